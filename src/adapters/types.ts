@@ -1,0 +1,118 @@
+/**
+ * The storage contract. latchkey reaches users, accounts, sessions, verification tokens and
+ * authenticators only through an {@link Adapter}; every method is optional, and a feature whose
+ * method is missing fails with an error naming it. Records and rules follow the seed (SPEC.md §2.2, §4.1).
+ */
+
+type Awaitable<T> = T | PromiseLike<T>;
+
+export interface AdapterUser {
+  id: string;
+  email: string;
+  /** When the user first proved the address by an e-mail sign-in; null until then. */
+  emailVerified: Date | null;
+  name?: string | null;
+  image?: string | null;
+}
+
+export type AdapterAccountType = "email" | "webauthn" | "oidc" | "oauth";
+
+/** A link between a user and a way of signing in (an OAuth/OIDC identity, an e-mail address, a passkey). */
+export interface AdapterAccount {
+  userId: string;
+  type: AdapterAccountType;
+  /** The provider's id. */
+  provider: string;
+  /** oauth/oidc: the provider's user id; email: the address; credentials: the id `authorize` returned. */
+  providerAccountId: string;
+  access_token?: string;
+  refresh_token?: string;
+  id_token?: string;
+  scope?: string;
+  /** Always lowercase: "bearer", "dpop", … */
+  token_type?: Lowercase<string>;
+  /** Absolute expiry of the access token, in seconds since the epoch. */
+  expires_at?: number;
+  expires_in?: number;
+  session_state?: string | null;
+  [extra: string]: unknown;
+}
+
+export interface AdapterSession {
+  /** Random lookup value kept in the HTTP-only session cookie. */
+  sessionToken: string;
+  userId: string;
+  expires: Date;
+}
+
+export interface VerificationToken {
+  /** The e-mail address the token was sent to. */
+  identifier: string;
+  /** The token as stored: sha256hex(token + secret), never the raw token. */
+  token: string;
+  expires: Date;
+}
+
+export interface AdapterAuthenticator {
+  /** base64url credential id. */
+  credentialID: string;
+  /** base64 COSE public key. */
+  credentialPublicKey: string;
+  counter: number;
+  credentialDeviceType: string;
+  credentialBackedUp: boolean;
+  providerAccountId: string;
+  /** Transports joined with commas, e.g. "internal,hybrid". */
+  transports?: string | null;
+  userId: string;
+}
+
+export interface Adapter {
+  createUser?(user: AdapterUser): Awaitable<AdapterUser>;
+  getUser?(id: string): Awaitable<AdapterUser | null>;
+  getUserByEmail?(email: string): Awaitable<AdapterUser | null>;
+  getUserByAccount?(
+    providerAccountId: Pick<AdapterAccount, "provider" | "providerAccountId">,
+  ): Awaitable<AdapterUser | null>;
+  updateUser?(user: Partial<AdapterUser> & Pick<AdapterUser, "id">): Awaitable<AdapterUser>;
+  /** Deletes the user and, by cascade, their accounts, sessions and authenticators. */
+  deleteUser?(userId: string): Promise<void> | Awaitable<AdapterUser | null | undefined>;
+  linkAccount?(account: AdapterAccount): Promise<void> | Awaitable<AdapterAccount | null | undefined>;
+  unlinkAccount?(
+    providerAccountId: Pick<AdapterAccount, "provider" | "providerAccountId">,
+  ): Promise<void> | Awaitable<AdapterAccount | undefined>;
+  getAccount?(providerAccountId: string, provider: string): Awaitable<AdapterAccount | null>;
+  createSession?(session: AdapterSession): Awaitable<AdapterSession>;
+  /** Both records in one call; a single joined query where the store can. */
+  getSessionAndUser?(sessionToken: string): Awaitable<{ session: AdapterSession; user: AdapterUser } | null>;
+  updateSession?(
+    session: Partial<AdapterSession> & Pick<AdapterSession, "sessionToken">,
+  ): Awaitable<AdapterSession | null | undefined>;
+  /** Returning the deleted session is preferred, for logging. */
+  deleteSession?(sessionToken: string): Promise<void> | Awaitable<AdapterSession | null | undefined>;
+  createVerificationToken?(verificationToken: VerificationToken): Awaitable<VerificationToken | null | undefined>;
+  /** Returns the token and deletes it, atomically: of concurrent uses exactly one gets it. */
+  useVerificationToken?(params: { identifier: string; token: string }): Awaitable<VerificationToken | null>;
+  /** Must throw on failure. */
+  createAuthenticator?(authenticator: AdapterAuthenticator): Awaitable<AdapterAuthenticator>;
+  getAuthenticator?(credentialID: string): Awaitable<AdapterAuthenticator | null>;
+  /** [] for an unknown user; throws on any other failure. */
+  listAuthenticatorsByUserId?(userId: string): Awaitable<AdapterAuthenticator[]>;
+  /** Must throw on failure. */
+  updateAuthenticatorCounter?(credentialID: string, newCounter: number): Awaitable<AdapterAuthenticator>;
+
+  /**
+   * latchkey extension, optional: every session of one user, for `listSessions` and
+   * `revokeUserSessions`. Without it those functions fail with an error naming this method.
+   */
+  listSessionsByUserId?(userId: string): Awaitable<AdapterSession[]>;
+  /**
+   * latchkey extension, optional: creates the user and links the account in one transaction, so a
+   * failed link never leaves a user without a way to sign in. latchkey falls back to
+   * createUser + linkAccount (with a compensating deleteUser) when it is absent.
+   */
+  createUserAndLinkAccount?(
+    user: AdapterUser,
+    account: Omit<AdapterAccount, "userId">,
+  ): Awaitable<{ user: AdapterUser; account: AdapterAccount }>;
+}

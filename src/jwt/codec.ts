@@ -1,0 +1,60 @@
+import type { CryptoRuntime } from "../runtime/types.js";
+import { DEFAULT_MAX_AGE_SECONDS, hasValidTimeClaims, nowInSeconds } from "./claims.js";
+import { parseCompactJwe } from "./compact.js";
+import { assertSalt, createKeyCache, normalizeSecrets, type SessionKey } from "./keys.js";
+import type { JWT, JWTDecodeParams, JWTEncodeParams } from "./types.js";
+
+export interface JwtCodec {
+  encode<Payload = JWT>(params: JWTEncodeParams<Payload>): Promise<string>;
+  decode<Payload = JWT>(params: JWTDecodeParams): Promise<Payload | null>;
+}
+
+/** Puts the key whose thumbprint the header names first, so rotation costs one decryption, not N. */
+function orderByKid(keys: SessionKey[], kid: string | undefined): SessionKey[] {
+  if (kid === undefined || keys.length < 2) return keys;
+  const match = keys.findIndex((key) => key.kid === kid);
+  if (match <= 0) return keys;
+  return [keys[match] as SessionKey, ...keys.slice(0, match), ...keys.slice(match + 1)];
+}
+
+/** Builds encode/decode over one crypto runtime; the public module binds it to the runtime of the platform. */
+export function createJwtCodec(runtime: CryptoRuntime): JwtCodec {
+  const sessionKey = createKeyCache(runtime);
+
+  async function encode<Payload = JWT>(params: JWTEncodeParams<Payload>): Promise<string> {
+    const { token = {}, salt, maxAge = DEFAULT_MAX_AGE_SECONDS } = params;
+    const [newestSecret] = normalizeSecrets(params.secret);
+    assertSalt(salt);
+    const key = await sessionKey("A256CBC-HS512", newestSecret as string, salt);
+    const now = nowInSeconds();
+    const claims = { ...(token as object), iat: now, exp: now + maxAge, jti: runtime.randomUUID() };
+    const sealed = await runtime.encryptCbcHs512(key.key, runtime.utf8Encode(JSON.stringify(claims)), key.aad);
+    return `${key.protectedHeader}..${runtime.base64urlEncode(sealed.iv)}.${runtime.base64urlEncode(sealed.ciphertext)}.${runtime.base64urlEncode(sealed.tag)}`;
+  }
+
+  async function decode<Payload = JWT>(params: JWTDecodeParams): Promise<Payload | null> {
+    const secrets = normalizeSecrets(params.secret);
+    assertSalt(params.salt);
+    const jwe = parseCompactJwe(runtime, params.token);
+    if (jwe === null) return null;
+
+    const keys = await Promise.all(secrets.map((secret) => sessionKey(jwe.enc, secret, params.salt)));
+    let plaintext: Uint8Array | null = null;
+    for (const key of orderByKid(keys, jwe.kid)) {
+      plaintext = await runtime.decrypt(jwe.enc, key.key, jwe, jwe.aad);
+      if (plaintext !== null) break;
+    }
+    if (plaintext === null) return null;
+
+    let payload: unknown;
+    try {
+      payload = JSON.parse(runtime.utf8Decode(plaintext));
+    } catch {
+      return null;
+    }
+    if (typeof payload !== "object" || payload === null || Array.isArray(payload)) return null;
+    return hasValidTimeClaims(payload as Record<string, unknown>) ? (payload as Payload) : null;
+  }
+
+  return { encode, decode };
+}

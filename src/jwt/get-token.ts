@@ -1,0 +1,65 @@
+import { readChunkedCookie } from "../cookie/chunks.js";
+import { parseCookieHeader } from "../cookie/header.js";
+import { sessionCookieName } from "../cookie/names.js";
+import type { JwtCodec } from "./codec.js";
+import { normalizeSecrets } from "./keys.js";
+import type { GetTokenParams, HeaderRecord, JWT } from "./types.js";
+
+/** Reads one header from a `Headers` object or a plain (possibly Node-style) record. */
+function readHeader(headers: Headers | HeaderRecord, name: string): string | null {
+  if (typeof (headers as Headers).get === "function") return (headers as Headers).get(name);
+  const record = headers as HeaderRecord;
+  const key = Object.keys(record).find((candidate) => candidate.toLowerCase() === name);
+  const value = key === undefined ? undefined : record[key];
+  if (Array.isArray(value)) return value.join(name === "cookie" ? "; " : ", ");
+  return typeof value === "string" ? value : null;
+}
+
+/** `Authorization: Bearer <token>`, percent-decoded as Auth.js clients send it; null when absent or malformed. */
+function bearerToken(authorization: string | null): string | null {
+  const match = authorization === null ? null : /^Bearer +(\S+)\s*$/.exec(authorization);
+  if (!match) return null;
+  try {
+    return decodeURIComponent(match[1] as string);
+  } catch {
+    return null;
+  }
+}
+
+/** Whether the app is served over https, as far as a bare function can tell: from AUTH_URL. */
+function appUrlIsHttps(): boolean {
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
+  return env?.AUTH_URL?.startsWith("https://") ?? false;
+}
+
+export function createGetToken(codec: JwtCodec) {
+  /**
+   * Reads the session JWT from a request's (possibly chunked) session cookie, or else from
+   * `Authorization: Bearer`, and decodes it. Returns null when there is no token or it does not verify.
+   */
+  return async function getToken<R extends boolean = false>(
+    params: GetTokenParams<R>,
+  ): Promise<(R extends true ? string : JWT) | null> {
+    const { req, raw, logger = console } = params;
+    if (!req || typeof req !== "object" || !req.headers) {
+      throw new TypeError("getToken needs `req`: a Request, or an object with `headers`.");
+    }
+    const secret = normalizeSecrets(params.secret);
+    const cookieName = params.cookieName ?? sessionCookieName(params.secureCookie ?? appUrlIsHttps());
+    const salt = params.salt ?? cookieName;
+
+    const cookies = parseCookieHeader(readHeader(req.headers, "cookie"));
+    const token = readChunkedCookie(cookies, cookieName) || bearerToken(readHeader(req.headers, "authorization"));
+    if (!token) return null;
+    if (raw) return token as R extends true ? string : JWT;
+
+    const decode = params.decode ?? codec.decode;
+    try {
+      return (await decode({ token, secret, salt })) as (R extends true ? string : JWT) | null;
+    } catch (error) {
+      // A custom decoder may throw on bad input; the contract is null, not an exception.
+      logger.debug?.("latchkey getToken: the token could not be decoded", error);
+      return null;
+    }
+  };
+}

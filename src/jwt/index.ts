@@ -1,0 +1,69 @@
+/**
+ * Session tokens: encrypted JWTs (compact JWE, `dir` + A256CBC-HS512) that Auth.js v5 can also read
+ * and write, so sessions survive a switch in either direction.
+ *
+ * @example
+ * ```ts
+ * import { encode, decode, getToken } from "latchkey/jwt";
+ *
+ * const salt = "authjs.session-token";
+ * const jwt = await encode({ token: { sub: "user-1" }, secret: process.env.AUTH_SECRET!, salt });
+ * const claims = await decode({ token: jwt, secret: process.env.AUTH_SECRET!, salt });
+ * const fromRequest = await getToken({ req: request, secret: process.env.AUTH_SECRET! });
+ * ```
+ * @module
+ */
+import { runtime } from "#crypto";
+import { createJwtCodec } from "./codec.js";
+import { createGetToken } from "./get-token.js";
+
+export type {
+  DefaultJWT,
+  GetTokenParams,
+  JWT,
+  JWTDecodeParams,
+  JWTEncodeParams,
+  JWTOptions,
+  SecretInput,
+  TokenLogger,
+} from "./types.js";
+
+const codec = createJwtCodec(runtime);
+
+/**
+ * Encrypts `token` into a session JWT with the first (newest) secret. `iat`, `exp` (now + `maxAge`,
+ * default 30 days) and a random `jti` are set on every call.
+ *
+ * @example
+ * ```ts
+ * const jwt = await encode({ token: { sub: "user-1" }, secret, salt: "authjs.session-token" });
+ * ```
+ */
+export const encode = codec.encode;
+
+/**
+ * Decrypts and verifies a session JWT. Returns null for anything it cannot decrypt or verify —
+ * wrong secret, tampered, truncated, expired, another algorithm, oversized — and never throws for
+ * bad input. Throws only for a missing secret or salt, which is a configuration mistake.
+ *
+ * @example
+ * ```ts
+ * const claims = await decode({ token: jwt, secret: [newSecret, oldSecret], salt: "authjs.session-token" });
+ * if (claims === null) return unauthorized();
+ * ```
+ */
+export const decode = codec.decode;
+
+/**
+ * Reads and decodes the session JWT of a request: the session cookie (joining chunks), else
+ * `Authorization: Bearer`. Returns null when there is none or it does not verify.
+ *
+ * @example
+ * ```ts
+ * const token = await getToken({ req: request, secret: process.env.AUTH_SECRET!, secureCookie: true });
+ * ```
+ */
+export const getToken = createGetToken(codec);
+
+export { CLOCK_TOLERANCE_SECONDS, DEFAULT_MAX_AGE_SECONDS } from "./claims.js";
+export { MAX_TOKEN_LENGTH } from "./compact.js";

@@ -1,0 +1,76 @@
+import { hkdf } from "@panva/hkdf";
+import { MissingSecret } from "../core/errors.js";
+import { CONTENT_ENCRYPTION_SIZES, type ContentEncryption, type CryptoRuntime } from "../runtime/types.js";
+import type { SecretInput } from "./types.js";
+
+/** A derived content key, ready for use, with its `kid` and (for encryption) its encoded header. */
+export interface SessionKey {
+  enc: ContentEncryption;
+  kid: string;
+  key: unknown;
+  /** base64url of the protected header this key writes; only for A256CBC-HS512. */
+  protectedHeader: string;
+  /** The header's ASCII bytes: the AAD of RFC 7516 §5.1 step 14. */
+  aad: Uint8Array;
+}
+
+/**
+ * Derived keys are cached because HKDF plus key import costs far more than encrypting a session
+ * token. The cap keeps a process that sees many salts (one per cookie name) from growing forever.
+ */
+const MAX_CACHED_KEYS = 128;
+
+export function normalizeSecrets(secret: SecretInput | undefined): string[] {
+  const secrets = Array.isArray(secret) ? secret : [secret];
+  if (secrets.length === 0 || secrets.some((s) => typeof s !== "string" || s.length === 0)) {
+    throw new MissingSecret(
+      "No secret was given. Set AUTH_SECRET (or pass `secret`) to 32+ random bytes; generate one with `openssl rand -base64 33`.",
+    );
+  }
+  return secrets as string[];
+}
+
+export function assertSalt(salt: unknown): asserts salt is string {
+  if (typeof salt !== "string" || salt.length === 0) {
+    throw new MissingSecret(
+      "No salt was given. Pass `salt`: for session tokens it is the session cookie's name, e.g. `authjs.session-token`.",
+    );
+  }
+}
+
+/** The derivation info string fixed by Auth.js v5, kept so existing sessions survive a migration. */
+const derivationInfo = (salt: string) => `Auth.js Generated Encryption Key (${salt})`;
+
+export function createKeyCache(runtime: CryptoRuntime) {
+  const cache = new Map<string, Promise<SessionKey>>();
+
+  async function deriveSessionKey(enc: ContentEncryption, secret: string, salt: string): Promise<SessionKey> {
+    const raw = await hkdf("sha256", secret, salt, derivationInfo(salt), CONTENT_ENCRYPTION_SIZES[enc].key);
+    // RFC 7638 thumbprint of the symmetric JWK: members k and kty in lexicographic order, no spaces.
+    const jwk = `{"k":"${runtime.base64urlEncode(raw)}","kty":"oct"}`;
+    const kid = runtime.base64urlEncode(
+      new Uint8Array(await crypto.subtle.digest("SHA-512", runtime.utf8Encode(jwk) as Uint8Array<ArrayBuffer>)),
+    );
+    const protectedHeader = runtime.base64urlEncode(JSON.stringify({ alg: "dir", enc, kid }));
+    return {
+      enc,
+      kid,
+      key: await runtime.prepareContentKey(enc, raw),
+      protectedHeader,
+      aad: runtime.utf8Encode(protectedHeader),
+    };
+  }
+
+  /** The key for one (enc, secret, salt), derived at most once while it stays cached. */
+  return function sessionKey(enc: ContentEncryption, secret: string, salt: string): Promise<SessionKey> {
+    const cacheKey = `${enc}\u0000${salt}\u0000${secret}`;
+    let entry = cache.get(cacheKey);
+    if (entry === undefined) {
+      if (cache.size >= MAX_CACHED_KEYS) cache.delete(cache.keys().next().value as string);
+      entry = deriveSessionKey(enc, secret, salt);
+      cache.set(cacheKey, entry);
+      entry.catch(() => cache.delete(cacheKey));
+    }
+    return entry;
+  };
+}

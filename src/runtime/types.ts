@@ -1,0 +1,50 @@
+/**
+ * The few cryptographic and encoding primitives latchkey needs, behind one interface so the core stays
+ * runtime-neutral. `node.ts` implements them with node:crypto (synchronous, and several times faster
+ * for small payloads); `web.ts` with Web Crypto for edge runtimes. package.json's `#crypto` import
+ * condition picks one; tests exercise both.
+ */
+
+/** Content-encryption algorithms a session token may use (RFC 7518 §5.1). */
+export type ContentEncryption = "A256CBC-HS512" | "A256GCM";
+
+/** A content key prepared for repeated use: imported once, then reused for every token. */
+export type PreparedContentKey = unknown;
+
+export interface EncryptedContent {
+  iv: Uint8Array;
+  ciphertext: Uint8Array;
+  tag: Uint8Array;
+}
+
+export interface CryptoRuntime {
+  readonly name: "node" | "web";
+  randomBytes(length: number): Uint8Array;
+  randomUUID(): string;
+  sha256Hex(input: string): string | Promise<string>;
+  base64urlEncode(input: Uint8Array | string): string;
+  /** Decodes base64url; callers validate the alphabet and canonical form first. */
+  base64urlDecode(input: string): Uint8Array;
+  utf8Decode(input: Uint8Array): string;
+  utf8Encode(input: string): Uint8Array;
+  prepareContentKey(enc: ContentEncryption, raw: Uint8Array): PreparedContentKey | Promise<PreparedContentKey>;
+  /** Encrypts with A256CBC-HS512 (RFC 7518 §5.2.2); the only algorithm latchkey writes. */
+  encryptCbcHs512(
+    key: PreparedContentKey,
+    plaintext: Uint8Array,
+    aad: Uint8Array,
+  ): EncryptedContent | Promise<EncryptedContent>;
+  /** Returns the plaintext, or null when the tag does not verify or the padding is bad. */
+  decrypt(
+    enc: ContentEncryption,
+    key: PreparedContentKey,
+    content: EncryptedContent,
+    aad: Uint8Array,
+  ): Uint8Array | null | Promise<Uint8Array | null>;
+}
+
+/** Byte lengths fixed by RFC 7518 for each content-encryption algorithm. */
+export const CONTENT_ENCRYPTION_SIZES: Record<ContentEncryption, { key: number; iv: number; tag: number }> = {
+  "A256CBC-HS512": { key: 64, iv: 16, tag: 32 },
+  A256GCM: { key: 32, iv: 12, tag: 16 },
+};
