@@ -33,7 +33,12 @@ export interface SealCheckCookieParams {
 export async function sealCheckCookie(params: SealCheckCookieParams): Promise<CookieToSet> {
   const maxAge = params.maxAge ?? CHECK_COOKIE_MAX_AGE_SECONDS;
   const claims: CheckCookieClaims = { value: params.value, provider: params.providerId, check: params.check };
-  const value = await params.codec.encode({ token: claims, secret: params.secret, salt: params.cookie.name, maxAge });
+  const value = await params.codec.encode({
+    token: claims,
+    secret: params.secret,
+    salt: params.cookie.name,
+    maxAge,
+  });
   return { name: params.cookie.name, value, options: { ...params.cookie.options, maxAge } };
 }
 

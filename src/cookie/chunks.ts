@@ -51,7 +51,11 @@ export function writeChunkedCookie(
   } else {
     for (let index = 0; index * COOKIE_CHUNK_SIZE < value.length; index++) {
       const start = index * COOKIE_CHUNK_SIZE;
-      written.push({ name: chunkName(name, index), value: value.slice(start, start + COOKIE_CHUNK_SIZE), options });
+      written.push({
+        name: chunkName(name, index),
+        value: value.slice(start, start + COOKIE_CHUNK_SIZE),
+        options,
+      });
     }
   }
   const writtenNames = new Set(written.map((cookie) => cookie.name));
@@ -62,7 +66,11 @@ export function writeChunkedCookie(
 }
 
 /** Expires a cookie and every chunk of it the request carried. */
-export function clearChunkedCookie(name: string, options: CookieOptions, requestCookies: RequestCookies): CookieToSet[] {
+export function clearChunkedCookie(
+  name: string,
+  options: CookieOptions,
+  requestCookies: RequestCookies,
+): CookieToSet[] {
   const parts = existingParts(requestCookies, name);
   return (parts.length > 0 ? parts : [name]).map((part) => expiredCookie(part, options));
 }

@@ -14,7 +14,8 @@ const isTime = (value: unknown): value is number => typeof value === "number" &&
  */
 export function hasValidTimeClaims(payload: Record<string, unknown>, now = nowInSeconds()): boolean {
   if (!isTime(payload.exp) || payload.exp <= now - CLOCK_TOLERANCE_SECONDS) return false;
-  if (payload.nbf !== undefined && (!isTime(payload.nbf) || payload.nbf > now + CLOCK_TOLERANCE_SECONDS)) return false;
+  if (payload.nbf !== undefined && (!isTime(payload.nbf) || payload.nbf > now + CLOCK_TOLERANCE_SECONDS))
+    return false;
   if (payload.iat !== undefined && !isTime(payload.iat)) return false;
   return true;
 }

@@ -28,7 +28,11 @@ export function createJwtCodec(runtime: CryptoRuntime): JwtCodec {
     const key = await sessionKey("A256CBC-HS512", newestSecret as string, salt);
     const now = nowInSeconds();
     const claims = { ...(token as object), iat: now, exp: now + maxAge, jti: runtime.randomUUID() };
-    const sealed = await runtime.encryptCbcHs512(key.key, runtime.utf8Encode(JSON.stringify(claims)), key.aad);
+    const sealed = await runtime.encryptCbcHs512(
+      key.key,
+      runtime.utf8Encode(JSON.stringify(claims)),
+      key.aad,
+    );
     return `${key.protectedHeader}..${runtime.base64urlEncode(sealed.iv)}.${runtime.base64urlEncode(sealed.ciphertext)}.${runtime.base64urlEncode(sealed.tag)}`;
   }
 

@@ -42,7 +42,13 @@ export function parseCompactJwe(runtime: CryptoRuntime, token: unknown): ParsedC
   if (typeof token !== "string" || token.length === 0 || token.length > MAX_TOKEN_LENGTH) return null;
   const parts = token.split(".");
   if (parts.length !== 5) return null;
-  const [headerPart, encryptedKey, ivPart, ciphertextPart, tagPart] = parts as [string, string, string, string, string];
+  const [headerPart, encryptedKey, ivPart, ciphertextPart, tagPart] = parts as [
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
   // "dir" carries no encrypted key (RFC 7518 §4.5).
   if (encryptedKey !== "" || headerPart === "" || ciphertextPart === "") return null;
   if (![headerPart, ivPart, ciphertextPart, tagPart].every(isCanonicalBase64url)) return null;

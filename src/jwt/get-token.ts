@@ -44,12 +44,16 @@ export function createGetToken(codec: JwtCodec) {
     if (!req || typeof req !== "object" || !req.headers) {
       throw new TypeError("getToken needs `req`: a Request, or an object with `headers`.");
     }
-    const secret = normalizeSecrets(params.secret);
+    // Validated here so a missing secret fails loudly, but passed on as given: a custom `decode`
+    // written for Auth.js receives the string (or array) the application configured.
+    normalizeSecrets(params.secret);
+    const secret = params.secret;
     const cookieName = params.cookieName ?? sessionCookieName(params.secureCookie ?? appUrlIsHttps());
     const salt = params.salt ?? cookieName;
 
     const cookies = parseCookieHeader(readHeader(req.headers, "cookie"));
-    const token = readChunkedCookie(cookies, cookieName) || bearerToken(readHeader(req.headers, "authorization"));
+    const token =
+      readChunkedCookie(cookies, cookieName) || bearerToken(readHeader(req.headers, "authorization"));
     if (!token) return null;
     if (raw) return token as R extends true ? string : JWT;
 

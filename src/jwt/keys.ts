@@ -49,7 +49,9 @@ export function createKeyCache(runtime: CryptoRuntime) {
     // RFC 7638 thumbprint of the symmetric JWK: members k and kty in lexicographic order, no spaces.
     const jwk = `{"k":"${runtime.base64urlEncode(raw)}","kty":"oct"}`;
     const kid = runtime.base64urlEncode(
-      new Uint8Array(await crypto.subtle.digest("SHA-512", runtime.utf8Encode(jwk) as Uint8Array<ArrayBuffer>)),
+      new Uint8Array(
+        await crypto.subtle.digest("SHA-512", runtime.utf8Encode(jwk) as Uint8Array<ArrayBuffer>),
+      ),
     );
     const protectedHeader = runtime.base64urlEncode(JSON.stringify({ alg: "dir", enc, kid }));
     return {
@@ -63,7 +65,8 @@ export function createKeyCache(runtime: CryptoRuntime) {
 
   /** The key for one (enc, secret, salt), derived at most once while it stays cached. */
   return function sessionKey(enc: ContentEncryption, secret: string, salt: string): Promise<SessionKey> {
-    const cacheKey = `${enc}\u0000${salt}\u0000${secret}`;
+    // The salt's length keeps salt and secret apart even when either contains the separator.
+    const cacheKey = `${enc}\u0000${salt.length}\u0000${salt}${secret}`;
     let entry = cache.get(cacheKey);
     if (entry === undefined) {
       if (cache.size >= MAX_CACHED_KEYS) cache.delete(cache.keys().next().value as string);

@@ -64,9 +64,10 @@ export const runtime: CryptoRuntime = {
   randomUUID: () => randomUUID(),
   sha256Hex: (input) => createHash("sha256").update(input).digest("hex"),
   base64urlEncode: (input) =>
-    (typeof input === "string" ? Buffer.from(input) : Buffer.from(input.buffer, input.byteOffset, input.length)).toString(
-      "base64url",
-    ),
+    (typeof input === "string"
+      ? Buffer.from(input)
+      : Buffer.from(input.buffer, input.byteOffset, input.length)
+    ).toString("base64url"),
   base64urlDecode: (input) => Buffer.from(input, "base64url"),
   utf8Decode: (input) => Buffer.from(input.buffer, input.byteOffset, input.length).toString("utf8"),
   utf8Encode: (input) => Buffer.from(input, "utf8"),

@@ -27,7 +27,10 @@ export interface CryptoRuntime {
   base64urlDecode(input: string): Uint8Array;
   utf8Decode(input: Uint8Array): string;
   utf8Encode(input: string): Uint8Array;
-  prepareContentKey(enc: ContentEncryption, raw: Uint8Array): PreparedContentKey | Promise<PreparedContentKey>;
+  prepareContentKey(
+    enc: ContentEncryption,
+    raw: Uint8Array,
+  ): PreparedContentKey | Promise<PreparedContentKey>;
   /** Encrypts with A256CBC-HS512 (RFC 7518 §5.2.2); the only algorithm latchkey writes. */
   encryptCbcHs512(
     key: PreparedContentKey,

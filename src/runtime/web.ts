@@ -33,7 +33,11 @@ async function cbcHs512Tag(
   iv: Uint8Array,
   ciphertext: Uint8Array,
 ): Promise<Uint8Array> {
-  const mac = await crypto.subtle.sign("HMAC", key.macKey, concatBytes(aad, iv, ciphertext, aadLengthBlock(aad)));
+  const mac = await crypto.subtle.sign(
+    "HMAC",
+    key.macKey,
+    concatBytes(aad, iv, ciphertext, aadLengthBlock(aad)),
+  );
   return new Uint8Array(mac, 0, CBC_TAG_BYTES);
 }
 
@@ -61,10 +65,19 @@ async function decryptCbcHs512(
   }
 }
 
-async function decryptGcm(key: CryptoKey, content: EncryptedContent, aad: Uint8Array): Promise<Uint8Array | null> {
+async function decryptGcm(
+  key: CryptoKey,
+  content: EncryptedContent,
+  aad: Uint8Array,
+): Promise<Uint8Array | null> {
   try {
     const sealed = concatBytes(content.ciphertext, content.tag);
-    const params = { name: "AES-GCM", iv: content.iv as Uint8Array<ArrayBuffer>, additionalData: aad as Uint8Array<ArrayBuffer>, tagLength: 128 };
+    const params = {
+      name: "AES-GCM",
+      iv: content.iv as Uint8Array<ArrayBuffer>,
+      additionalData: aad as Uint8Array<ArrayBuffer>,
+      tagLength: 128,
+    };
     return new Uint8Array(await crypto.subtle.decrypt(params, key, sealed));
   } catch {
     return null;
@@ -100,7 +113,11 @@ export const runtime: CryptoRuntime = {
     const cbcKey = key as CbcHs512Key;
     const iv = crypto.getRandomValues(new Uint8Array(16));
     const ciphertext = new Uint8Array(
-      await crypto.subtle.encrypt({ name: "AES-CBC", iv }, cbcKey.encKey, plaintext as Uint8Array<ArrayBuffer>),
+      await crypto.subtle.encrypt(
+        { name: "AES-CBC", iv },
+        cbcKey.encKey,
+        plaintext as Uint8Array<ArrayBuffer>,
+      ),
     );
     return { iv, ciphertext, tag: await cbcHs512Tag(cbcKey, aad, iv, ciphertext) };
   },

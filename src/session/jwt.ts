@@ -1,0 +1,114 @@
+/**
+ * JWT sessions: the session lives in an encrypted cookie (chunked when large). latchkey re-issues
+ * the cookie only when it is older than `updateAge` or the callbacks changed the token, instead of on
+ * every request: a GET /session that changes nothing costs one decryption and no encryption.
+ */
+import type { Session } from "../config.js";
+import { clearChunkedCookie, readChunkedCookie, writeChunkedCookie } from "../cookie/chunks.js";
+import type { CookieToSet } from "../cookie/header.js";
+import type { AuthContext } from "../core/context.js";
+import { JWTSessionError } from "../core/errors.js";
+import { emitEvent } from "../core/events.js";
+import { nowInSeconds } from "../jwt/claims.js";
+import type { JWT } from "../jwt/types.js";
+import type { SessionResult, SessionStrategyImpl, SignInSession } from "./types.js";
+
+async function decodeSessionCookie(ctx: AuthContext): Promise<JWT | null> {
+  const name = ctx.cookies.sessionToken.name;
+  const token = readChunkedCookie(ctx.req.cookies, name);
+  if (!token) return null;
+  const decode = ctx.config.jwt.decode ?? ctx.codec.decode;
+  try {
+    return (await decode({ token, secret: ctx.config.secrets, salt: name })) ?? null;
+  } catch (error) {
+    ctx.config.logger.error(
+      new JWTSessionError("jwt.decode threw; treating the session as absent", { cause: error }),
+    );
+    return null;
+  }
+}
+
+async function sessionCookies(
+  ctx: AuthContext,
+  token: JWT,
+): Promise<{ cookies: CookieToSet[]; expires: number }> {
+  const { name, options } = ctx.cookies.sessionToken;
+  const maxAge = ctx.config.jwt.maxAge;
+  const encode = ctx.config.jwt.encode ?? ctx.codec.encode;
+  const value = await encode({ token, secret: ctx.config.secrets, salt: name, maxAge });
+  const expires = nowInSeconds() + maxAge;
+  const cookies = writeChunkedCookie(
+    name,
+    value,
+    { ...options, expires: new Date(expires * 1000) },
+    ctx.req.cookies,
+  );
+  return { cookies, expires };
+}
+
+function clearSession(ctx: AuthContext): CookieToSet[] {
+  const { name, options } = ctx.cookies.sessionToken;
+  return clearChunkedCookie(name, options, ctx.req.cookies);
+}
+
+function baseSession(token: JWT, expiresAt: number): Session {
+  return {
+    user: { name: token.name, email: token.email, image: token.picture },
+    expires: new Date(expiresAt * 1000).toISOString(),
+  };
+}
+
+async function readOrUpdate(ctx: AuthContext, update: { data: unknown } | undefined): Promise<SessionResult> {
+  const decoded = await decodeSessionCookie(ctx);
+  if (decoded === null) {
+    const hadCookie = readChunkedCookie(ctx.req.cookies, ctx.cookies.sessionToken.name) !== undefined;
+    return { session: null, cookies: hadCookie ? clearSession(ctx) : [] };
+  }
+  // Snapshot before the callback: it may mutate the token in place instead of returning a new one.
+  const before = JSON.stringify(decoded);
+  const token = await ctx.config.callbacks.jwt(
+    update ? { token: decoded, trigger: "update", session: update.data } : { token: decoded },
+  );
+  if (token === null) return { session: null, cookies: clearSession(ctx) };
+
+  const tooOld =
+    typeof decoded.iat !== "number" || decoded.iat <= nowInSeconds() - ctx.config.session.updateAge;
+  const reissue = update !== undefined || tooOld || JSON.stringify(token) !== before;
+  const { cookies, expires } = reissue
+    ? await sessionCookies(ctx, token)
+    : { cookies: [], expires: decoded.exp as number };
+
+  const session = (await ctx.config.callbacks.session(
+    update
+      ? { session: baseSession(token, expires), token, trigger: "update", newSession: update.data }
+      : { session: baseSession(token, expires), token },
+  )) as Session;
+  await emitEvent(ctx.config, "session", { session, token });
+  return { session, cookies };
+}
+
+export const jwtSessions: SessionStrategyImpl = {
+  read: (ctx) => readOrUpdate(ctx, undefined),
+  update: (ctx, data) => readOrUpdate(ctx, { data }),
+
+  async signIn(ctx, { user, account, profile, isNewUser }: SignInSession) {
+    const initial: JWT = { name: user.name ?? null, email: user.email ?? null, picture: user.image ?? null };
+    if (user.id) initial.sub = user.id;
+    const token = await ctx.config.callbacks.jwt({
+      token: initial,
+      user,
+      account,
+      ...(profile ? { profile } : {}),
+      isNewUser,
+      trigger: isNewUser ? "signUp" : "signIn",
+    });
+    if (token === null) return clearSession(ctx);
+    return (await sessionCookies(ctx, token)).cookies;
+  },
+
+  async signOut(ctx) {
+    const token = await decodeSessionCookie(ctx);
+    await emitEvent(ctx.config, "signOut", { token });
+    return clearSession(ctx);
+  },
+};
