@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from "vitest";
 import { createMemoryTables, MemoryAdapter, type MemoryTables } from "../../src/adapters/memory.js";
 import type { Adapter } from "../../src/adapters/types.js";
 import {
@@ -22,7 +22,9 @@ function spiedAdapter(tables: MemoryTables) {
   for (const key of Object.keys(adapter) as Array<keyof Adapter>) {
     vi.spyOn(adapter, key);
   }
-  return adapter;
+  return adapter as {
+    [K in keyof Adapter]-?: MockInstance<NonNullable<Adapter[K]>> & NonNullable<Adapter[K]>;
+  };
 }
 
 function config(adapter: Adapter, overrides: Partial<AuthConfig> = {}): AuthConfig {

@@ -1,0 +1,77 @@
+/**
+ * The absolute URL of an incoming Node request. `X-Forwarded-*` headers are only honoured when the
+ * app says a proxy sets them: otherwise any client could claim to be `https://bank.example`, and the
+ * auth core would build callback URLs and secure cookies from the claim.
+ */
+import type { IncomingMessage } from "node:http";
+import type { TLSSocket } from "node:tls";
+
+/** A bracketed IPv6 literal or a DNS name / IPv4 address, with an optional port. Nothing that could add a path or userinfo. */
+const HOST = /^(?:\[[0-9a-f:.]+\]|[a-z0-9_](?:[a-z0-9_.-]*[a-z0-9_])?)(?::\d{1,5})?$/i;
+
+/** Falls back here when no usable host arrived; a real request over HTTP/1.1 always has one. */
+const FALLBACK_HOST = "localhost";
+
+function isUsableHost(host: string | undefined): host is string {
+  if (!host || !HOST.test(host)) return false;
+  try {
+    new URL(`http://${host}/`); // also rejects ports above 65535 and malformed IPv6
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function firstHeaderValue(value: string | string[] | undefined): string | undefined {
+  const joined = Array.isArray(value) ? value[0] : value;
+  // A list (`https, http`) was appended hop by hop; the first entry is what the client-facing proxy saw.
+  return joined?.split(",")[0]?.trim() || undefined;
+}
+
+function requestProtocol(req: IncomingMessage, trustProxy: boolean): "http" | "https" {
+  if (trustProxy) {
+    const forwarded = firstHeaderValue(req.headers["x-forwarded-proto"])?.toLowerCase();
+    if (forwarded === "http" || forwarded === "https") return forwarded;
+  }
+  return (req.socket as TLSSocket | undefined)?.encrypted ? "https" : "http";
+}
+
+function requestHost(req: IncomingMessage, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = firstHeaderValue(req.headers["x-forwarded-host"]);
+    if (isUsableHost(forwarded)) return forwarded;
+  }
+  const host = req.headers.host ?? firstHeaderValue(req.headers[":authority"]);
+  return isUsableHost(host) ? host : FALLBACK_HOST;
+}
+
+/**
+ * Path and query of the request. Express rewrites `req.url` below a mount point, `originalUrl` keeps
+ * what the client asked for, which the auth core needs to find its `basePath`.
+ */
+function requestTarget(req: IncomingMessage): string {
+  const target = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? "/";
+  if (target.startsWith("/")) return target;
+  // Absolute-form (`GET http://host/path`) is what clients send to proxies; only its path counts.
+  try {
+    const absolute = new URL(target);
+    return absolute.pathname + absolute.search;
+  } catch {
+    return "/"; // `OPTIONS *` and the like
+  }
+}
+
+/**
+ * Builds the request's absolute URL.
+ *
+ * @example
+ * ```ts
+ * requestUrl(req, false).href; // "http://localhost:3000/auth/session"
+ * ```
+ */
+export function requestUrl(req: IncomingMessage, trustProxy: boolean): URL {
+  // Concatenate rather than `new URL(target, origin)`: a target of `//evil.test/x` must stay a path.
+  return new URL(
+    `${requestProtocol(req, trustProxy)}://${requestHost(req, trustProxy)}${requestTarget(req)}`,
+  );
+}

@@ -1,0 +1,78 @@
+/**
+ * Writing a Web `Response` onto a Node `ServerResponse`: status, headers, then the body streamed
+ * with backpressure.
+ */
+import type { ServerResponse } from "node:http";
+
+/** Sets every response header; `Set-Cookie` stays one field per cookie (joining them breaks `Expires`). */
+export function writeResponseHeaders(res: ServerResponse, headers: Headers): void {
+  for (const [name, value] of headers) {
+    if (name !== "set-cookie") res.setHeader(name, value);
+  }
+  const cookies = headers.getSetCookie();
+  if (cookies.length === 0) return;
+  // Keep cookies earlier middleware (e.g. a session store) already set on this response.
+  const existing = res.getHeader("set-cookie");
+  const earlier = existing === undefined ? [] : Array.isArray(existing) ? existing : [String(existing)];
+  res.setHeader("set-cookie", [...earlier, ...cookies]);
+}
+
+/** Resolves once the socket can take more data, or once it is gone. */
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off("drain", done);
+      res.off("close", done);
+      resolve();
+    };
+    res.on("drain", done);
+    res.on("close", done);
+  });
+}
+
+/** Replaces whatever was set with a bare 500; the client learns nothing about the failure. */
+export function sendInternalServerError(res: ServerResponse): void {
+  if (res.headersSent) {
+    // Mid-body the status is already on the wire; cutting the connection is the only honest signal
+    // (ending normally would make a truncated body look complete).
+    res.destroy();
+    return;
+  }
+  for (const name of res.getHeaderNames()) res.removeHeader(name);
+  res.statusCode = 500;
+  res.setHeader("content-type", "text/plain; charset=utf-8");
+  res.setHeader("cache-control", "no-store");
+  res.end("Internal Server Error");
+}
+
+/**
+ * Streams `body` into `res`, pausing whenever the socket's buffer is full. Cancels the body when the
+ * client disconnects, so a generator behind it stops producing. Never throws: a failing body is
+ * logged and the response is cut off.
+ */
+export async function streamResponseBody(
+  res: ServerResponse,
+  body: ReadableStream<Uint8Array>,
+): Promise<void> {
+  const reader = body.getReader();
+  const onClose = () => {
+    if (!res.writableFinished) reader.cancel().catch(() => {});
+  };
+  res.on("close", onClose);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done || res.destroyed) break;
+      if (!res.write(value) && !res.destroyed) await drained(res);
+    }
+    if (!res.destroyed) res.end();
+  } catch (error) {
+    if (!res.destroyed) {
+      console.error("latchkey: the response body failed while streaming", error);
+      sendInternalServerError(res);
+    }
+  } finally {
+    res.off("close", onClose);
+    reader.releaseLock();
+  }
+}

@@ -1,0 +1,19 @@
+/**
+ * Default pages: plain server-rendered HTML for sign-in, sign-out, verify-request, error and the
+ * e-mail link confirmation. Each renderer is pure and returns `{ html, status }`.
+ */
+export { type EmailConfirmPageOptions, renderEmailConfirmPage } from "./email-confirm.js";
+export { ERROR_PAGE_STATUS, type ErrorPageOptions, errorPageStatus, renderErrorPage } from "./error.js";
+export { escapeHtml } from "./escape.js";
+export type { RenderedPage } from "./layout.js";
+export {
+  type CredentialInput,
+  renderSignInPage,
+  type SignInPageOptions,
+  type SignInPageProvider,
+  type SignInProviderType,
+} from "./signin.js";
+export { signInErrorMessage } from "./signin-errors.js";
+export { renderSignOutPage, type SignOutPageOptions } from "./signout.js";
+export { resolveTheme, type SafeTheme, sanitizeColor, sanitizeLogoUrl, type Theme } from "./theme.js";
+export { renderVerifyRequestPage, type VerifyRequestPageOptions } from "./verify-request.js";

@@ -1,0 +1,56 @@
+/**
+ * The HTML document every default page is wrapped in: metadata, stylesheet, the optional logo and
+ * the card that holds the page's content.
+ */
+import { escapeHtml } from "./escape.js";
+import { pageStylesheet } from "./styles.js";
+import { resolveTheme, type Theme } from "./theme.js";
+
+/** What every page renderer returns: the document and the HTTP status to send it with. */
+export interface RenderedPage {
+  html: string;
+  status: number;
+}
+
+export interface DocumentParts {
+  /** Plain text; escaped here. Also used as the `<h1>`. */
+  title: string;
+  /** Trusted markup built by a page module from escaped parts. */
+  body: string;
+  theme: Theme | undefined;
+}
+
+/**
+ * Wraps a page body in the shared document. `title` is escaped; `body` must already be safe markup.
+ *
+ * @example
+ * ```ts
+ * renderDocument({ title: "Sign out", body: "<p>Bye</p>", theme: { colorScheme: "dark" } });
+ * ```
+ */
+export function renderDocument({ title, body, theme }: DocumentParts): string {
+  const safeTheme = resolveTheme(theme);
+  const logo = safeTheme.logo ? `<img class="logo" src="${escapeHtml(safeTheme.logo)}" alt="">` : "";
+  // no-referrer: the e-mail confirm page carries a one-time token in its URL, and a themed logo on
+  // another origin must never receive it in a Referer header. The other pages lose nothing by it.
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<meta name="robots" content="noindex, nofollow">
+<title>${escapeHtml(title)}</title>
+<style>${pageStylesheet(safeTheme)}</style>
+</head>
+<body>
+<main>
+${logo}<div class="card">
+<h1>${escapeHtml(title)}</h1>
+${body}
+</div>
+</main>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,182 @@
+/**
+ * The default sign-in page: one block per configured provider, in configuration order, each posting
+ * to the route the core gives it.
+ */
+import { escapeHtml } from "./escape.js";
+import { csrfFields, postForm, primaryButton } from "./form-fields.js";
+import { type RenderedPage, renderDocument } from "./layout.js";
+import { signInErrorMessage } from "./signin-errors.js";
+import { readableTextOn, sanitizeColor, sanitizeLogoUrl, type Theme } from "./theme.js";
+
+export type SignInProviderType = "oauth" | "oidc" | "email" | "credentials" | "webauthn";
+
+/** One input of a credentials provider, keyed by its form field name. */
+export interface CredentialInput {
+  label?: string;
+  type?: string;
+  placeholder?: string;
+  required?: boolean;
+  autocomplete?: string;
+}
+
+/** A provider as the sign-in page needs it: already resolved by the core, URLs absolute or rooted. */
+export interface SignInPageProvider {
+  id: string;
+  name: string;
+  type: SignInProviderType;
+  signinUrl: string;
+  callbackUrl: string;
+  style?: { logo?: string; brandColor?: string; bg?: string; text?: string };
+  credentials?: Record<string, CredentialInput>;
+}
+
+export interface SignInPageOptions {
+  providers: SignInPageProvider[];
+  csrfToken: string;
+  /** Where to land after signing in; already validated by the core. */
+  callbackUrl: string;
+  /** Error type from `?error=`; selects a message, never shown verbatim. */
+  error?: string;
+  /** `?code=` that accompanies `CredentialsSignin`; exposed as a data attribute when it looks like a code. */
+  code?: string;
+  /** Prefills the e-mail field, e.g. after a failed e-mail sign-in. */
+  email?: string;
+  theme?: Theme;
+}
+
+/** Input types a credentials field may ask for; anything else renders as text. */
+const CREDENTIAL_INPUT_TYPES = new Set(["text", "password", "email", "tel", "number", "url", "search"]);
+
+/** Custom error codes are developer-chosen identifiers; free text from the URL would let anyone word the banner. */
+const ERROR_CODE = /^[\w.-]{1,64}$/;
+
+/**
+ * Renders the sign-in page.
+ *
+ * @example
+ * ```ts
+ * const { html, status } = renderSignInPage({
+ *   providers: [{ id: "github", name: "GitHub", type: "oauth",
+ *     signinUrl: "/auth/signin/github", callbackUrl: "/auth/callback/github" }],
+ *   csrfToken, callbackUrl: "https://app.example/dashboard",
+ * });
+ * return new Response(html, { status, headers: { "Content-Type": "text/html; charset=utf-8" } });
+ * ```
+ */
+export function renderSignInPage(options: SignInPageOptions): RenderedPage {
+  const blocks = options.providers.map((provider, index) => ({
+    provider,
+    markup: renderProvider(provider, index, options),
+  }));
+  let body = options.error === undefined ? "" : errorBanner(options.error, options.code);
+  blocks.forEach((block, index) => {
+    const previous = blocks[index - 1];
+    // Buttons stack without a gap; a divider separates a form with fields from its neighbours.
+    if (previous && (hasFields(previous.provider) || hasFields(block.provider))) {
+      body += `\n<div class="divider" aria-hidden="true">or</div>\n`;
+    }
+    body += block.markup;
+  });
+  if (blocks.length === 0) body += `<p class="center">No sign-in methods are configured.</p>`;
+  return { html: renderDocument({ title: "Sign in", body, theme: options.theme }), status: 200 };
+}
+
+function hasFields(provider: SignInPageProvider): boolean {
+  return provider.type === "email" || provider.type === "credentials";
+}
+
+function errorBanner(error: string, code: string | undefined): string {
+  const codeAttribute =
+    error === "CredentialsSignin" && code !== undefined && ERROR_CODE.test(code)
+      ? ` data-code="${escapeHtml(code)}"`
+      : "";
+  return `<div class="alert" role="alert"${codeAttribute}>${escapeHtml(signInErrorMessage(error))}</div>\n`;
+}
+
+function renderProvider(provider: SignInPageProvider, index: number, options: SignInPageOptions): string {
+  switch (provider.type) {
+    case "oauth":
+    case "oidc":
+      return postForm(
+        provider.signinUrl,
+        `${csrfFields(options.csrfToken, options.callbackUrl)}\n${providerButton(provider, "submit")}`,
+      );
+    case "email":
+      return emailForm(provider, index, options);
+    case "credentials":
+      return credentialsForm(provider, index, options);
+    case "webauthn":
+      return passkeyButton(provider);
+    default:
+      return "";
+  }
+}
+
+/** Field ids are index-based: provider ids and credential keys may hold characters unfit for an id. */
+function fieldId(providerIndex: number, field: string | number): string {
+  return `provider-${providerIndex}-${field}`;
+}
+
+function emailForm(provider: SignInPageProvider, index: number, options: SignInPageOptions): string {
+  const id = fieldId(index, "email");
+  const value = options.email ? ` value="${escapeHtml(options.email)}"` : "";
+  const field = `<div class="field">
+<label for="${id}">Email</label>
+<input id="${id}" name="email" type="email" autocomplete="email" placeholder="you@example.com" required${value}>
+</div>`;
+  return postForm(
+    provider.signinUrl,
+    `${csrfFields(options.csrfToken, options.callbackUrl)}\n${field}\n${primaryButton(`Sign in with ${provider.name}`)}`,
+  );
+}
+
+function credentialsForm(provider: SignInPageProvider, index: number, options: SignInPageOptions): string {
+  const fields = Object.entries(provider.credentials ?? {}).map(([name, input], fieldIndex) => {
+    const id = fieldId(index, fieldIndex);
+    const type = input.type && CREDENTIAL_INPUT_TYPES.has(input.type) ? input.type : "text";
+    const attributes = [
+      `id="${id}"`,
+      `name="${escapeHtml(name)}"`,
+      `type="${type}"`,
+      input.placeholder ? `placeholder="${escapeHtml(input.placeholder)}"` : "",
+      input.autocomplete ? `autocomplete="${escapeHtml(input.autocomplete)}"` : "",
+      input.required ? "required" : "",
+    ].filter(Boolean);
+    return `<div class="field">
+<label for="${id}">${escapeHtml(input.label || name)}</label>
+<input ${attributes.join(" ")}>
+</div>`;
+  });
+  return postForm(
+    provider.callbackUrl,
+    `${csrfFields(options.csrfToken, options.callbackUrl)}\n${fields.join("\n")}\n${primaryButton(`Sign in with ${provider.name}`)}`,
+  );
+}
+
+/** Markup only: the WebAuthn ceremony needs a browser script, which the page does not ship inline. */
+function passkeyButton(provider: SignInPageProvider): string {
+  const data = `data-provider="${escapeHtml(provider.id)}" data-signin-url="${escapeHtml(provider.signinUrl)}"`;
+  return `<div class="passkey">
+${providerButton(provider, "button", data)}
+<noscript><p class="note">Signing in with a passkey needs JavaScript. Enable it, or choose another method.</p></noscript>
+</div>`;
+}
+
+/** A button styled by the provider's own colours and logo, for OAuth/OIDC and passkeys. */
+function providerButton(provider: SignInPageProvider, type: "submit" | "button", extra = ""): string {
+  const style = providerStyle(provider);
+  const logo = sanitizeLogoUrl(provider.style?.logo);
+  const image = logo ? `<img src="${escapeHtml(logo)}" alt="" width="20" height="20">` : "";
+  const attributes = [`type="${type}"`, `class="button provider"`, style, extra].filter(Boolean).join(" ");
+  return `<button ${attributes}>${image}<span>Sign in with ${escapeHtml(provider.name)}</span></button>`;
+}
+
+function providerStyle(provider: SignInPageProvider): string {
+  const background = sanitizeColor(provider.style?.bg) ?? sanitizeColor(provider.style?.brandColor);
+  const text = sanitizeColor(provider.style?.text) ?? (background ? readableTextOn(background) : undefined);
+  const declarations = [
+    background ? `--provider-bg: ${background}` : "",
+    text ? `--provider-text: ${text}` : "",
+  ].filter(Boolean);
+  return declarations.length === 0 ? "" : `style="${escapeHtml(declarations.join("; "))}"`;
+}

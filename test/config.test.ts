@@ -1,0 +1,98 @@
+import { describe, expect, it } from "vitest";
+import { resolveConfig } from "../src/core/resolve-config.js";
+import { type AuthConfig, setEnvDefaults } from "../src/index.js";
+import Credentials from "../src/providers/credentials.js";
+import type { OAuth2Config } from "../src/providers/types.js";
+
+const github = (): OAuth2Config => ({ id: "github", name: "GitHub", type: "oauth" });
+const credentials = Credentials({ authorize: () => null });
+
+describe("setEnvDefaults", () => {
+  it("takes AUTH_SECRET as the newest secret and AUTH_SECRET_1.._3 as older ones", () => {
+    const config = setEnvDefaults(
+      { AUTH_SECRET: "new", AUTH_SECRET_1: "older", AUTH_SECRET_3: "oldest" },
+      { providers: [] },
+    );
+    expect(config.secret).toEqual(["new", "older", "oldest"]);
+  });
+
+  it("keeps an explicit secret", () => {
+    expect(setEnvDefaults({ AUTH_SECRET: "env" }, { providers: [], secret: "mine" }).secret).toBe("mine");
+  });
+
+  it("trusts the host from AUTH_TRUST_HOST, AUTH_URL, or outside production", () => {
+    expect(
+      setEnvDefaults({ AUTH_TRUST_HOST: "true", NODE_ENV: "production" }, { providers: [] }).trustHost,
+    ).toBe(true);
+    expect(setEnvDefaults({ AUTH_TRUST_HOST: "false" }, { providers: [] }).trustHost).toBe(false);
+    expect(
+      setEnvDefaults({ AUTH_URL: "https://app.test", NODE_ENV: "production" }, { providers: [] }).trustHost,
+    ).toBe(true);
+    expect(setEnvDefaults({ NODE_ENV: "production" }, { providers: [] }).trustHost).toBe(false);
+    expect(setEnvDefaults({ NODE_ENV: "development" }, { providers: [] }).trustHost).toBe(true);
+  });
+
+  it("takes basePath from AUTH_URL's path", () => {
+    expect(setEnvDefaults({ AUTH_URL: "https://app.test/api/auth/" }, { providers: [] }).basePath).toBe(
+      "/api/auth",
+    );
+    expect(setEnvDefaults({ AUTH_URL: "https://app.test" }, { providers: [] }).basePath).toBeUndefined();
+  });
+
+  it("fills OAuth client id, secret and issuer from AUTH_<PROVIDER>_*, instantiating factories", () => {
+    const config = setEnvDefaults(
+      { AUTH_GITHUB_ID: "gh-id", AUTH_GITHUB_SECRET: "gh-secret", AUTH_GITHUB_ISSUER: "https://github.test" },
+      { providers: [github, { ...github(), id: "github-enterprise", clientId: "explicit" }] },
+    );
+    expect(config.providers[0]).toMatchObject({
+      clientId: "gh-id",
+      clientSecret: "gh-secret",
+      issuer: "https://github.test",
+    });
+    expect(config.providers[1]).toMatchObject({ clientId: "explicit" });
+  });
+});
+
+describe("resolveConfig", () => {
+  it("defaults to jwt sessions without an adapter and to /auth", () => {
+    const resolved = resolveConfig({ providers: [credentials], secret: "s" }, {});
+    expect(resolved.session).toMatchObject({ strategy: "jwt", maxAge: 2592000, updateAge: 86400 });
+    expect(resolved.basePath).toBe("/auth");
+    expect(resolved.maxBodyBytes).toBe(65536);
+  });
+
+  it("never mutates the config it is given", () => {
+    const config: AuthConfig = Object.freeze({ providers: Object.freeze([github]) as never, secret: "s" });
+    expect(() => resolveConfig(config, { AUTH_GITHUB_ID: "x" })).not.toThrow();
+    expect(config.providers[0]).toBe(github);
+  });
+
+  it.each([
+    [{ providers: [credentials] }, /AUTH_SECRET.*openssl rand/],
+    [{ providers: [credentials, credentials], secret: "s" }, /share the id "credentials"/],
+    [{ providers: [{ ...credentials, authorize: undefined }], secret: "s" }, /needs an `authorize` function/],
+    [{ providers: [], secret: "s", session: { strategy: "database" } }, /needs an `adapter`/],
+    [
+      { providers: [], secret: "s", adapter: {}, session: { strategy: "database" } },
+      /lacks methods.*createSession/,
+    ],
+    [{ providers: [], secret: "s", session: { strategy: "cookie" } }, /must be "jwt" or "database"/],
+    [{ providers: [], secret: "s", basePath: "auth" }, /basePath must start with/],
+    [{ providers: [{ ...github(), issuer: "http://idp.test" }], secret: "s" }, /must use https/],
+  ] as Array<[AuthConfig, RegExp]>)(
+    "refuses a broken configuration with a message that says what to fix (%#)",
+    (config, message) => {
+      expect(() => resolveConfig(config, {})).toThrow(message);
+    },
+  );
+
+  it("allows plain http issuers only on loopback hosts", () => {
+    for (const issuer of ["http://127.0.0.1:4000", "http://localhost:4000", "http://[::1]:4000"]) {
+      expect(() => resolveConfig({ providers: [{ ...github(), issuer }], secret: "s" }, {})).not.toThrow();
+    }
+  });
+
+  it("does not require an adapter for OAuth with JWT sessions", () => {
+    expect(resolveConfig({ providers: [github], secret: "s" }, {}).session.strategy).toBe("jwt");
+  });
+});
