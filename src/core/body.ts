@@ -73,6 +73,34 @@ export function parseUrlEncoded(input: string, where: "body" | "query"): Record<
 /** Fields whose value may be a JSON object (the session update's `data`); every other field is a scalar. */
 const OBJECT_FIELDS = new Set(["data"]);
 
+/**
+ * The top-level keys of a JSON object text, in order, duplicates included. JSON.parse keeps the last
+ * of two equal keys silently; a body that names a field twice is ambiguous and is refused instead.
+ */
+function topLevelJsonKeys(text: string): string[] {
+  const keys: string[] = [];
+  let depth = 0;
+  let expectingKey = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (char === '"') {
+      let end = i + 1;
+      while (end < text.length && text[end] !== '"') end += text[end] === "\\" ? 2 : 1;
+      if (depth === 1 && expectingKey) keys.push(JSON.parse(text.slice(i, end + 1)) as string);
+      expectingKey = false;
+      i = end;
+    } else if (char === "{" || char === "[") {
+      depth++;
+      expectingKey = depth === 1 && char === "{";
+    } else if (char === "}" || char === "]") {
+      depth--;
+    } else if (char === "," && depth === 1) {
+      expectingKey = true;
+    }
+  }
+  return keys;
+}
+
 function parseJsonObject(text: string): FieldRecord {
   let value: unknown;
   try {
@@ -83,6 +111,10 @@ function parseJsonObject(text: string): FieldRecord {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     throw new InvalidRequest("The JSON body must be an object.");
   }
+  const keys = topLevelJsonKeys(text);
+  const duplicate = keys.find((key, index) => keys.indexOf(key) !== index);
+  if (duplicate !== undefined)
+    throw new InvalidRequest(`The body names the field "${duplicate}" more than once.`);
   for (const [key, field] of Object.entries(value)) {
     if (Array.isArray(field)) throw new InvalidRequest(`The field "${key}" must not be an array.`);
     if (typeof field === "object" && field !== null && !OBJECT_FIELDS.has(key)) {

@@ -3,7 +3,7 @@
  * calls back up this chain; each step's failure has exactly one response shape (error-response.ts).
  */
 import { actions } from "../actions/index.js";
-import type { AuthConfig } from "../config.js";
+import { type AuthConfig, readProcessEnv, setEnvDefaults } from "../config.js";
 import { isAction, JSON_ACTIONS } from "./actions.js";
 import { createContext } from "./context.js";
 import { actionErrorResponse, configurationErrorResponse, requestErrorResponse } from "./error-response.js";
@@ -22,11 +22,20 @@ export interface HandledRequest {
 /** Whether a path that failed before routing would have been a JSON route, to answer in kind. */
 function looksLikeJsonRoute(request: Request, basePath: string): boolean {
   try {
-    const action = new URL(request.url).pathname.slice(basePath.length + 1).split("/")[0] ?? "";
+    // The raw config's basePath may still carry a trailing slash ("/api/auth/"): normalise as resolve-config does.
+    const prefix = `${basePath.replace(/\/+$/, "")}/`;
+    const pathname = new URL(request.url).pathname;
+    if (!pathname.startsWith(prefix)) return false;
+    const action = pathname.slice(prefix.length).split("/")[0] ?? "";
     return isAction(action) && JSON_ACTIONS.has(action);
   } catch {
     return false;
   }
+}
+
+/** The basePath of a config that failed to resolve: as given, else AUTH_URL's path, else the default. */
+function unresolvedBasePath(config: AuthConfig): string {
+  return config.basePath ?? setEnvDefaults(readProcessEnv(), { providers: [] }).basePath ?? "/auth";
 }
 
 function logConfigurationError(config: AuthConfig, resolved: ResolvedConfig | undefined, error: unknown) {
@@ -44,7 +53,7 @@ export async function handleAuthRequest(request: Request, config: AuthConfig): P
   } catch (error) {
     logConfigurationError(config, undefined, error);
     return {
-      result: configurationErrorResponse(looksLikeJsonRoute(request, config.basePath ?? "/auth")),
+      result: configurationErrorResponse(looksLikeJsonRoute(request, unresolvedBasePath(config))),
       redirectAsJson,
     };
   }
