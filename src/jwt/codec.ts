@@ -11,7 +11,7 @@ export interface JwtCodec {
 
 /** Puts the key whose thumbprint the header names first, so rotation costs one decryption, not N. */
 function orderByKid(keys: SessionKey[], kid: string | undefined): SessionKey[] {
-  if (kid === undefined || keys.length < 2) return keys;
+  if (kid === undefined) return keys;
   const match = keys.findIndex((key) => key.kid === kid);
   if (match <= 0) return keys;
   return [keys[match] as SessionKey, ...keys.slice(0, match), ...keys.slice(match + 1)];
@@ -25,14 +25,12 @@ export function createJwtCodec(runtime: CryptoRuntime): JwtCodec {
     const { token = {}, salt, maxAge = DEFAULT_MAX_AGE_SECONDS } = params;
     const [newestSecret] = normalizeSecrets(params.secret);
     assertSalt(salt);
-    const key = await sessionKey("A256CBC-HS512", newestSecret as string, salt);
+    const cached = sessionKey("A256CBC-HS512", newestSecret as string, salt);
+    const key = cached instanceof Promise ? await cached : cached;
     const now = nowInSeconds();
     const claims = { ...(token as object), iat: now, exp: now + maxAge, jti: runtime.randomUUID() };
-    const sealed = await runtime.encryptCbcHs512(
-      key.key,
-      runtime.utf8Encode(JSON.stringify(claims)),
-      key.aad,
-    );
+    const result = runtime.encryptCbcHs512(key.key, runtime.utf8Encode(JSON.stringify(claims)), key.aad);
+    const sealed = result instanceof Promise ? await result : result;
     return `${key.protectedHeader}..${runtime.base64urlEncode(sealed.iv)}.${runtime.base64urlEncode(sealed.ciphertext)}.${runtime.base64urlEncode(sealed.tag)}`;
   }
 
@@ -42,10 +40,20 @@ export function createJwtCodec(runtime: CryptoRuntime): JwtCodec {
     const jwe = parseCompactJwe(runtime, params.token);
     if (jwe === null) return null;
 
-    const keys = await Promise.all(secrets.map((secret) => sessionKey(jwe.enc, secret, params.salt)));
+    let keys: SessionKey[];
+    if (secrets.length === 1) {
+      const cached = sessionKey(jwe.enc, secrets[0] as string, params.salt);
+      keys = [cached instanceof Promise ? await cached : cached];
+    } else {
+      keys = orderByKid(
+        await Promise.all(secrets.map((secret) => sessionKey(jwe.enc, secret, params.salt))),
+        jwe.kid,
+      );
+    }
     let plaintext: Uint8Array | null = null;
-    for (const key of orderByKid(keys, jwe.kid)) {
-      plaintext = await runtime.decrypt(jwe.enc, key.key, jwe, jwe.aad);
+    for (const key of keys) {
+      const result = runtime.decrypt(jwe.enc, key.key, jwe, jwe.aad);
+      plaintext = result instanceof Promise ? await result : result;
       if (plaintext !== null) break;
     }
     if (plaintext === null) return null;

@@ -16,25 +16,55 @@ export interface ParsedCompactJwe {
   tag: Uint8Array;
 }
 
-const BASE64URL = /^[A-Za-z0-9_-]*$/;
-const BASE64URL_INDEX = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-
-/**
- * base64url decoders ignore the unused low bits of the last character, so two strings can decode
- * to the same bytes. Accepting only the canonical one means a flipped bit is never silently ignored.
- */
-function isCanonicalBase64url(part: string): boolean {
-  if (!BASE64URL.test(part)) return false;
-  const remainder = part.length % 4;
-  if (remainder === 1) return false;
-  if (remainder === 0) return true;
-  const last = BASE64URL_INDEX.indexOf(part[part.length - 1] as string);
-  const unusedBits = remainder === 2 ? 0b1111 : 0b11;
-  return (last & unusedBits) === 0;
+interface ParsedHeader {
+  enc: ContentEncryption;
+  kid: string | undefined;
+  aad: Uint8Array;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function parseHeader(runtime: CryptoRuntime, headerPart: string): ParsedHeader | null {
+  const bytes = runtime.base64urlDecodeStrict(headerPart);
+  if (bytes === null) return null;
+  let header: unknown;
+  try {
+    header = JSON.parse(runtime.utf8Decode(bytes));
+  } catch {
+    return null;
+  }
+  if (!isPlainObject(header) || header.alg !== "dir") return null;
+  const enc = header.enc;
+  if (enc !== "A256CBC-HS512" && enc !== "A256GCM") return null;
+  // Compressed payloads are refused (decompression bombs); so is any critical extension we cannot honour.
+  if ("zip" in header || "crit" in header) return null;
+  if (header.kid !== undefined && typeof header.kid !== "string") return null;
+  return { enc, kid: header.kid, aad: runtime.utf8Encode(headerPart) };
+}
+
+/**
+ * Every token sealed with one key carries the same protected header, so parsed headers are cached.
+ * Only valid headers are kept and the cache starts afresh when full, so hostile input cannot grow it.
+ */
+const MAX_CACHED_HEADERS = 64;
+const headerCaches = new WeakMap<CryptoRuntime, Map<string, ParsedHeader>>();
+
+function cachedHeader(runtime: CryptoRuntime, headerPart: string): ParsedHeader | null {
+  let cache = headerCaches.get(runtime);
+  if (cache === undefined) {
+    cache = new Map();
+    headerCaches.set(runtime, cache);
+  }
+  const hit = cache.get(headerPart);
+  if (hit !== undefined) return hit;
+  const parsed = parseHeader(runtime, headerPart);
+  if (parsed !== null) {
+    if (cache.size >= MAX_CACHED_HEADERS) cache.clear();
+    cache.set(headerPart, parsed);
+  }
+  return parsed;
 }
 
 /** Returns the parts of a `dir` compact JWE, or null when the string is not one latchkey accepts. */
@@ -51,27 +81,15 @@ export function parseCompactJwe(runtime: CryptoRuntime, token: unknown): ParsedC
   ];
   // "dir" carries no encrypted key (RFC 7518 §4.5).
   if (encryptedKey !== "" || headerPart === "" || ciphertextPart === "") return null;
-  if (![headerPart, ivPart, ciphertextPart, tagPart].every(isCanonicalBase64url)) return null;
 
-  let header: unknown;
-  try {
-    header = JSON.parse(runtime.utf8Decode(runtime.base64urlDecode(headerPart)));
-  } catch {
-    return null;
-  }
-  if (!isPlainObject(header) || header.alg !== "dir") return null;
-  const enc = header.enc;
-  if (enc !== "A256CBC-HS512" && enc !== "A256GCM") return null;
-  // Compressed payloads are refused (decompression bombs); so is any critical extension we cannot honour.
-  if ("zip" in header || "crit" in header) return null;
-  if (header.kid !== undefined && typeof header.kid !== "string") return null;
-
-  const sizes = CONTENT_ENCRYPTION_SIZES[enc];
-  const iv = runtime.base64urlDecode(ivPart);
-  const tag = runtime.base64urlDecode(tagPart);
-  const ciphertext = runtime.base64urlDecode(ciphertextPart);
+  const header = cachedHeader(runtime, headerPart);
+  if (header === null) return null;
+  const sizes = CONTENT_ENCRYPTION_SIZES[header.enc];
+  const iv = runtime.base64urlDecodeStrict(ivPart);
+  const tag = runtime.base64urlDecodeStrict(tagPart);
+  const ciphertext = runtime.base64urlDecodeStrict(ciphertextPart);
+  if (iv === null || tag === null || ciphertext === null) return null;
   if (iv.length !== sizes.iv || tag.length !== sizes.tag) return null;
-  if (enc === "A256CBC-HS512" && ciphertext.length % 16 !== 0) return null;
-
-  return { enc, kid: header.kid, aad: runtime.utf8Encode(headerPart), iv, ciphertext, tag };
+  if (header.enc === "A256CBC-HS512" && ciphertext.length % 16 !== 0) return null;
+  return { enc: header.enc, kid: header.kid, aad: header.aad, iv, ciphertext, tag };
 }

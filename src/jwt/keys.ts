@@ -16,7 +16,8 @@ export interface SessionKey {
 
 /**
  * Derived keys are cached because HKDF plus key import costs far more than encrypting a session
- * token. The cap keeps a process that sees many salts (one per cookie name) from growing forever.
+ * token. The cap keeps a process that sees many salts (one per cookie name) from growing forever;
+ * reaching it starts the cache afresh, which costs one derivation per key still in use.
  */
 const MAX_CACHED_KEYS = 128;
 
@@ -42,7 +43,10 @@ export function assertSalt(salt: unknown): asserts salt is string {
 const derivationInfo = (salt: string) => `Auth.js Generated Encryption Key (${salt})`;
 
 export function createKeyCache(runtime: CryptoRuntime) {
-  const cache = new Map<string, Promise<SessionKey>>();
+  type Entry = SessionKey | Promise<SessionKey>;
+  const cbcKeys = new Map<string, Map<string, Entry>>();
+  const gcmKeys = new Map<string, Map<string, Entry>>();
+  let size = 0;
 
   async function deriveSessionKey(enc: ContentEncryption, secret: string, salt: string): Promise<SessionKey> {
     const raw = await hkdf("sha256", secret, salt, derivationInfo(salt), CONTENT_ENCRYPTION_SIZES[enc].key);
@@ -63,17 +67,43 @@ export function createKeyCache(runtime: CryptoRuntime) {
     };
   }
 
-  /** The key for one (enc, secret, salt), derived at most once while it stays cached. */
-  return function sessionKey(enc: ContentEncryption, secret: string, salt: string): Promise<SessionKey> {
-    // The salt's length keeps salt and secret apart even when either contains the separator.
-    const cacheKey = `${enc}\u0000${salt.length}\u0000${salt}${secret}`;
-    let entry = cache.get(cacheKey);
-    if (entry === undefined) {
-      if (cache.size >= MAX_CACHED_KEYS) cache.delete(cache.keys().next().value as string);
-      entry = deriveSessionKey(enc, secret, salt);
-      cache.set(cacheKey, entry);
-      entry.catch(() => cache.delete(cacheKey));
+  /**
+   * The key for one (enc, secret, salt), derived at most once while it stays cached. A cached key is
+   * returned as a value, not a promise, so the hot path of encode and decode never waits a tick.
+   */
+  return function sessionKey(
+    enc: ContentEncryption,
+    secret: string,
+    salt: string,
+  ): SessionKey | Promise<SessionKey> {
+    // Nested maps keep (salt, secret) pairs apart without building a combined string per call.
+    const bySalt = enc === "A256GCM" ? gcmKeys : cbcKeys;
+    let bySecret = bySalt.get(salt);
+    const cached = bySecret?.get(secret);
+    if (cached !== undefined) return cached;
+    if (size >= MAX_CACHED_KEYS) {
+      cbcKeys.clear();
+      gcmKeys.clear();
+      size = 0;
+      bySecret = undefined;
     }
-    return entry;
+    if (bySecret === undefined) {
+      bySecret = new Map();
+      bySalt.set(salt, bySecret);
+    }
+    const entries = bySecret;
+    size++;
+    const pending = deriveSessionKey(enc, secret, salt).then(
+      (key) => {
+        entries.set(secret, key);
+        return key;
+      },
+      (error: unknown) => {
+        entries.delete(secret);
+        throw error;
+      },
+    );
+    entries.set(secret, pending);
+    return pending;
   };
 }

@@ -20,9 +20,27 @@ const CBC_TAG_BYTES = 32;
 
 /** AL in RFC 7518 §5.2.2.1: the AAD length in bits as a 64-bit big-endian integer. */
 function aadLengthBlock(aad: Uint8Array): Buffer {
+  const bits = aad.length * 8;
   const block = Buffer.alloc(8);
-  block.writeBigUInt64BE(BigInt(aad.length) * 8n);
+  block.writeUInt32BE(Math.floor(bits / 2 ** 32), 0);
+  block.writeUInt32BE(bits >>> 0, 4);
   return block;
+}
+
+/**
+ * IVs are cut from a pool of random bytes, refilled 4 KiB at a time: one call into the CSPRNG per
+ * 256 tokens instead of one per token. Each IV is used exactly once.
+ */
+const IV_POOL_BYTES = 4096;
+let ivPool = randomBytes(IV_POOL_BYTES);
+let ivOffset = 0;
+function freshIv(): Buffer {
+  if (ivOffset + 16 > IV_POOL_BYTES) {
+    ivPool = randomBytes(IV_POOL_BYTES);
+    ivOffset = 0;
+  }
+  ivOffset += 16;
+  return ivPool.subarray(ivOffset - 16, ivOffset);
 }
 
 function cbcHs512Tag(key: CbcHs512Key, aad: Uint8Array, iv: Uint8Array, ciphertext: Uint8Array): Buffer {
@@ -69,6 +87,11 @@ export const runtime: CryptoRuntime = {
       : Buffer.from(input.buffer, input.byteOffset, input.length)
     ).toString("base64url"),
   base64urlDecode: (input) => Buffer.from(input, "base64url"),
+  base64urlDecodeStrict(input) {
+    // Buffer's decoder skips foreign characters and unused bits; re-encoding and comparing catches both.
+    const bytes = Buffer.from(input, "base64url");
+    return bytes.toString("base64url") === input ? bytes : null;
+  },
   utf8Decode: (input) => Buffer.from(input.buffer, input.byteOffset, input.length).toString("utf8"),
   utf8Encode: (input) => Buffer.from(input, "utf8"),
   prepareContentKey(enc: ContentEncryption, raw: Uint8Array): PreparedContentKey {
@@ -76,9 +99,8 @@ export const runtime: CryptoRuntime = {
     // RFC 7518 §5.2.2.1: MAC_KEY is the first half of the key, ENC_KEY the second.
     return { macKey: createSecretKey(raw.subarray(0, 32)), encKey: createSecretKey(raw.subarray(32, 64)) };
   },
-  encryptCbcHs512(key, plaintext, aad) {
+  encryptCbcHs512(key, plaintext, aad, iv = freshIv()) {
     const cbcKey = key as CbcHs512Key;
-    const iv = randomBytes(16);
     const cipher = createCipheriv("aes-256-cbc", cbcKey.encKey, iv);
     const ciphertext = Buffer.concat([cipher.update(plaintext), cipher.final()]);
     return { iv, ciphertext, tag: cbcHs512Tag(cbcKey, aad, iv, ciphertext) };

@@ -25,17 +25,27 @@ export interface CryptoRuntime {
   base64urlEncode(input: Uint8Array | string): string;
   /** Decodes base64url; callers validate the alphabet and canonical form first. */
   base64urlDecode(input: string): Uint8Array;
+  /**
+   * Decodes only canonical base64url (RFC 4648 §5, no padding, unused bits zero), else null.
+   * Lenient decoders map several strings to the same bytes; accepting only the canonical one means
+   * any change to a token changes the bytes that get authenticated.
+   */
+  base64urlDecodeStrict(input: string): Uint8Array | null;
   utf8Decode(input: Uint8Array): string;
   utf8Encode(input: string): Uint8Array;
   prepareContentKey(
     enc: ContentEncryption,
     raw: Uint8Array,
   ): PreparedContentKey | Promise<PreparedContentKey>;
-  /** Encrypts with A256CBC-HS512 (RFC 7518 §5.2.2); the only algorithm latchkey writes. */
+  /**
+   * Encrypts with A256CBC-HS512 (RFC 7518 §5.2.2); the only algorithm latchkey writes. `iv` is for
+   * known-answer tests only: omitted, a fresh random IV is drawn, as every real token needs.
+   */
   encryptCbcHs512(
     key: PreparedContentKey,
     plaintext: Uint8Array,
     aad: Uint8Array,
+    iv?: Uint8Array,
   ): EncryptedContent | Promise<EncryptedContent>;
   /** Returns the plaintext, or null when the tag does not verify or the padding is bad. */
   decrypt(

@@ -7,6 +7,8 @@ interface CbcHs512Key {
 }
 
 const CBC_TAG_BYTES = 32;
+const BASE64URL = /^[A-Za-z0-9_-]*$/;
+const BASE64URL_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
@@ -97,6 +99,17 @@ export const runtime: CryptoRuntime = {
   },
   base64urlEncode: (input) => base64url.encode(input),
   base64urlDecode: (input) => base64url.decode(input),
+  base64urlDecodeStrict(input) {
+    if (!BASE64URL.test(input)) return null;
+    const remainder = input.length % 4;
+    if (remainder === 1) return null;
+    if (remainder !== 0) {
+      // The last character carries 2 (remainder 2) or 4 (remainder 3) bits that must be zero.
+      const last = BASE64URL_ALPHABET.indexOf(input[input.length - 1] as string);
+      if ((last & (remainder === 2 ? 0b1111 : 0b11)) !== 0) return null;
+    }
+    return base64url.decode(input);
+  },
   utf8Decode: (input) => decoder.decode(input),
   utf8Encode: (input) => encoder.encode(input),
   async prepareContentKey(enc: ContentEncryption, raw: Uint8Array): Promise<PreparedContentKey> {
@@ -109,12 +122,11 @@ export const runtime: CryptoRuntime = {
     ]);
     return { macKey, encKey } satisfies CbcHs512Key;
   },
-  async encryptCbcHs512(key, plaintext, aad) {
+  async encryptCbcHs512(key, plaintext, aad, iv = crypto.getRandomValues(new Uint8Array(16))) {
     const cbcKey = key as CbcHs512Key;
-    const iv = crypto.getRandomValues(new Uint8Array(16));
     const ciphertext = new Uint8Array(
       await crypto.subtle.encrypt(
-        { name: "AES-CBC", iv },
+        { name: "AES-CBC", iv: iv as Uint8Array<ArrayBuffer> },
         cbcKey.encKey,
         plaintext as Uint8Array<ArrayBuffer>,
       ),
