@@ -70,7 +70,7 @@ const DEFAULT_UPDATE_AGE_SECONDS = 24 * 60 * 60;
 const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 
 /** Only what the default session callback copies reaches the client: name, e-mail and image. */
-const defaultCallbacks: CallbacksOptions = {
+export const defaultCallbacks: CallbacksOptions = {
   signIn: () => true,
   redirect: ({ url, baseUrl }) => (url.startsWith("/") ? `${baseUrl}${url}` : url),
   session: ({ session }) => ({

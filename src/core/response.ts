@@ -14,23 +14,24 @@ export interface ResponseInternal {
 const NO_STORE = "private, no-cache, no-store";
 
 export function toWebResponse(result: ResponseInternal, redirectAsJson: boolean): Response {
-  const headers = new Headers(result.headers);
-  for (const cookie of result.cookies ?? []) headers.append("Set-Cookie", serializeCookie(cookie));
+  // One header list, handed to Response once: building a Headers object first would copy it twice.
+  const headers: Array<[string, string]> = result.headers ? Object.entries(result.headers) : [];
+  for (const cookie of result.cookies ?? []) headers.push(["Set-Cookie", serializeCookie(cookie)]);
   if (result.redirect !== undefined) {
     if (redirectAsJson) {
       // Clients that call the API with fetch want the target, not an opaque redirect they cannot read.
-      headers.set("Content-Type", "application/json");
+      headers.push(["Content-Type", "application/json"]);
       return new Response(JSON.stringify({ url: result.redirect }), { status: 200, headers });
     }
-    headers.set("Location", result.redirect);
+    headers.push(["Location", result.redirect]);
     return new Response(null, { status: result.status ?? 302, headers });
   }
   if (typeof result.body === "string") {
-    headers.set("Content-Type", "text/html; charset=utf-8");
-    if (!headers.has("Cache-Control")) headers.set("Cache-Control", NO_STORE);
+    headers.push(["Content-Type", "text/html; charset=utf-8"]);
+    if (!result.headers?.["Cache-Control"]) headers.push(["Cache-Control", NO_STORE]);
     return new Response(result.body, { status: result.status ?? 200, headers });
   }
-  headers.set("Content-Type", "application/json");
+  headers.push(["Content-Type", "application/json"]);
   return new Response(JSON.stringify(result.body ?? null), { status: result.status ?? 200, headers });
 }
 

@@ -9,6 +9,7 @@ import type { CookieToSet } from "../cookie/header.js";
 import type { AuthContext } from "../core/context.js";
 import { JWTSessionError } from "../core/errors.js";
 import { emitEvent } from "../core/events.js";
+import { defaultCallbacks } from "../core/resolve-config.js";
 import { nowInSeconds } from "../jwt/claims.js";
 import type { JWT } from "../jwt/types.js";
 import type { SessionResult, SessionStrategyImpl, SignInSession } from "./types.js";
@@ -65,7 +66,9 @@ async function readOrUpdate(ctx: AuthContext, update: { data: unknown } | undefi
     return { session: null, cookies: hadCookie ? clearSession(ctx) : [] };
   }
   // Snapshot before the callback: it may mutate the token in place instead of returning a new one.
-  const before = JSON.stringify(decoded);
+  // The default callback returns the token untouched, so it needs no snapshot.
+  const customJwtCallback = ctx.config.callbacks.jwt !== defaultCallbacks.jwt;
+  const before = customJwtCallback ? JSON.stringify(decoded) : undefined;
   const token = await ctx.config.callbacks.jwt(
     update ? { token: decoded, trigger: "update", session: update.data } : { token: decoded },
   );
@@ -73,7 +76,7 @@ async function readOrUpdate(ctx: AuthContext, update: { data: unknown } | undefi
 
   const tooOld =
     typeof decoded.iat !== "number" || decoded.iat <= nowInSeconds() - ctx.config.session.updateAge;
-  const reissue = update !== undefined || tooOld || JSON.stringify(token) !== before;
+  const reissue = update !== undefined || tooOld || (customJwtCallback && JSON.stringify(token) !== before);
   const { cookies, expires } = reissue
     ? await sessionCookies(ctx, token)
     : { cookies: [], expires: decoded.exp as number };
