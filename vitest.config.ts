@@ -8,6 +8,7 @@ export default defineConfig({
   },
   test: {
     include: ["test/**/*.test.ts"],
+    globalSetup: ["test/adapters/global-setup.ts"],
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

@@ -15,7 +15,8 @@ export interface AdapterUser {
   image?: string | null;
 }
 
-export type AdapterAccountType = "email" | "webauthn" | "oidc" | "oauth";
+/** The seed lists email, webauthn, oidc and oauth; latchkey adds "credentials" for credentials users with database sessions. */
+export type AdapterAccountType = "email" | "webauthn" | "oidc" | "oauth" | "credentials";
 
 /** A link between a user and a way of signing in (an OAuth/OIDC identity, an e-mail address, a passkey). */
 export interface AdapterAccount {
@@ -90,7 +91,9 @@ export interface Adapter {
   ): Awaitable<AdapterSession | null | undefined>;
   /** Returning the deleted session is preferred, for logging. */
   deleteSession?(sessionToken: string): Promise<void> | Awaitable<AdapterSession | null | undefined>;
-  createVerificationToken?(verificationToken: VerificationToken): Awaitable<VerificationToken | null | undefined>;
+  createVerificationToken?(
+    verificationToken: VerificationToken,
+  ): Awaitable<VerificationToken | null | undefined>;
   /** Returns the token and deletes it, atomically: of concurrent uses exactly one gets it. */
   useVerificationToken?(params: { identifier: string; token: string }): Awaitable<VerificationToken | null>;
   /** Must throw on failure. */
@@ -113,6 +116,14 @@ export interface Adapter {
    */
   createUserAndLinkAccount?(
     user: AdapterUser,
-    account: Omit<AdapterAccount, "userId">,
+    account: AdapterAccountWithoutUserId,
   ): Awaitable<{ user: AdapterUser; account: AdapterAccount }>;
 }
+
+/**
+ * AdapterAccount minus userId. `Omit<AdapterAccount, "userId">` would not do: Omit maps over
+ * `keyof`, which the index signature widens to `string`, so every named field became `unknown`.
+ */
+export type AdapterAccountWithoutUserId = {
+  [K in keyof AdapterAccount as K extends "userId" ? never : K]: AdapterAccount[K];
+};

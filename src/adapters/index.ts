@@ -1,0 +1,18 @@
+/**
+ * `latchkey/adapters`: the storage contract and the in-memory adapter.
+ * Database adapters live in their own entry points (`latchkey/adapters/prisma`), and the
+ * conformance checks for adapter authors in `latchkey/adapters/testing`.
+ */
+
+export type { MemoryTables } from "./memory.js";
+export { createMemoryTables, MemoryAdapter, MemoryAdapterConstraintError } from "./memory.js";
+export type {
+  Adapter,
+  AdapterAccount,
+  AdapterAccountType,
+  AdapterAccountWithoutUserId,
+  AdapterAuthenticator,
+  AdapterSession,
+  AdapterUser,
+  VerificationToken,
+} from "./types.js";

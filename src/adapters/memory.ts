@@ -1,0 +1,351 @@
+/**
+ * An {@link Adapter} that keeps everything in process memory: for tests, demos and single-process
+ * tools. It enforces the same uniqueness, foreign-key and cascade rules as the shipped database
+ * schemas (SPEC.md §2.3), so code that passes against it does not trip over constraints later.
+ */
+
+import type {
+  Adapter,
+  AdapterAccount,
+  AdapterAuthenticator,
+  AdapterSession,
+  AdapterUser,
+  VerificationToken,
+} from "./types.js";
+
+/**
+ * The stored records, one map per table. Read the maps' values to inspect state in tests; the keys
+ * are an internal encoding (composite keys are JSON arrays) and may change.
+ */
+export interface MemoryTables {
+  /** By user id. */
+  users: Map<string, AdapterUser>;
+  /** By `[provider, providerAccountId]`. */
+  accounts: Map<string, AdapterAccount>;
+  /** By sessionToken. */
+  sessions: Map<string, AdapterSession>;
+  /** By `[identifier, token]`. */
+  verificationTokens: Map<string, VerificationToken>;
+  /** By credentialID. */
+  authenticators: Map<string, AdapterAuthenticator>;
+}
+
+/** Raised when a write would break a constraint that a database schema would enforce. */
+export class MemoryAdapterConstraintError extends Error {
+  override name = "MemoryAdapterConstraintError";
+}
+
+/** Empty tables for {@link MemoryAdapter}; pass your own to inspect or seed them. */
+export function createMemoryTables(): MemoryTables {
+  return {
+    users: new Map(),
+    accounts: new Map(),
+    sessions: new Map(),
+    verificationTokens: new Map(),
+    authenticators: new Map(),
+  };
+}
+
+/** The account columns of the storage schema; anything else in a token set is not stored. */
+const ACCOUNT_FIELDS = [
+  "userId",
+  "type",
+  "provider",
+  "providerAccountId",
+  "refresh_token",
+  "access_token",
+  "expires_at",
+  "token_type",
+  "scope",
+  "id_token",
+  "session_state",
+] as const;
+
+function compositeKey(...parts: string[]): string {
+  return JSON.stringify(parts);
+}
+
+/** structuredClone keeps Dates as Dates, so callers never share an object with the store. */
+function copy<T>(record: T): T {
+  return structuredClone(record);
+}
+
+function copyOrNull<T>(record: T | undefined): T | null {
+  return record === undefined ? null : copy(record);
+}
+
+/** Copies the listed fields that are present; undefined means "not given", as in a database write. */
+function pickDefined<T extends object, K extends keyof T>(
+  source: T,
+  keys: readonly K[],
+): Partial<Pick<T, K>> {
+  const picked: Partial<Pick<T, K>> = {};
+  for (const key of keys) {
+    if (source[key] !== undefined) picked[key] = source[key];
+  }
+  return picked;
+}
+
+function toStoredUser(user: AdapterUser, id: string): AdapterUser {
+  // Only the model's columns are kept: profile extras (locale, nickname, …) are dropped, as a
+  // database adapter must drop them.
+  return {
+    id,
+    email: user.email,
+    emailVerified: user.emailVerified ?? null,
+    name: user.name ?? null,
+    image: user.image ?? null,
+  };
+}
+
+function toStoredAccount(account: AdapterAccount): AdapterAccount {
+  return copy(pickDefined(account, ACCOUNT_FIELDS)) as AdapterAccount;
+}
+
+function toStoredAuthenticator(authenticator: AdapterAuthenticator): AdapterAuthenticator {
+  return {
+    credentialID: authenticator.credentialID,
+    userId: authenticator.userId,
+    providerAccountId: authenticator.providerAccountId,
+    credentialPublicKey: authenticator.credentialPublicKey,
+    counter: authenticator.counter,
+    credentialDeviceType: authenticator.credentialDeviceType,
+    credentialBackedUp: authenticator.credentialBackedUp,
+    transports: authenticator.transports ?? null,
+  };
+}
+
+/**
+ * Creates an in-memory adapter implementing every {@link Adapter} method, including the latchkey
+ * extensions `listSessionsByUserId` and `createUserAndLinkAccount`.
+ *
+ * - `createUser` keeps the id it is given (or makes a random UUID); database adapters may assign
+ *   their own, so always use the id of the returned user.
+ * - Every method returns a copy: mutating a returned record never changes what is stored.
+ * - Deleting a user deletes their accounts, sessions and authenticators.
+ * - State lives in `tables` and disappears with the process.
+ *
+ * @example
+ * ```ts
+ * import { Auth } from "latchkey";
+ * import { MemoryAdapter } from "latchkey/adapters";
+ *
+ * const adapter = MemoryAdapter();
+ * const response = await Auth(request, { adapter, providers, secret });
+ * ```
+ */
+export function MemoryAdapter(tables: MemoryTables = createMemoryTables()): Required<Adapter> {
+  const { users, accounts, sessions, verificationTokens, authenticators } = tables;
+
+  function requireUser(userId: string, action: string): void {
+    if (!users.has(userId)) {
+      throw new MemoryAdapterConstraintError(`${action}: no user with id ${JSON.stringify(userId)}`);
+    }
+  }
+
+  function assertEmailFree(email: string | null | undefined, exceptUserId?: string): void {
+    if (email == null) return;
+    for (const user of users.values()) {
+      if (user.email === email && user.id !== exceptUserId) {
+        throw new MemoryAdapterConstraintError(`A user with e-mail ${JSON.stringify(email)} already exists`);
+      }
+    }
+  }
+
+  function insertUser(user: AdapterUser): AdapterUser {
+    const id = user.id || crypto.randomUUID();
+    if (users.has(id))
+      throw new MemoryAdapterConstraintError(`A user with id ${JSON.stringify(id)} already exists`);
+    assertEmailFree(user.email);
+    const stored = copy(toStoredUser(user, id));
+    users.set(id, stored);
+    return stored;
+  }
+
+  function insertAccount(account: AdapterAccount): AdapterAccount {
+    requireUser(account.userId, "linkAccount");
+    const key = compositeKey(account.provider, account.providerAccountId);
+    if (accounts.has(key)) {
+      throw new MemoryAdapterConstraintError(
+        `Account ${account.provider}/${account.providerAccountId} is already linked to a user`,
+      );
+    }
+    const stored = toStoredAccount(account);
+    accounts.set(key, stored);
+    return stored;
+  }
+
+  function removeWhere<V extends { userId: string }>(table: Map<string, V>, userId: string): void {
+    for (const [key, record] of table) {
+      if (record.userId === userId) table.delete(key);
+    }
+  }
+
+  return {
+    async createUser(user) {
+      return copy(insertUser(user));
+    },
+
+    async getUser(id) {
+      return copyOrNull(users.get(id));
+    },
+
+    async getUserByEmail(email) {
+      for (const user of users.values()) {
+        if (user.email === email) return copy(user);
+      }
+      return null;
+    },
+
+    async getUserByAccount({ provider, providerAccountId }) {
+      const account = accounts.get(compositeKey(provider, providerAccountId));
+      return account ? copyOrNull(users.get(account.userId)) : null;
+    },
+
+    async updateUser(changes) {
+      const current = users.get(changes.id);
+      if (!current)
+        throw new MemoryAdapterConstraintError(`updateUser: no user with id ${JSON.stringify(changes.id)}`);
+      const updates = pickDefined(changes, ["email", "emailVerified", "name", "image"]);
+      if (updates.email !== undefined) assertEmailFree(updates.email, current.id);
+      const updated = { ...current, ...copy(updates) };
+      users.set(current.id, updated);
+      return copy(updated);
+    },
+
+    async deleteUser(userId) {
+      const user = users.get(userId);
+      if (!user) return null;
+      // The schemas declare onDelete: Cascade on every relation to User.
+      removeWhere(accounts, userId);
+      removeWhere(sessions, userId);
+      removeWhere(authenticators, userId);
+      users.delete(userId);
+      return user;
+    },
+
+    async linkAccount(account) {
+      return copy(insertAccount(account));
+    },
+
+    async unlinkAccount({ provider, providerAccountId }) {
+      const key = compositeKey(provider, providerAccountId);
+      const account = accounts.get(key);
+      accounts.delete(key);
+      return account;
+    },
+
+    async getAccount(providerAccountId, provider) {
+      return copyOrNull(accounts.get(compositeKey(provider, providerAccountId)));
+    },
+
+    async createSession(session) {
+      requireUser(session.userId, "createSession");
+      if (sessions.has(session.sessionToken)) {
+        throw new MemoryAdapterConstraintError("A session with this sessionToken already exists");
+      }
+      const stored = { sessionToken: session.sessionToken, userId: session.userId, expires: session.expires };
+      sessions.set(session.sessionToken, copy(stored));
+      return copy(stored);
+    },
+
+    async getSessionAndUser(sessionToken) {
+      const session = sessions.get(sessionToken);
+      const user = session && users.get(session.userId);
+      if (!session || !user) return null;
+      return { session: copy(session), user: copy(user) };
+    },
+
+    async updateSession(changes) {
+      const current = sessions.get(changes.sessionToken);
+      if (!current) return null;
+      const updates = pickDefined(changes, ["expires", "userId"]);
+      if (updates.userId !== undefined) requireUser(updates.userId, "updateSession");
+      const updated = { ...current, ...copy(updates) };
+      sessions.set(current.sessionToken, updated);
+      return copy(updated);
+    },
+
+    async deleteSession(sessionToken) {
+      const session = sessions.get(sessionToken);
+      sessions.delete(sessionToken);
+      return session ?? null;
+    },
+
+    async listSessionsByUserId(userId) {
+      return [...sessions.values()]
+        .filter((session) => session.userId === userId)
+        .sort((a, b) => a.expires.getTime() - b.expires.getTime())
+        .map(copy);
+    },
+
+    async createVerificationToken(verificationToken) {
+      const key = compositeKey(verificationToken.identifier, verificationToken.token);
+      if (verificationTokens.has(key)) {
+        throw new MemoryAdapterConstraintError("This verification token already exists");
+      }
+      const stored = {
+        identifier: verificationToken.identifier,
+        token: verificationToken.token,
+        expires: verificationToken.expires,
+      };
+      verificationTokens.set(key, copy(stored));
+      return copy(stored);
+    },
+
+    async useVerificationToken({ identifier, token }) {
+      // Read and delete happen in one synchronous step, so of concurrent callers exactly one
+      // sees the token (a sign-in link works once).
+      const key = compositeKey(identifier, token);
+      const stored = verificationTokens.get(key);
+      verificationTokens.delete(key);
+      return stored ?? null;
+    },
+
+    async createAuthenticator(authenticator) {
+      requireUser(authenticator.userId, "createAuthenticator");
+      if (authenticators.has(authenticator.credentialID)) {
+        throw new MemoryAdapterConstraintError("An authenticator with this credentialID already exists");
+      }
+      const stored = toStoredAuthenticator(authenticator);
+      authenticators.set(stored.credentialID, stored);
+      return copy(stored);
+    },
+
+    async getAuthenticator(credentialID) {
+      return copyOrNull(authenticators.get(credentialID));
+    },
+
+    async listAuthenticatorsByUserId(userId) {
+      return [...authenticators.values()]
+        .filter((authenticator) => authenticator.userId === userId)
+        .map(copy);
+    },
+
+    async updateAuthenticatorCounter(credentialID, newCounter) {
+      const current = authenticators.get(credentialID);
+      if (!current) {
+        throw new MemoryAdapterConstraintError(
+          `updateAuthenticatorCounter: no authenticator with credentialID ${JSON.stringify(credentialID)}`,
+        );
+      }
+      const updated = { ...current, counter: newCounter };
+      authenticators.set(credentialID, updated);
+      return copy(updated);
+    },
+
+    async createUserAndLinkAccount(user, account) {
+      // Both inserts run without an await in between, and the account is checked before the
+      // user is written, so a failed link leaves nothing behind.
+      const key = compositeKey(account.provider, account.providerAccountId);
+      if (accounts.has(key)) {
+        throw new MemoryAdapterConstraintError(
+          `Account ${account.provider}/${account.providerAccountId} is already linked to a user`,
+        );
+      }
+      const storedUser = insertUser(user);
+      const storedAccount = insertAccount({ ...account, userId: storedUser.id } as AdapterAccount);
+      return { user: copy(storedUser), account: copy(storedAccount) };
+    },
+  };
+}

@@ -1,0 +1,34 @@
+/**
+ * The slice of a Prisma client that PrismaAdapter uses, typed structurally so that
+ * `latchkey/adapters/prisma` compiles without @prisma/client installed and accepts any
+ * generated client: `new PrismaClient(...)`, `prisma.$extends(...)`, Prisma 2.26 to 7.
+ */
+
+/**
+ * One model's delegate (`prisma.user`, `prisma.session`, …). Arguments are typed loosely because
+ * every generated client has its own precise argument types; each optional argument admits `null`
+ * and `undefined` as Prisma's do, or generated delegates would not be assignable. Results are
+ * read through the mappers in `records.ts`.
+ */
+export interface PrismaModelDelegate {
+  create(args: { data: object }): PromiseLike<unknown>;
+  findUnique(args: { where: object; select?: object | null; include?: object | null }): PromiseLike<unknown>;
+  findMany(args: { where?: object; orderBy?: object }): PromiseLike<unknown>;
+  update(args: { where: object; data: object }): PromiseLike<unknown>;
+  delete(args: { where: object }): PromiseLike<unknown>;
+  deleteMany(args: { where?: object }): PromiseLike<{ count: number }>;
+}
+
+/** The models of the latchkey schema, as delegates. Authenticator is only needed for WebAuthn. */
+export interface PrismaModels {
+  user: PrismaModelDelegate;
+  account: PrismaModelDelegate;
+  session: PrismaModelDelegate;
+  verificationToken: PrismaModelDelegate;
+  authenticator?: PrismaModelDelegate;
+}
+
+/** A Prisma client (plain or extended) whose schema has the latchkey models. */
+export interface PrismaClientLike extends PrismaModels {
+  $transaction<R>(run: (tx: PrismaModels) => Promise<R>): Promise<R>;
+}

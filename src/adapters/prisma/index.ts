@@ -1,0 +1,7 @@
+/**
+ * `latchkey/adapters/prisma`: the Prisma adapter. The schemas it expects ship in the package
+ * under `prisma/` (postgresql, mysql, sqlite, mongodb, and a snake_case example).
+ */
+
+export { PrismaAdapter, type PrismaAdapterMethods } from "./adapter.js";
+export type { PrismaClientLike, PrismaModelDelegate, PrismaModels } from "./client.js";

@@ -1,0 +1,199 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { describe, expect, test } from "vitest";
+import {
+  type FreshDatabase,
+  freshMariaDbDatabase,
+  freshPostgresSchema,
+  freshSqliteDatabase,
+} from "./support/databases.js";
+import { type Dialect, expectedShape, introspect } from "./support/introspection.js";
+import { REPOSITORY_ROOT } from "./support/prisma-clients.js";
+import { datasourceProvider, parsePrismaSchema, type SchemaModel } from "./support/prisma-schema.js";
+
+function readSchema(path: string): { source: string; models: SchemaModel[] } {
+  const source = readFileSync(`${REPOSITORY_ROOT}${path}`, "utf8");
+  return { source, models: parsePrismaSchema(source) };
+}
+
+/** The storage schema of the seed (SPEC.md §2.3): "field Type" with "?" for optional, per model. */
+const SEED_MODELS: Record<string, string[]> = {
+  User: ["id String", "name String?", "email String?", "emailVerified DateTime?", "image String?"],
+  Account: [
+    "id String",
+    "userId String",
+    "type String",
+    "provider String",
+    "providerAccountId String",
+    "refresh_token String?",
+    "access_token String?",
+    "expires_at Int?",
+    "token_type String?",
+    "scope String?",
+    "id_token String?",
+    "session_state String?",
+  ],
+  Session: ["id String", "sessionToken String", "userId String", "expires DateTime"],
+  VerificationToken: ["identifier String", "token String", "expires DateTime"],
+  Authenticator: [
+    "id String",
+    "credentialID String",
+    "userId String",
+    "providerAccountId String",
+    "credentialPublicKey String",
+    "counter Int",
+    "credentialDeviceType String",
+    "credentialBackedUp Boolean",
+    "transports String?",
+  ],
+};
+
+/** Unique field sets of the seed; the VerificationToken pair may be the primary key. */
+const SEED_UNIQUES: Record<string, string[]> = {
+  User: ["email"],
+  Account: ["provider,providerAccountId"],
+  Session: ["sessionToken"],
+  VerificationToken: ["identifier,token", "token"],
+  Authenticator: ["credentialID"],
+};
+
+function fieldSignatures(model: SchemaModel): string[] {
+  return model.fields.map((field) => `${field.name} ${field.type}${field.optional ? "?" : ""}`);
+}
+
+/** Unique sets by field name, the compound primary key counted as one. */
+function uniqueFieldSets(model: SchemaModel): string[] {
+  const fieldOf = new Map(model.fields.map((field) => [field.column, field.name]));
+  const byName = (columns: string[]) => columns.map((column) => fieldOf.get(column) ?? column).join(",");
+  const sets = model.uniques.map(byName);
+  if (model.primaryKey.length > 1) sets.push(byName(model.primaryKey));
+  return sets.sort();
+}
+
+const RELATIONAL_SCHEMAS: {
+  path: string;
+  ddl: string;
+  dialect: Dialect;
+  fresh: (ddl: string) => Promise<FreshDatabase>;
+}[] = [
+  {
+    path: "prisma/postgresql/schema.prisma",
+    ddl: "prisma/postgresql/schema.sql",
+    dialect: "postgresql",
+    fresh: freshPostgresSchema,
+  },
+  {
+    path: "prisma/mysql/schema.prisma",
+    ddl: "prisma/mysql/schema.sql",
+    dialect: "mysql",
+    fresh: freshMariaDbDatabase,
+  },
+  {
+    path: "prisma/sqlite/schema.prisma",
+    ddl: "prisma/sqlite/schema.sql",
+    dialect: "sqlite",
+    fresh: freshSqliteDatabase,
+  },
+  {
+    path: "prisma/examples/snake-case/schema.prisma",
+    ddl: "prisma/examples/snake-case/schema.sql",
+    dialect: "postgresql",
+    fresh: freshPostgresSchema,
+  },
+];
+
+describe.each(RELATIONAL_SCHEMAS)("$path", ({ path, ddl, dialect, fresh }) => {
+  const { source, models } = readSchema(path);
+
+  test("has the seed's models, fields, uniques and cascading relations to User", () => {
+    expect(datasourceProvider(source)).toBe(dialect);
+    expect(Object.fromEntries(models.map((model) => [model.name, fieldSignatures(model)]))).toEqual(
+      SEED_MODELS,
+    );
+    expect(Object.fromEntries(models.map((model) => [model.name, uniqueFieldSets(model)]))).toEqual(
+      SEED_UNIQUES,
+    );
+    for (const model of models.filter((candidate) =>
+      candidate.fields.some((field) => field.name === "userId"),
+    )) {
+      expect(model.relations, model.name).toMatchObject([
+        { referencedModel: "User", referencedFields: ["id"], onDelete: "Cascade" },
+      ]);
+    }
+  });
+
+  test(`agrees with ${ddl}: tables, columns, keys, uniques and foreign keys`, async () => {
+    const database = await fresh(ddl);
+    try {
+      expect(await introspect(database, dialect)).toEqual(expectedShape(models, dialect));
+    } finally {
+      await database.drop();
+    }
+  });
+});
+
+describe("prisma/mysql/schema.prisma", () => {
+  test("stores provider tokens as long text: VARCHAR(191) cannot hold an ID token", () => {
+    const account = readSchema("prisma/mysql/schema.prisma").models.find((model) => model.name === "Account");
+    const longText = account?.fields
+      .filter((field) => field.nativeType === "Text")
+      .map((field) => field.name);
+    expect(longText?.sort()).toEqual(["access_token", "id_token", "refresh_token"]);
+  });
+});
+
+describe("prisma/mongodb/schema.prisma", () => {
+  const { source, models } = readSchema("prisma/mongodb/schema.prisma");
+
+  test("has the seed's models and uniques, with ObjectId ids in _id and ObjectId userIds", () => {
+    expect(datasourceProvider(source)).toBe("mongodb");
+    // MongoDB needs an _id on every model, the verification token's included.
+    expect(Object.fromEntries(models.map((model) => [model.name, fieldSignatures(model)]))).toEqual({
+      ...SEED_MODELS,
+      VerificationToken: ["id String", ...(SEED_MODELS.VerificationToken ?? [])],
+    });
+    expect(Object.fromEntries(models.map((model) => [model.name, uniqueFieldSets(model)]))).toEqual(
+      SEED_UNIQUES,
+    );
+    for (const model of models) {
+      const id = model.fields.find((field) => field.name === "id");
+      expect(id?.attributes, `${model.name}.id`).toMatch(
+        /@id @default\(auto\(\)\) @map\("_id"\) @db\.ObjectId/,
+      );
+      const userId = model.fields.find((field) => field.name === "userId");
+      if (userId) {
+        expect(userId.nativeType, `${model.name}.userId`).toBe("ObjectId");
+        expect(model.relations).toMatchObject([{ referencedModel: "User", onDelete: "Cascade" }]);
+      }
+    }
+  });
+
+  test("is a valid Prisma schema", async () => {
+    // Prisma 7 validates MongoDB schemas but rejects the datasource `url` that Prisma 6 needs.
+    const directory = mkdtempSync(join(tmpdir(), "latchkey-mongodb-schema-"));
+    try {
+      writeFileSync(join(directory, "schema.prisma"), source.replace(/^\s*url\s*=.*$/m, ""));
+      const prismaCli = createRequire(import.meta.url).resolve("prisma/build/index.js");
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        [prismaCli, "validate", "--schema", "schema.prisma"],
+        {
+          cwd: directory,
+          env: {
+            ...process.env,
+            PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? process.execPath,
+            PRISMA_HIDE_UPDATE_MESSAGE: "1",
+            CHECKPOINT_DISABLE: "1",
+          },
+        },
+      );
+      expect(stdout).toMatch(/is valid/);
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,133 @@
+/**
+ * One describe block per database: a fresh database from the shipped DDL, a client generated
+ * from the shipped schema, the conformance kit against PrismaAdapter, and the round-trip counts
+ * the issue asks for.
+ */
+
+import { afterAll, describe, expect, test } from "vitest";
+import { PrismaAdapter } from "../../../src/adapters/prisma/index.js";
+import {
+  adapterConformance,
+  type ConformanceDatabase,
+  type StoredRecord,
+} from "../../../src/adapters/testing/index.js";
+import { registerConformanceChecks } from "./conformance-runner.js";
+import type { FreshDatabase } from "./databases.js";
+import { loadPrismaClientClass, type SchemaFlavor, type TestPrismaClient } from "./prisma-clients.js";
+
+export interface OpenedPrismaClient {
+  prisma: TestPrismaClient;
+  /** Every SQL statement the client has sent, in order (Prisma's query log). */
+  queries: string[];
+  countQueries(action: () => Promise<unknown>): Promise<number>;
+}
+
+export async function openPrismaClient(
+  flavor: SchemaFlavor,
+  database: FreshDatabase,
+): Promise<OpenedPrismaClient> {
+  const PrismaClient = await loadPrismaClientClass(flavor);
+  const prisma = new PrismaClient({
+    adapter: database.driverAdapter,
+    log: [{ emit: "event", level: "query" }],
+  });
+  const queries: string[] = [];
+  prisma.$on("query", (event) => queries.push(event.query));
+  return {
+    prisma,
+    queries,
+    async countQueries(action) {
+      const before = queries.length;
+      await action();
+      return queries.length - before;
+    },
+  };
+}
+
+function read(row: PromiseLike<unknown>): Promise<StoredRecord | null> {
+  return Promise.resolve(row) as Promise<StoredRecord | null>;
+}
+
+/** Raw reads through the client's own model delegates, bypassing PrismaAdapter. */
+export function prismaConformanceDatabase(opened: OpenedPrismaClient): ConformanceDatabase {
+  const { prisma } = opened;
+  return {
+    user: (id) => read(prisma.user.findUnique({ where: { id } })),
+    userByEmail: (email) => read(prisma.user.findUnique({ where: { email } })),
+    account: (provider, providerAccountId) =>
+      read(
+        prisma.account.findUnique({ where: { provider_providerAccountId: { provider, providerAccountId } } }),
+      ),
+    session: (sessionToken) => read(prisma.session.findUnique({ where: { sessionToken } })),
+    verificationToken: (identifier, token) =>
+      read(prisma.verificationToken.findUnique({ where: { identifier_token: { identifier, token } } })),
+    authenticator: (credentialID) => read(prisma.authenticator.findUnique({ where: { credentialID } })),
+    countQueries: opened.countQueries,
+  };
+}
+
+export interface PrismaSuiteOptions {
+  flavor: SchemaFlavor;
+  /** Round trips for getSessionAndUser on this database: 1 with a join, 2 where Prisma cannot join. */
+  sessionLookupQueries: number;
+  /** Round trips for getSessionAndUser followed by updateSession (a session extension). */
+  sessionExtensionQueries: number;
+}
+
+/**
+ * Registers the conformance checks and round-trip counts for one database. Call it at the top
+ * level of a test file with the database already created (top-level await), because the kit's
+ * skips depend on the adapter instance.
+ */
+export async function describePrismaAdapter(
+  title: string,
+  database: FreshDatabase,
+  { flavor, sessionLookupQueries, sessionExtensionQueries }: PrismaSuiteOptions,
+): Promise<void> {
+  const opened = await openPrismaClient(flavor, database);
+  const adapter = PrismaAdapter(opened.prisma);
+
+  describe(title, () => {
+    afterAll(async () => {
+      await opened.prisma.$disconnect();
+      await database.drop();
+    });
+
+    describe("conformance", () => {
+      registerConformanceChecks(
+        adapterConformance({
+          adapter,
+          db: prismaConformanceDatabase(opened),
+          maxSessionLookupQueries: sessionLookupQueries,
+        }),
+      );
+    });
+
+    test(`getSessionAndUser takes ${sessionLookupQueries} round trip(s), a session extension ${sessionExtensionQueries}`, async () => {
+      const user = await adapter.createUser({
+        id: "",
+        email: `round-trips-${crypto.randomUUID()}@example.test`,
+        emailVerified: null,
+      });
+      const sessionToken = crypto.randomUUID();
+      await adapter.createSession({
+        sessionToken,
+        userId: user.id,
+        expires: new Date(Date.now() + 60_000),
+      });
+
+      const lookup = await opened.countQueries(async () => {
+        expect(await adapter.getSessionAndUser(sessionToken)).toMatchObject({ user: { id: user.id } });
+      });
+      const extension = await opened.countQueries(async () => {
+        await adapter.getSessionAndUser(sessionToken);
+        await adapter.updateSession({ sessionToken, expires: new Date(Date.now() + 120_000) });
+      });
+
+      expect({ lookup, extension }).toEqual({
+        lookup: sessionLookupQueries,
+        extension: sessionExtensionQueries,
+      });
+    });
+  });
+}
