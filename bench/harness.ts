@@ -13,6 +13,8 @@ export interface BenchGroup {
   tasks: BenchTask[];
   /** Ratios printed as `<task> / <base>` for each listed pair. */
   ratios: Array<[task: string, base: string]>;
+  /** Facts measured alongside, printed under the group (e.g. SQL statements per request). */
+  notes?: string[];
 }
 
 export interface RunOptions {
@@ -71,6 +73,7 @@ export function report(groups: BenchGroup[], opsPerSecond: Map<string, number>):
       const b = opsPerSecond.get(`${group.title}/${baseName}`) ?? 1;
       lines.push(`  ratio ${`${taskName} / ${baseName}`.padEnd(40)} ${(a / b).toFixed(2)}x`);
     }
+    for (const note of group.notes ?? []) lines.push(`  ${note}`);
   }
   return lines.join("\n");
 }

@@ -5,6 +5,7 @@
  */
 import { type BenchGroup, report, runInterleaved } from "./harness.js";
 import { jwtGroups } from "./jwt.js";
+import { prismaSessionGroups } from "./prisma-session.js";
 import { sessionGroups } from "./session.js";
 
 const quick = process.argv.includes("--quick");
@@ -12,8 +13,10 @@ const options = quick
   ? { rounds: 3, sliceMs: 100, warmupMs: 100 }
   : { rounds: 10, sliceMs: 250, warmupMs: 500 };
 
-const groups: BenchGroup[] = [...(await jwtGroups()), ...(await sessionGroups())];
+const prisma = await prismaSessionGroups();
+const groups: BenchGroup[] = [...(await jwtGroups()), ...(await sessionGroups()), ...prisma.groups];
 const results = await runInterleaved(groups, options);
+await prisma.close();
 console.log(
   `latchkey benchmarks — node ${process.version}, ${options.rounds} interleaved rounds of ${options.sliceMs} ms`,
 );
