@@ -4,6 +4,7 @@
  * schemas (SPEC.md §2.3), so code that passes against it does not trip over constraints later.
  */
 
+import { ACCOUNT_COLUMNS } from "./columns.js";
 import type {
   Adapter,
   AdapterAccount,
@@ -46,21 +47,6 @@ export function createMemoryTables(): MemoryTables {
   };
 }
 
-/** The account columns of the storage schema; anything else in a token set is not stored. */
-const ACCOUNT_FIELDS = [
-  "userId",
-  "type",
-  "provider",
-  "providerAccountId",
-  "refresh_token",
-  "access_token",
-  "expires_at",
-  "token_type",
-  "scope",
-  "id_token",
-  "session_state",
-] as const;
-
 function compositeKey(...parts: string[]): string {
   return JSON.stringify(parts);
 }
@@ -99,7 +85,7 @@ function toStoredUser(user: AdapterUser, id: string): AdapterUser {
 }
 
 function toStoredAccount(account: AdapterAccount): AdapterAccount {
-  return copy(pickDefined(account, ACCOUNT_FIELDS)) as AdapterAccount;
+  return copy(pickDefined(account, ACCOUNT_COLUMNS)) as AdapterAccount;
 }
 
 function toStoredAuthenticator(authenticator: AdapterAuthenticator): AdapterAuthenticator {

@@ -2,6 +2,8 @@
  * The default sign-in page: one block per configured provider, in configuration order, each posting
  * to the route the core gives it.
  */
+
+import type { CredentialInput } from "../providers/types.js";
 import { escapeHtml } from "./escape.js";
 import { csrfFields, postForm, primaryButton } from "./form-fields.js";
 import { type RenderedPage, renderDocument } from "./layout.js";
@@ -11,13 +13,7 @@ import { readableTextOn, sanitizeColor, sanitizeLogoUrl, type Theme } from "./th
 export type SignInProviderType = "oauth" | "oidc" | "email" | "credentials" | "webauthn";
 
 /** One input of a credentials provider, keyed by its form field name. */
-export interface CredentialInput {
-  label?: string;
-  type?: string;
-  placeholder?: string;
-  required?: boolean;
-  autocomplete?: string;
-}
+export type { CredentialInput };
 
 /** A provider as the sign-in page needs it: already resolved by the core, URLs absolute or rooted. */
 export interface SignInPageProvider {

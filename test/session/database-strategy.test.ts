@@ -1,5 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from "vitest";
-import { createMemoryTables, MemoryAdapter, type MemoryTables } from "../../src/adapters/memory.js";
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  it,
+  type MockInstance,
+  vi,
+} from "vitest";
+import { MemoryAdapter } from "../../src/adapters/memory.js";
 import type { Adapter } from "../../src/adapters/types.js";
 import {
   type AuthConfig,
@@ -11,23 +21,31 @@ import {
 } from "../../src/index.js";
 import Credentials from "../../src/providers/credentials.js";
 import { SECRET, TestBrowser } from "./harness.js";
+import { type OpenedStore, SESSION_STORES } from "./stores.js";
 
 const SESSION_COOKIE = "authjs.session-token";
 const DAY_MS = 24 * 60 * 60 * 1000;
 const START = new Date("2026-11-01T00:00:00Z");
 
-/** Wraps every adapter method in a spy so tests can count writes. */
-function spiedAdapter(tables: MemoryTables) {
-  const adapter = MemoryAdapter(tables) as Required<Adapter>;
-  for (const key of Object.keys(adapter) as Array<keyof Adapter>) {
-    vi.spyOn(adapter, key);
+type SpiedAdapter = {
+  [K in keyof Adapter]-?: MockInstance<NonNullable<Adapter[K]>> & NonNullable<Adapter[K]>;
+};
+
+/** A copy of the adapter with every method wrapped in a spy, so tests can count calls on any store. */
+function spiedAdapter(adapter: Adapter): SpiedAdapter {
+  const spied = { ...adapter } as Required<Adapter>;
+  for (const key of Object.keys(spied) as Array<keyof Adapter>) {
+    if (typeof spied[key] === "function") vi.spyOn(spied, key);
   }
-  return adapter as {
-    [K in keyof Adapter]-?: MockInstance<NonNullable<Adapter[K]>> & NonNullable<Adapter[K]>;
-  };
+  return spied as SpiedAdapter;
 }
 
-function config(adapter: Adapter, overrides: Partial<AuthConfig> = {}): AuthConfig {
+/** `authorize` accepts any username with the password "right"; the user id it returns is `userIdFor(username)`. */
+function config(
+  adapter: Adapter,
+  overrides: Partial<AuthConfig> = {},
+  userIdFor = (username: string) => `app-${username}`,
+): AuthConfig {
   return {
     secret: SECRET,
     trustHost: true,
@@ -38,7 +56,7 @@ function config(adapter: Adapter, overrides: Partial<AuthConfig> = {}): AuthConf
         authorize: ({ username, password }) =>
           password === "right"
             ? {
-                id: `app-${String(username)}`,
+                id: userIdFor(String(username)),
                 name: String(username),
                 email: `${String(username)}@example.test`,
               }
@@ -55,53 +73,73 @@ async function signIn(browser: TestBrowser, username = "ada") {
   return browser.jar.get(SESSION_COOKIE) as string;
 }
 
-describe("database sessions", () => {
-  let tables: MemoryTables;
-  let adapter: ReturnType<typeof spiedAdapter>;
-  beforeEach(() => {
+describe.each(SESSION_STORES)("database sessions on $name", (store) => {
+  let opened: OpenedStore | undefined;
+  let adapter: SpiedAdapter;
+  const db = () => (opened as OpenedStore).db;
+
+  beforeAll(async () => {
+    opened = await store.open();
+  });
+  afterAll(async () => {
+    await opened?.close();
+  });
+  beforeEach(async () => {
+    if (!opened) throw new Error(`${store.name} did not open`);
+    await opened.empty();
     vi.useFakeTimers({ toFake: ["Date"], now: START });
-    tables = createMemoryTables();
-    adapter = spiedAdapter(tables);
+    adapter = spiedAdapter(opened.adapter);
   });
   afterEach(() => vi.useRealTimers());
 
   it("is the default strategy when an adapter is configured", async () => {
     const browser = new TestBrowser(config(adapter));
     const token = await signIn(browser);
-    expect(tables.sessions.get(token)?.expires).toEqual(new Date(START.valueOf() + 30 * DAY_MS));
+    expect((await db().session(token))?.expires).toEqual(new Date(START.valueOf() + 30 * DAY_MS));
   });
 
   it("uses a random 256-bit token, not the user id", async () => {
     const browser = new TestBrowser(config(adapter));
     const token = await signIn(browser);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(token).not.toContain((await db().session(token))?.userId);
   });
 
   it("creates a stored user linked to the credentials identity on first sign-in, and reuses it", async () => {
     const createUser = vi.fn();
     const first = new TestBrowser(config(adapter, { events: { createUser } }));
-    await signIn(first);
-    expect(tables.users.size).toBe(1);
-    const [account] = [...tables.accounts.values()];
+    const firstToken = await signIn(first);
+    expect(await db().count("users")).toBe(1);
+    expect(await db().count("accounts")).toBe(1);
+    const account = await db().account("credentials", "app-ada");
     expect(account).toMatchObject({
       provider: "credentials",
       providerAccountId: "app-ada",
       type: "credentials",
+      userId: (await db().session(firstToken))?.userId,
     });
     expect(createUser).toHaveBeenCalledTimes(1);
 
     const second = new TestBrowser(config(adapter));
-    await signIn(second);
-    expect(tables.users.size).toBe(1);
-    expect(tables.sessions.size).toBe(2);
+    const secondToken = await signIn(second);
+    expect(await db().count("users")).toBe(1);
+    expect(await db().count("sessions")).toBe(2);
+    expect((await db().session(secondToken))?.userId).toBe(account?.userId);
   });
 
   it("uses the stored user directly when authorize returns an id the adapter knows", async () => {
-    await adapter.createUser({ id: "app-ada", email: "ada@example.test", emailVerified: null, name: "Ada" });
-    const browser = new TestBrowser(config(adapter));
+    // Database adapters assign their own ids: authorize returns whatever id the store gave.
+    const stored = await adapter.createUser({
+      id: "app-ada",
+      email: "ada@example.test",
+      emailVerified: null,
+      name: "Ada",
+    });
+    const browser = new TestBrowser(config(adapter, {}, () => stored.id));
     const token = await signIn(browser);
-    expect(tables.sessions.get(token)?.userId).toBe("app-ada");
-    expect(tables.accounts.size).toBe(0);
+    expect((await db().session(token))?.userId).toBe(stored.id);
+    expect(await db().count("users")).toBe(1);
+    expect(await db().count("accounts")).toBe(0);
   });
 
   it("reads the session in one adapter call and does not write while no extension is due", async () => {
@@ -123,7 +161,7 @@ describe("database sessions", () => {
     vi.setSystemTime(later);
     const response = await browser.fetch("/auth/session");
     expect(adapter.updateSession).toHaveBeenCalledTimes(1);
-    expect(tables.sessions.get(token)?.expires).toEqual(new Date(later.valueOf() + 30 * DAY_MS));
+    expect((await db().session(token))?.expires).toEqual(new Date(later.valueOf() + 30 * DAY_MS));
     expect(response.headers.getSetCookie()[0]).toContain(
       `Expires=${new Date(later.valueOf() + 30 * DAY_MS).toUTCString()}`,
     );
@@ -137,15 +175,20 @@ describe("database sessions", () => {
     const token = await signIn(browser);
     vi.setSystemTime(new Date(START.valueOf() + 31 * DAY_MS));
     expect(await browser.session()).toBeNull();
-    expect(tables.sessions.has(token)).toBe(false);
+    expect(await db().session(token)).toBeNull();
     expect(browser.jar.has(SESSION_COOKIE)).toBe(false);
   });
 
   it("accepts a session row written straight into the adapter, as Auth.js writes them", async () => {
-    await adapter.createUser({ id: "u1", email: "grace@example.test", emailVerified: null, name: "Grace" });
+    const grace = await adapter.createUser({
+      id: "u1",
+      email: "grace@example.test",
+      emailVerified: null,
+      name: "Grace",
+    });
     await adapter.createSession({
       sessionToken: "raw-token-from-authjs",
-      userId: "u1",
+      userId: grace.id,
       expires: new Date(START.valueOf() + DAY_MS * 20),
     });
     const browser = new TestBrowser(config(adapter));
@@ -161,7 +204,7 @@ describe("database sessions", () => {
     victim.jar.set(SESSION_COOKIE, planted);
     const victimToken = await signIn(victim, "ada");
     expect(victimToken).not.toBe(planted);
-    expect(tables.sessions.has(planted)).toBe(false);
+    expect(await db().session(planted)).toBeNull();
     attacker.jar.set(SESSION_COOKIE, planted);
     expect(await attacker.session()).toBeNull();
     expect(await victim.session()).toMatchObject({ user: { name: "ada" } });
@@ -172,7 +215,7 @@ describe("database sessions", () => {
     const browser = new TestBrowser(config(adapter, { events: { signOut } }));
     const token = await signIn(browser);
     await browser.postForm("/auth/signout", {});
-    expect(tables.sessions.has(token)).toBe(false);
+    expect(await db().session(token)).toBeNull();
     expect(browser.jar.has(SESSION_COOKIE)).toBe(false);
     expect(signOut).toHaveBeenCalledWith({ session: expect.objectContaining({ sessionToken: token }) });
   });
@@ -191,6 +234,7 @@ describe("database sessions", () => {
     );
     const token = await signIn(browser);
     const body = await (await browser.fetch("/auth/session")).text();
+    expect(seen).toHaveLength(1);
     expect(body).not.toContain(token);
     expect(JSON.stringify(seen)).not.toContain(token);
   });
@@ -210,7 +254,7 @@ describe("database sessions", () => {
     const phone = new TestBrowser(cfg);
     const laptopToken = await signIn(laptop);
     const phoneToken = await signIn(phone);
-    const userId = tables.sessions.get(laptopToken)?.userId as string;
+    const userId = (await db().session(laptopToken))?.userId as string;
     expect((await listSessions(cfg, userId)).map((s) => s.sessionToken).sort()).toEqual(
       [laptopToken, phoneToken].sort(),
     );
@@ -224,25 +268,60 @@ describe("database sessions", () => {
     expect(await listSessions(cfg, userId)).toEqual([]);
   });
 
-  it("refuses session management under the jwt strategy, saying why", async () => {
-    const cfg = config(adapter, { session: { strategy: "jwt" } });
-    await expect(listSessions(cfg, "u1")).rejects.toBeInstanceOf(UnsupportedStrategy);
-  });
-
   it("leaves no user behind when linking the account fails", async () => {
-    const bare: Adapter = { ...MemoryAdapter(tables), createUserAndLinkAccount: undefined };
-    bare.linkAccount = () => {
-      throw new Error("disk full");
+    const failing: Adapter = {
+      ...adapter,
+      createUserAndLinkAccount: undefined,
+      linkAccount: () => {
+        throw new Error("disk full");
+      },
     };
     const errors: Error[] = [];
-    const browser = new TestBrowser(config(bare, { logger: { error: (e) => errors.push(e) } }));
+    const browser = new TestBrowser(config(failing, { logger: { error: (e) => errors.push(e) } }));
     const response = await browser.postForm("/auth/callback/credentials", {
       username: "ada",
       password: "right",
     });
     expect(response.headers.get("location")).toBe("http://app.test/auth/error?error=Configuration");
-    expect(tables.users.size).toBe(0);
-    expect(tables.sessions.size).toBe(0);
+    expect(adapter.createUser).toHaveBeenCalledTimes(1);
+    expect(await db().count("users")).toBe(0);
+    expect(await db().count("sessions")).toBe(0);
     expect(errors[0]?.name).toBe("AdapterError");
+  });
+
+  const queries = store.sessionReadQueries;
+  if (queries) {
+    async function sqlQueriesOfOneSessionRead(at: Date): Promise<number> {
+      const browser = new TestBrowser(config(adapter));
+      await signIn(browser);
+      vi.setSystemTime(at);
+      const countQueries = db().countQueries;
+      if (!countQueries) throw new Error(`${store.name} does not count its queries`);
+      return countQueries(async () => {
+        expect(await browser.session()).toMatchObject({ user: { name: "ada" } });
+      });
+    }
+
+    const sqlQueries = (count: number) => `${count} SQL ${count === 1 ? "query" : "queries"}`;
+
+    it(`answers GET /session with ${sqlQueries(queries.lookup)} while no extension is due`, async () => {
+      expect(await sqlQueriesOfOneSessionRead(new Date(START.valueOf() + DAY_MS / 2))).toBe(queries.lookup);
+    });
+
+    it(`answers GET /session with ${sqlQueries(queries.extension)} when an extension is due`, async () => {
+      expect(await sqlQueriesOfOneSessionRead(new Date(START.valueOf() + DAY_MS + 1000))).toBe(
+        queries.extension,
+      );
+      expect(adapter.updateSession).toHaveBeenCalledTimes(1);
+    });
+  }
+});
+
+describe("session management", () => {
+  it("refuses session management under the jwt strategy, saying why", async () => {
+    const cfg = config(MemoryAdapter(), { session: { strategy: "jwt" } });
+    const refusal = listSessions(cfg, "u1");
+    await expect(refusal).rejects.toBeInstanceOf(UnsupportedStrategy);
+    await expect(refusal).rejects.toThrow(/cannot be revoked/);
   });
 });

@@ -8,6 +8,7 @@
  * relation fields) never reach callers.
  */
 
+import { ACCOUNT_COLUMNS, AUTHENTICATOR_COLUMNS, USER_COLUMNS } from "../columns.js";
 import type {
   AdapterAccount,
   AdapterAuthenticator,
@@ -18,33 +19,7 @@ import type {
 
 type Row = Record<string, unknown>;
 
-const USER_COLUMNS = ["name", "email", "emailVerified", "image"] as const;
 const USER_RELATIONS = new Set(["accounts", "sessions", "authenticators"]);
-
-const ACCOUNT_COLUMNS = [
-  "userId",
-  "type",
-  "provider",
-  "providerAccountId",
-  "refresh_token",
-  "access_token",
-  "expires_at",
-  "token_type",
-  "scope",
-  "id_token",
-  "session_state",
-] as const;
-
-const AUTHENTICATOR_COLUMNS = [
-  "credentialID",
-  "userId",
-  "providerAccountId",
-  "credentialPublicKey",
-  "counter",
-  "credentialDeviceType",
-  "credentialBackedUp",
-  "transports",
-] as const;
 
 function pickDefined(source: object, columns: readonly string[]): Row {
   const data: Row = {};

@@ -1,3 +1,4 @@
+import { ACCOUNT_COLUMNS } from "../../columns.js";
 import type { AdapterAccount } from "../../types.js";
 import {
   assert,
@@ -10,23 +11,8 @@ import {
 import type { CheckDefinition } from "../context.js";
 import { newAccount } from "../fixtures.js";
 
-/** The account columns of the storage schema (SPEC.md §2.3). A surrogate `id` is database-only. */
-const ACCOUNT_FIELDS = [
-  "userId",
-  "type",
-  "provider",
-  "providerAccountId",
-  "refresh_token",
-  "access_token",
-  "expires_at",
-  "token_type",
-  "scope",
-  "id_token",
-  "session_state",
-];
-
 function assertAccountShape(account: AdapterAccount, what: string): void {
-  assertKeysWithin(account, ACCOUNT_FIELDS, what);
+  assertKeysWithin(account, ACCOUNT_COLUMNS, what);
   assertNoUndefined(account, what);
 }
 

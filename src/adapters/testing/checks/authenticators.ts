@@ -1,18 +1,8 @@
+import { AUTHENTICATOR_COLUMNS } from "../../columns.js";
 import type { AdapterAuthenticator } from "../../types.js";
 import { assert, assertEqual, assertKeysWithin, assertRejects, withoutEmpty } from "../assert.js";
 import type { CheckDefinition } from "../context.js";
 import { newAuthenticator } from "../fixtures.js";
-
-const AUTHENTICATOR_FIELDS = [
-  "credentialID",
-  "userId",
-  "providerAccountId",
-  "credentialPublicKey",
-  "counter",
-  "credentialDeviceType",
-  "credentialBackedUp",
-  "transports",
-];
 
 function assertAuthenticator(
   actual: AdapterAuthenticator | null | undefined,
@@ -20,7 +10,7 @@ function assertAuthenticator(
   what: string,
 ): void {
   assert(actual, `${what} should be the authenticator, got ${String(actual)}`);
-  assertKeysWithin(actual, AUTHENTICATOR_FIELDS, what);
+  assertKeysWithin(actual, AUTHENTICATOR_COLUMNS, what);
   assert(typeof actual.counter === "number", `${what}.counter should be a number`);
   assert(typeof actual.credentialBackedUp === "boolean", `${what}.credentialBackedUp should be a boolean`);
   assertEqual(withoutEmpty(actual), withoutEmpty(expected), what);
