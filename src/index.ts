@@ -51,15 +51,8 @@ export { listSessions, revokeSession, revokeUserSessions } from "./session/manag
 export async function Auth(request: Request, config: AuthConfig & { raw: symbol }): Promise<ResponseInternal>;
 export async function Auth(request: Request, config: AuthConfig): Promise<Response>;
 export async function Auth(request: Request, config: AuthConfig): Promise<Response | ResponseInternal> {
-  const { result, redirectAsJson } = await handleAuthRequest(request, config);
-  const resolved = (() => {
-    try {
-      return resolvedConfigFor(config);
-    } catch {
-      return undefined;
-    }
-  })();
-  if (resolved?.raw) return result;
+  const { result, redirectAsJson, raw } = await handleAuthRequest(request, config);
+  if (raw) return result;
   return toWebResponse(result, redirectAsJson);
 }
 

@@ -17,6 +17,8 @@ export interface HandledRequest {
   result: ResponseInternal;
   /** `X-Auth-Return-Redirect: 1`: answer a redirect with 200 `{url}` so fetch callers can read it. */
   redirectAsJson: boolean;
+  /** The config asked for the internal result (`raw`) instead of a Response. */
+  raw: boolean;
 }
 
 /** Whether a path that failed before routing would have been a JSON route, to answer in kind. */
@@ -55,6 +57,7 @@ export async function handleAuthRequest(request: Request, config: AuthConfig): P
     return {
       result: configurationErrorResponse(looksLikeJsonRoute(request, unresolvedBasePath(config))),
       redirectAsJson,
+      raw: false,
     };
   }
 
@@ -63,11 +66,12 @@ export async function handleAuthRequest(request: Request, config: AuthConfig): P
     parsed = await parseAuthRequest(request, resolved.basePath, resolved.maxBodyBytes);
   } catch (error) {
     const response = requestErrorResponse(error);
-    if (response) return { result: response, redirectAsJson: false };
+    if (response) return { result: response, redirectAsJson: false, raw: resolved.raw };
     logConfigurationError(config, resolved, error);
     return {
       result: configurationErrorResponse(looksLikeJsonRoute(request, resolved.basePath)),
       redirectAsJson,
+      raw: resolved.raw,
     };
   }
 
@@ -76,7 +80,11 @@ export async function handleAuthRequest(request: Request, config: AuthConfig): P
     ctx = createContext(resolved, parsed);
   } catch (error) {
     logConfigurationError(config, resolved, error);
-    return { result: configurationErrorResponse(JSON_ACTIONS.has(parsed.action)), redirectAsJson };
+    return {
+      result: configurationErrorResponse(JSON_ACTIONS.has(parsed.action)),
+      redirectAsJson,
+      raw: resolved.raw,
+    };
   }
 
   let result: ResponseInternal;
@@ -90,5 +98,5 @@ export async function handleAuthRequest(request: Request, config: AuthConfig): P
     result = actionErrorResponse(ctx, error);
   }
   if (ctx.outgoingCookies.length > 0) result.cookies = [...ctx.outgoingCookies, ...(result.cookies ?? [])];
-  return { result, redirectAsJson };
+  return { result, redirectAsJson, raw: resolved.raw };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Auth } from "../../src/index.js";
+import { Auth, raw } from "../../src/index.js";
 import Credentials from "../../src/providers/credentials.js";
 import {
   APP,
@@ -352,5 +352,21 @@ describe("methods and paths", () => {
     const response = await send(makeConfig(), "/providers", { origin: HTTP_APP });
     const body = (await response.json()) as Record<string, { signinUrl: string }>;
     expect(body.credentials?.signinUrl).toBe(`${HTTP_APP}/auth/signin/credentials`);
+  });
+});
+
+describe("the raw option", () => {
+  it("returns the internal result instead of a Response, only with the exported symbol", async () => {
+    const request = () => new Request(`${APP}/auth/signin?callbackUrl=%2Fdashboard`);
+    const result = await Auth(request(), { ...makeConfig(), raw });
+    expect(result).not.toBeInstanceOf(Response);
+    expect(result).toMatchObject({ status: 200, body: expect.stringContaining("<html") });
+    expect(result.cookies?.map((cookie) => cookie.name)).toEqual([
+      "__Host-authjs.csrf-token",
+      "__Secure-authjs.callback-url",
+    ]);
+
+    const lookalike = await Auth(request(), { ...makeConfig(), raw: Symbol("latchkey.raw") as typeof raw });
+    expect(lookalike).toBeInstanceOf(Response);
   });
 });
