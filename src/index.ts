@@ -23,6 +23,7 @@ export type {
   Account,
   AuthConfig,
   CallbacksOptions,
+  EnvRecord,
   EventCallbacks,
   LoggerInstance,
   PagesOptions,
@@ -30,8 +31,11 @@ export type {
   SessionOptions,
   SessionStrategy,
   Theme,
+  UpdateTrigger,
 } from "./config.js";
 export { raw, setEnvDefaults, skipCSRFCheck } from "./config.js";
+export type { CookieToSet } from "./cookie/header.js";
+export type { CookieOptions, CookieRole, CookieSpec, CookiesOverrides } from "./cookie/names.js";
 export * from "./core/errors.js";
 export type { ResponseInternal } from "./core/response.js";
 export type * from "./providers/types.js";

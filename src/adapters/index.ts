@@ -14,5 +14,6 @@ export type {
   AdapterAuthenticator,
   AdapterSession,
   AdapterUser,
+  Awaitable,
   VerificationToken,
 } from "./types.js";

@@ -4,7 +4,8 @@
  * method is missing fails with an error naming it. Records and rules follow the seed (SPEC.md §2.2, §4.1).
  */
 
-type Awaitable<T> = T | PromiseLike<T>;
+/** A value, or a promise of it: adapters may be synchronous or asynchronous. */
+export type Awaitable<T> = T | PromiseLike<T>;
 
 export interface AdapterUser {
   id: string;

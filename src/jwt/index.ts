@@ -20,6 +20,7 @@ import { createGetToken } from "./get-token.js";
 export type {
   DefaultJWT,
   GetTokenParams,
+  HeaderRecord,
   JWT,
   JWTDecodeParams,
   JWTEncodeParams,

@@ -13,7 +13,8 @@ import {
   verificationTokenData,
 } from "./records.js";
 
-type AuthenticatorMethod =
+/** The adapter methods present only when the schema has an Authenticator model. */
+export type AuthenticatorMethod =
   | "createAuthenticator"
   | "getAuthenticator"
   | "listAuthenticatorsByUserId"

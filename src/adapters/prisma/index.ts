@@ -3,5 +3,5 @@
  * under `prisma/` (postgresql, mysql, sqlite, mongodb, and a snake_case example).
  */
 
-export { PrismaAdapter, type PrismaAdapterMethods } from "./adapter.js";
+export { type AuthenticatorMethod, PrismaAdapter, type PrismaAdapterMethods } from "./adapter.js";
 export type { PrismaClientLike, PrismaModelDelegate, PrismaModels } from "./client.js";

@@ -1,6 +1,4 @@
-import type { Adapter } from "../types.js";
-
-type Awaitable<T> = T | PromiseLike<T>;
+import type { Adapter, Awaitable } from "../types.js";
 
 /** A row as the store holds it, with the adapter's field names (`providerAccountId`, not a mapped column name). */
 export type StoredRecord = Record<string, unknown>;
