@@ -17,6 +17,21 @@ function orderByKid(keys: SessionKey[], kid: string | undefined): SessionKey[] {
   return [keys[match] as SessionKey, ...keys.slice(0, match), ...keys.slice(match + 1)];
 }
 
+/**
+ * The payload JSON: the app's claims plus fresh `iat`, `exp` and `jti`. Appending the three to the
+ * serialised claims is several times faster than copying the object first, and encode is on every
+ * session write; a token that already carries one of them (or serialises oddly) takes the copy.
+ */
+function serializeClaims(token: object, iat: number, exp: number, jti: string): string {
+  const registered = `"iat":${iat},"exp":${exp},"jti":"${jti}"`;
+  if (!Object.hasOwn(token, "iat") && !Object.hasOwn(token, "exp") && !Object.hasOwn(token, "jti")) {
+    const json = JSON.stringify(token);
+    if (json === "{}") return `{${registered}}`;
+    if (json.startsWith("{") && json.endsWith("}")) return `${json.slice(0, -1)},${registered}}`;
+  }
+  return JSON.stringify({ ...token, iat, exp, jti });
+}
+
 /** Builds encode/decode over one crypto runtime; the public module binds it to the runtime of the platform. */
 export function createJwtCodec(runtime: CryptoRuntime): JwtCodec {
   const sessionKey = createKeyCache(runtime);
@@ -28,8 +43,8 @@ export function createJwtCodec(runtime: CryptoRuntime): JwtCodec {
     const cached = sessionKey("A256CBC-HS512", newestSecret as string, salt);
     const key = cached instanceof Promise ? await cached : cached;
     const now = nowInSeconds();
-    const claims = { ...(token as object), iat: now, exp: now + maxAge, jti: runtime.randomUUID() };
-    const result = runtime.encryptCbcHs512(key.key, runtime.utf8Encode(JSON.stringify(claims)), key.aad);
+    const claims = serializeClaims(token as object, now, now + maxAge, runtime.randomUUID());
+    const result = runtime.encryptCbcHs512(key.key, runtime.utf8Encode(claims), key.aad);
     const sealed = result instanceof Promise ? await result : result;
     return `${key.protectedHeader}..${runtime.base64urlEncode(sealed.iv)}.${runtime.base64urlEncode(sealed.ciphertext)}.${runtime.base64urlEncode(sealed.tag)}`;
   }

@@ -267,3 +267,34 @@ describe("public latchkey/jwt module", () => {
     expect(await decode({ token: jwt, secret: SECRET, salt: SALT })).toMatchObject({ sub: "public" });
   });
 });
+
+describe.each(runtimes)("the registered claims encode adds, with %s", (_runtimeName, runtime) => {
+  // Captures each plaintext encode seals, to check the raw JSON rather than a parsed view of it.
+  const plaintexts: string[] = [];
+  const capturing: CryptoRuntime = {
+    ...runtime,
+    encryptCbcHs512: (key, plaintext, aad, iv) => {
+      plaintexts.push(new TextDecoder().decode(plaintext));
+      return runtime.encryptCbcHs512(key, plaintext, aad, iv);
+    },
+  };
+  const codec = createJwtCodec(capturing);
+  const params = { secret: "claims-secret", salt: "authjs.session-token" };
+
+  it.each([
+    ["an empty token", {}],
+    ["a token with claims", { sub: "u1", name: 'Ada "the Countess"', nested: { a: [1, 2] } }],
+    ["a token that already has iat, exp and jti", { sub: "u1", iat: 1, exp: 2, jti: "old" }],
+    ["a token with only an old exp", { exp: 2 }],
+  ])("writes iat, exp and jti exactly once and keeps every other claim: %s", async (_name, token) => {
+    const jwt = await codec.encode({ ...params, token });
+    const raw = plaintexts.at(-1) as string;
+    for (const claim of ["iat", "exp", "jti"]) expect(raw.split(`"${claim}":`)).toHaveLength(2);
+    const claims = await codec.decode({ token: jwt, ...params });
+    expect(claims?.jti).not.toBe("old");
+    expect(claims?.exp).toBeGreaterThan(Date.now() / 1000);
+    for (const [key, value] of Object.entries(token)) {
+      if (!["iat", "exp", "jti"].includes(key)) expect(claims?.[key]).toEqual(value);
+    }
+  });
+});
