@@ -59,6 +59,13 @@ function baseSession(token: JWT, expiresAt: number): Session {
   };
 }
 
+/**
+ * Callbacks may answer synchronously (the defaults do). Awaiting a plain value still costs a turn of
+ * the microtask queue, and a session read runs several callbacks, so only thenables are awaited.
+ */
+const isThenable = <T>(value: T | PromiseLike<T>): value is PromiseLike<T> =>
+  typeof (value as PromiseLike<T> | null)?.then === "function";
+
 async function readOrUpdate(ctx: AuthContext, update: { data: unknown } | undefined): Promise<SessionResult> {
   const decoded = await decodeSessionCookie(ctx);
   if (decoded === null) {
@@ -69,9 +76,10 @@ async function readOrUpdate(ctx: AuthContext, update: { data: unknown } | undefi
   // The default callback returns the token untouched, so it needs no snapshot.
   const customJwtCallback = ctx.config.callbacks.jwt !== defaultCallbacks.jwt;
   const before = customJwtCallback ? JSON.stringify(decoded) : undefined;
-  const token = await ctx.config.callbacks.jwt(
+  const jwtResult = ctx.config.callbacks.jwt(
     update ? { token: decoded, trigger: "update", session: update.data } : { token: decoded },
   );
+  const token = isThenable(jwtResult) ? await jwtResult : jwtResult;
   if (token === null) return { session: null, cookies: clearSession(ctx) };
 
   const tooOld =
@@ -81,12 +89,13 @@ async function readOrUpdate(ctx: AuthContext, update: { data: unknown } | undefi
     ? await sessionCookies(ctx, token)
     : { cookies: [], expires: decoded.exp as number };
 
-  const session = (await ctx.config.callbacks.session(
+  const sessionResult = ctx.config.callbacks.session(
     update
       ? { session: baseSession(token, expires), token, trigger: "update", newSession: update.data }
       : { session: baseSession(token, expires), token },
-  )) as Session;
-  await emitEvent(ctx.config, "session", { session, token });
+  );
+  const session = (isThenable(sessionResult) ? await sessionResult : sessionResult) as Session;
+  if (ctx.config.events.session) await emitEvent(ctx.config, "session", { session, token });
   return { session, cookies };
 }
 
