@@ -21,12 +21,16 @@ export interface ResolvedSignIn {
   isNewUser: boolean;
 }
 
+/**
+ * The stored user for a first sign-in: the standard fields only. Whatever else `authorize` returned
+ * (an app's own row, a password hash) is the app's business and never copied into storage.
+ */
 function newAdapterUser(ctx: AuthContext, user: User): AdapterUser {
-  const { id: _ignored, ...profile } = user;
   return {
-    ...profile,
     id: ctx.runtime.randomUUID(),
-    email: user.email ?? "",
+    // The column is unique but nullable: "" would let only one e-mail-less user exist. The seed types
+    // `email` as a string, yet credentials users need not have one, so null is what gets stored.
+    email: (user.email ?? null) as string,
     emailVerified: null,
     name: user.name ?? null,
     image: user.image ?? null,

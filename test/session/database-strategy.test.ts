@@ -98,6 +98,25 @@ describe.each(SESSION_STORES)("database sessions on $name", (store) => {
     expect((await db().session(token))?.expires).toEqual(new Date(START.valueOf() + 30 * DAY_MS));
   });
 
+  it("stores only the standard fields of a new credentials user, and none without an e-mail address", async () => {
+    const authorize = ({ username }: Partial<Record<string, unknown>>) => ({
+      id: `app-${String(username)}`,
+      name: String(username),
+      passwordHash: "$argon2id$v=19$secret",
+    });
+    const noEmail = config(adapter, {
+      providers: [Credentials({ credentials: { username: {}, password: {} }, authorize })],
+    });
+    const first = await signIn(new TestBrowser(noEmail), "ada");
+    const second = await signIn(new TestBrowser(noEmail), "grace");
+    const firstUser = await db().user((await db().session(first))?.userId as string);
+    const secondUser = await db().user((await db().session(second))?.userId as string);
+    expect(firstUser).toMatchObject({ name: "ada" });
+    expect(secondUser).toMatchObject({ name: "grace" });
+    expect(firstUser?.email ?? null).toBeNull();
+    expect(JSON.stringify([firstUser, secondUser])).not.toContain("argon2id");
+  });
+
   it("uses a random 256-bit token, not the user id", async () => {
     const browser = new TestBrowser(config(adapter));
     const token = await signIn(browser);
