@@ -11,8 +11,9 @@
  * ```
  * @module
  */
-import type { AuthConfig, Session } from "./config.js";
+import type { AuthConfig, EnvRecord, Session } from "./config.js";
 import { createContext } from "./core/context.js";
+import { InvalidConfig } from "./core/errors.js";
 import { handleAuthRequest } from "./core/handler.js";
 import { parseAuthRequest } from "./core/request.js";
 import { resolvedConfigFor } from "./core/resolve-config.js";
@@ -83,13 +84,33 @@ export async function getSession(request: Request, config: AuthConfig): Promise<
 }
 
 /**
- * The URL of an action, for building links and forms in the app.
+ * The absolute URL of an action (`signin`, `session`, …), built the way the handler builds its own:
+ * from AUTH_URL when set (its path is the base path), otherwise from the request's
+ * `X-Forwarded-Host`/`Host` and `X-Forwarded-Proto`, under `config.basePath` (default `/auth`).
+ * Same signature as Auth.js v5, so framework glue written for it keeps working.
  *
  * @example
  * ```ts
- * createActionURL("signin", "https://app.example.com", "/auth") // "https://app.example.com/auth/signin"
+ * const url = createActionURL("signin", "https", request.headers, process.env, { basePath: "/auth" });
+ * // https://app.example.com/auth/signin
  * ```
  */
-export function createActionURL(action: string, origin: string, basePath = "/auth"): URL {
-  return new URL(`${basePath.replace(/\/+$/, "")}/${action}`, origin);
+export function createActionURL(
+  action: string,
+  protocol: string,
+  headers: Headers,
+  envObject: EnvRecord,
+  config: Pick<AuthConfig, "basePath" | "logger">,
+): URL {
+  const authUrl = envObject.AUTH_URL;
+  if (authUrl) {
+    const base = new URL(authUrl);
+    const basePath = config.basePath ?? (base.pathname === "/" ? "/auth" : base.pathname);
+    return new URL(`${basePath.replace(/\/+$/, "")}/${action}`, base.origin);
+  }
+  const host = headers.get("x-forwarded-host") ?? headers.get("host");
+  const scheme = (headers.get("x-forwarded-proto") ?? protocol).replace(/:$/, "");
+  if (!host) throw new InvalidConfig("createActionURL needs a Host header, or AUTH_URL set.");
+  const basePath = (config.basePath ?? "/auth").replace(/\/+$/, "");
+  return new URL(`${scheme}://${host}${basePath}/${action}`);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { resolveConfig } from "../src/core/resolve-config.js";
-import { type AuthConfig, setEnvDefaults } from "../src/index.js";
+import { type AuthConfig, createActionURL, setEnvDefaults } from "../src/index.js";
 import Credentials from "../src/providers/credentials.js";
 import type { OAuth2Config } from "../src/providers/types.js";
 
@@ -94,5 +94,31 @@ describe("resolveConfig", () => {
 
   it("does not require an adapter for OAuth with JWT sessions", () => {
     expect(resolveConfig({ providers: [github], secret: "s" }, {}).session.strategy).toBe("jwt");
+  });
+});
+
+describe("createActionURL", () => {
+  const headers = new Headers({ host: "app.test", "x-forwarded-proto": "https" });
+
+  it("builds from the request's host and forwarded protocol under basePath", () => {
+    expect(createActionURL("signin", "http", headers, {}, { basePath: "/api/auth" }).href).toBe(
+      "https://app.test/api/auth/signin",
+    );
+    expect(createActionURL("session", "http:", new Headers({ host: "localhost:3000" }), {}, {}).href).toBe(
+      "http://localhost:3000/auth/session",
+    );
+  });
+
+  it("prefers AUTH_URL, taking its path as the base path", () => {
+    const env = { AUTH_URL: "https://public.example/api/auth" };
+    expect(createActionURL("signout", "http", headers, env, {}).href).toBe(
+      "https://public.example/api/auth/signout",
+    );
+  });
+
+  it("asks for a Host header or AUTH_URL when it has neither", () => {
+    expect(() => createActionURL("signin", "https", new Headers(), {}, {})).toThrow(
+      /Host header, or AUTH_URL/,
+    );
   });
 });
