@@ -155,6 +155,17 @@ export function trustHostFromEnv(env: EnvRecord): boolean {
   return Boolean(env.AUTH_URL ?? env.VERCEL ?? env.CF_PAGES) || env.NODE_ENV !== "production";
 }
 
+/** AUTH_URL's path, when it has one beyond "/": apps mounted at /api/auth set it there. */
+export function basePathFromEnv(env: EnvRecord): string | undefined {
+  if (!env.AUTH_URL) return undefined;
+  try {
+    const path = new URL(env.AUTH_URL).pathname.replace(/\/+$/, "");
+    return path === "" ? undefined : path;
+  } catch {
+    return undefined; // an unparsable AUTH_URL is reported by the config assertions, with its name
+  }
+}
+
 /**
  * Fills what the configuration leaves out from the environment: `secret` from AUTH_SECRET[_1.._3],
  * `trustHost` from AUTH_TRUST_HOST/AUTH_URL, `basePath` from AUTH_URL's path, and each provider's
@@ -169,14 +180,7 @@ export function trustHostFromEnv(env: EnvRecord): boolean {
 export function setEnvDefaults(env: EnvRecord, config: AuthConfig): AuthConfig {
   config.secret ??= secretsFromEnv(env);
   config.trustHost ??= trustHostFromEnv(env);
-  if (config.basePath === undefined && env.AUTH_URL) {
-    try {
-      const path = new URL(env.AUTH_URL).pathname.replace(/\/+$/, "");
-      if (path !== "") config.basePath = path;
-    } catch {
-      // An unparsable AUTH_URL is reported by the config assertions, with the variable's name.
-    }
-  }
+  config.basePath ??= basePathFromEnv(env);
   config.providers = config.providers.map((provider) => withProviderEnv(env, provider));
   return config;
 }

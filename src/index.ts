@@ -11,7 +11,7 @@
  * ```
  * @module
  */
-import type { AuthConfig, EnvRecord, Session } from "./config.js";
+import { type AuthConfig, basePathFromEnv, type EnvRecord, type Session } from "./config.js";
 import { createContext } from "./core/context.js";
 import { InvalidConfig } from "./core/errors.js";
 import { handleAuthRequest } from "./core/handler.js";
@@ -102,15 +102,10 @@ export function createActionURL(
   envObject: EnvRecord,
   config: Pick<AuthConfig, "basePath" | "logger">,
 ): URL {
-  const authUrl = envObject.AUTH_URL;
-  if (authUrl) {
-    const base = new URL(authUrl);
-    const basePath = config.basePath ?? (base.pathname === "/" ? "/auth" : base.pathname);
-    return new URL(`${basePath.replace(/\/+$/, "")}/${action}`, base.origin);
-  }
+  const basePath = (config.basePath ?? basePathFromEnv(envObject) ?? "/auth").replace(/\/+$/, "");
+  if (envObject.AUTH_URL) return new URL(`${basePath}/${action}`, new URL(envObject.AUTH_URL).origin);
   const host = headers.get("x-forwarded-host") ?? headers.get("host");
   const scheme = (headers.get("x-forwarded-proto") ?? protocol).replace(/:$/, "");
   if (!host) throw new InvalidConfig("createActionURL needs a Host header, or AUTH_URL set.");
-  const basePath = (config.basePath ?? "/auth").replace(/\/+$/, "");
   return new URL(`${scheme}://${host}${basePath}/${action}`);
 }

@@ -4,11 +4,11 @@
  */
 import type { AdapterAccount, AdapterAccountWithoutUserId, AdapterUser } from "./adapters/types.js";
 import type { Account } from "./config.js";
+import { adapterMethod, callAdapter } from "./core/adapter-calls.js";
 import type { AuthContext } from "./core/context.js";
 import { CallbackRouteError } from "./core/errors.js";
 import { emitEvent } from "./core/events.js";
 import type { Profile, User } from "./providers/types.js";
-import { adapterMethod, callAdapter } from "./session/database.js";
 
 export interface ProvenIdentity {
   user: User;

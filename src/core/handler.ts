@@ -3,7 +3,7 @@
  * calls back up this chain; each step's failure has exactly one response shape (error-response.ts).
  */
 import { actions } from "../actions/index.js";
-import { type AuthConfig, readProcessEnv, setEnvDefaults } from "../config.js";
+import { type AuthConfig, basePathFromEnv, readProcessEnv } from "../config.js";
 import { isAction, JSON_ACTIONS } from "./actions.js";
 import { createContext } from "./context.js";
 import { actionErrorResponse, configurationErrorResponse, requestErrorResponse } from "./error-response.js";
@@ -37,7 +37,7 @@ function looksLikeJsonRoute(request: Request, basePath: string): boolean {
 
 /** The basePath of a config that failed to resolve: as given, else AUTH_URL's path, else the default. */
 function unresolvedBasePath(config: AuthConfig): string {
-  return config.basePath ?? setEnvDefaults(readProcessEnv(), { providers: [] }).basePath ?? "/auth";
+  return config.basePath ?? basePathFromEnv(readProcessEnv()) ?? "/auth";
 }
 
 function logConfigurationError(config: AuthConfig, resolved: ResolvedConfig | undefined, error: unknown) {

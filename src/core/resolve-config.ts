@@ -15,11 +15,9 @@ import {
   readProcessEnv,
   type Session,
   type SessionStrategy,
-  secretsFromEnv,
   setEnvDefaults,
   skipCSRFCheck,
   type Theme,
-  trustHostFromEnv,
 } from "../config.js";
 import { type CookiesConfig, defaultCookies } from "../cookie/names.js";
 import { DEFAULT_MAX_AGE_SECONDS } from "../jwt/claims.js";
@@ -226,8 +224,7 @@ export function resolveConfig(config: AuthConfig, env: EnvRecord = readProcessEn
   const providers = withEnv.providers as ProviderConfig[];
   assertProviders(providers);
 
-  const secrets =
-    typeof withEnv.secret === "string" ? [withEnv.secret] : (withEnv.secret ?? secretsFromEnv(env));
+  const secrets = typeof withEnv.secret === "string" ? [withEnv.secret] : withEnv.secret;
   if (
     !secrets ||
     secrets.length === 0 ||
@@ -263,7 +260,7 @@ export function resolveConfig(config: AuthConfig, env: EnvRecord = readProcessEn
     pages: config.pages ?? {},
     theme: config.theme ?? {},
     logger: createLogger(config),
-    trustHost: withEnv.trustHost ?? trustHostFromEnv(env),
+    trustHost: withEnv.trustHost ?? false,
     authUrl: parseAuthUrl(env),
     useSecureCookies: config.useSecureCookies,
     cookies: { secure: defaultCookies(true, config.cookies), plain: defaultCookies(false, config.cookies) },

@@ -1,3 +1,4 @@
+import { readProcessEnv } from "../config.js";
 import { readChunkedCookie } from "../cookie/chunks.js";
 import { parseCookieHeader } from "../cookie/header.js";
 import { sessionCookieName } from "../cookie/names.js";
@@ -28,8 +29,7 @@ function bearerToken(authorization: string | null): string | null {
 
 /** Whether the app is served over https, as far as a bare function can tell: from AUTH_URL. */
 function appUrlIsHttps(): boolean {
-  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
-  return env?.AUTH_URL?.startsWith("https://") ?? false;
+  return readProcessEnv().AUTH_URL?.startsWith("https://") ?? false;
 }
 
 export function createGetToken(codec: JwtCodec) {

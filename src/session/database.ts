@@ -4,38 +4,15 @@
  * expired rows are deleted when seen, and every sign-in mints a fresh token, so a session cookie
  * planted before sign-in (session fixation) never becomes a signed-in session.
  */
-import type { Adapter, AdapterSession, AdapterUser } from "../adapters/types.js";
+import type { AdapterSession, AdapterUser } from "../adapters/types.js";
 import type { Session } from "../config.js";
 import type { CookieToSet } from "../cookie/header.js";
 import { expiredCookie } from "../cookie/header.js";
+import { adapterMethod, callAdapter } from "../core/adapter-calls.js";
 import type { AuthContext } from "../core/context.js";
-import { AdapterError, MissingAdapterMethods } from "../core/errors.js";
+import { AdapterError } from "../core/errors.js";
 import { emitEvent } from "../core/events.js";
 import type { SessionResult, SessionStrategyImpl } from "./types.js";
-
-/** The adapter method, or an error naming it: a missing method is a configuration fault, not a client's. */
-export function adapterMethod<Name extends keyof Adapter>(
-  ctx: { config: { adapter: Adapter | undefined } },
-  name: Name,
-) {
-  const method = ctx.config.adapter?.[name];
-  if (typeof method !== "function") {
-    throw new MissingAdapterMethods(
-      `This operation needs the adapter method ${name}, which the adapter lacks.`,
-    );
-  }
-  return (method as (...args: unknown[]) => unknown).bind(ctx.config.adapter) as NonNullable<Adapter[Name]>;
-}
-
-/** Adapter calls are wrapped so a storage failure surfaces as an AdapterError with its cause, never a raw throw. */
-async function callAdapter<T>(what: string, call: () => T | PromiseLike<T>): Promise<Awaited<T>> {
-  try {
-    return await call();
-  } catch (error) {
-    if (error instanceof MissingAdapterMethods) throw error;
-    throw new AdapterError(`The adapter failed to ${what}.`, { cause: error });
-  }
-}
 
 export function generateSessionToken(ctx: AuthContext): string {
   return (
@@ -123,5 +100,3 @@ export const databaseSessions: SessionStrategyImpl = {
     return clearSession(ctx);
   },
 };
-
-export { callAdapter };

@@ -4,9 +4,9 @@
  */
 import type { AdapterSession } from "../adapters/types.js";
 import type { AuthConfig } from "../config.js";
+import { adapterMethod, callAdapter } from "../core/adapter-calls.js";
 import { UnsupportedStrategy } from "../core/errors.js";
 import { resolvedConfigFor } from "../core/resolve-config.js";
-import { adapterMethod, callAdapter } from "./database.js";
 
 function databaseConfig(config: AuthConfig) {
   const resolved = resolvedConfigFor(config);
