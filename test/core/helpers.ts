@@ -6,6 +6,9 @@ import { expect } from "vitest";
 import { Auth, type AuthConfig } from "../../src/index.js";
 import Credentials from "../../src/providers/credentials.js";
 import type { CredentialsConfig, User } from "../../src/providers/types.js";
+import { CookieJar } from "../support/cookie-jar.js";
+
+export { CookieJar };
 
 export const SECRET = "core-test-secret-0123456789abcdefghijklmnopqrstuvwxyz";
 export const OLD_SECRET = "core-test-old-secret-abcdefghijklmnopqrstuvwxyz0123456789";
@@ -31,33 +34,6 @@ export function aliceCredentials(overrides: Partial<CredentialsConfig> = {}): Cr
 /** A fresh config object (the handler caches per object, so every test gets its own). */
 export function makeConfig(overrides: Partial<AuthConfig> = {}): AuthConfig {
   return { providers: [aliceCredentials()], secret: SECRET, trustHost: true, ...overrides };
-}
-
-/** Collects Set-Cookie headers into a Cookie header, as a browser would (Max-Age=0 deletes). */
-export class CookieJar {
-  readonly cookies = new Map<string, string>();
-
-  constructor(initial: Record<string, string> = {}) {
-    for (const [name, value] of Object.entries(initial)) this.cookies.set(name, value);
-  }
-
-  apply(response: Response): this {
-    for (const setCookie of response.headers.getSetCookie()) {
-      const parsed = parseSetCookie(setCookie);
-      if (parsed.attributes.get("max-age") === "0") this.cookies.delete(parsed.name);
-      else this.cookies.set(parsed.name, parsed.rawValue);
-    }
-    return this;
-  }
-
-  get(name: string): string | undefined {
-    const raw = this.cookies.get(name);
-    return raw === undefined ? undefined : decodeURIComponent(raw);
-  }
-
-  header(): string {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
-  }
 }
 
 export interface ParsedSetCookie {

@@ -5,22 +5,7 @@ import { MemoryAdapter } from "../../src/adapters/memory.js";
 import type { AuthConfig } from "../../src/index.js";
 import { toNodeHandler } from "../../src/node/index.js";
 import Credentials from "../../src/providers/credentials.js";
-
-/** Collects Set-Cookie headers into a Cookie header, as a browser would (expired ones dropped). */
-class Jar {
-  private cookies = new Map<string, string>();
-  absorb(response: Response) {
-    for (const header of response.headers.getSetCookie()) {
-      const [pair = ""] = header.split(";");
-      const eq = pair.indexOf("=");
-      if (/max-age=0/i.test(header)) this.cookies.delete(pair.slice(0, eq));
-      else this.cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
-    }
-  }
-  header() {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
-  }
-}
+import { CookieJar } from "../support/cookie-jar.js";
 
 describe.each(["jwt", "database"] as const)("Auth over node:http with %s sessions", (strategy) => {
   let server: Server;
@@ -48,16 +33,16 @@ describe.each(["jwt", "database"] as const)("Auth over node:http with %s session
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  async function send(jar: Jar, path: string, init: RequestInit = {}) {
+  async function send(jar: CookieJar, path: string, init: RequestInit = {}) {
     const headers = new Headers(init.headers);
     headers.set("cookie", jar.header());
     const response = await fetch(`${base}${path}`, { ...init, headers, redirect: "manual" });
-    jar.absorb(response);
+    jar.apply(response);
     return response;
   }
 
   it("signs in with a form post, reads the session, and signs out", async () => {
-    const jar = new Jar();
+    const jar = new CookieJar();
     const page = await send(jar, "/auth/signin");
     expect(page.status).toBe(200);
     const html = await page.text();
@@ -86,7 +71,7 @@ describe.each(["jwt", "database"] as const)("Auth over node:http with %s session
   });
 
   it("refuses wrong credentials with the sign-in page's error", async () => {
-    const jar = new Jar();
+    const jar = new CookieJar();
     const { csrfToken } = (await (await send(jar, "/auth/csrf")).json()) as { csrfToken: string };
     const response = await send(jar, "/auth/callback/credentials", {
       method: "POST",

@@ -1,32 +1,25 @@
 /** A tiny browser for tests: sends requests to Auth() and keeps the cookies it is given. */
 import { Auth, type AuthConfig } from "../../src/index.js";
+import { CookieJar } from "../support/cookie-jar.js";
 
 export class TestBrowser {
-  readonly jar = new Map<string, string>();
+  private readonly cookieJar = new CookieJar();
   constructor(
     readonly config: AuthConfig,
     readonly origin = "http://app.test",
   ) {}
 
-  cookieHeader(): string {
-    return [...this.jar].map(([name, value]) => `${name}=${value}`).join("; ");
+  /** The stored cookies by name, as sent. */
+  get jar(): Map<string, string> {
+    return this.cookieJar.cookies;
   }
 
-  /** Applies Set-Cookie headers the way a browser would: Max-Age=0 or a past Expires deletes. */
+  cookieHeader(): string {
+    return this.cookieJar.header();
+  }
+
   absorb(response: Response): Response {
-    for (const header of response.headers.getSetCookie()) {
-      const [pair = "", ...attributes] = header.split(";").map((part) => part.trim());
-      const eq = pair.indexOf("=");
-      const name = pair.slice(0, eq);
-      const value = pair.slice(eq + 1);
-      const expired = attributes.some(
-        (attribute) =>
-          /^max-age=0$/i.test(attribute) ||
-          (/^expires=/i.test(attribute) && new Date(attribute.slice(8)).valueOf() <= Date.now()),
-      );
-      if (expired) this.jar.delete(name);
-      else this.jar.set(name, value);
-    }
+    this.cookieJar.apply(response);
     return response;
   }
 
