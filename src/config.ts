@@ -4,8 +4,11 @@
  */
 import type { Adapter, AdapterSession, AdapterUser } from "./adapters/types.js";
 import type { CookiesOverrides } from "./cookie/names.js";
+import type { EnvRecord } from "./core/env.js";
 import type { JWT, JWTOptions } from "./jwt/types.js";
 import type { Profile, Provider, User } from "./providers/types.js";
+
+export type { EnvRecord };
 
 /** Pass as `skipCSRFCheck` to turn the CSRF check off, when a framework already does it. */
 export const skipCSRFCheck: unique symbol = Symbol("latchkey.skip-csrf-check");
@@ -134,65 +137,4 @@ export interface AuthConfig {
   redirectProxyUrl?: string;
   /** Largest request body read, in bytes; larger ones get 413 before they are buffered. Default 64 KiB. */
   maxBodyBytes?: number;
-}
-
-export type EnvRecord = Record<string, string | undefined>;
-
-export const readProcessEnv = (): EnvRecord =>
-  (globalThis as { process?: { env?: EnvRecord } }).process?.env ?? {};
-
-/** AUTH_SECRET is the newest; AUTH_SECRET_1.._3 are older secrets still accepted during rotation. */
-export function secretsFromEnv(env: EnvRecord): string[] | undefined {
-  const secrets = ["AUTH_SECRET", "AUTH_SECRET_1", "AUTH_SECRET_2", "AUTH_SECRET_3"]
-    .map((name) => env[name])
-    .filter((value): value is string => typeof value === "string" && value.length > 0);
-  return secrets.length > 0 ? secrets : undefined;
-}
-
-/** Whether to trust the Host header when no AUTH_URL pins the app's URL. */
-export function trustHostFromEnv(env: EnvRecord): boolean {
-  if (env.AUTH_TRUST_HOST !== undefined) return env.AUTH_TRUST_HOST === "true" || env.AUTH_TRUST_HOST === "1";
-  return Boolean(env.AUTH_URL ?? env.VERCEL ?? env.CF_PAGES) || env.NODE_ENV !== "production";
-}
-
-/** AUTH_URL's path, when it has one beyond "/": apps mounted at /api/auth set it there. */
-export function basePathFromEnv(env: EnvRecord): string | undefined {
-  if (!env.AUTH_URL) return undefined;
-  try {
-    const path = new URL(env.AUTH_URL).pathname.replace(/\/+$/, "");
-    return path === "" ? undefined : path;
-  } catch {
-    return undefined; // an unparsable AUTH_URL is reported by the config assertions, with its name
-  }
-}
-
-/**
- * Fills what the configuration leaves out from the environment: `secret` from AUTH_SECRET[_1.._3],
- * `trustHost` from AUTH_TRUST_HOST/AUTH_URL, `basePath` from AUTH_URL's path, and each provider's
- * `clientId`/`clientSecret`/`issuer` from AUTH_<PROVIDER>_ID/_SECRET/_ISSUER. Explicit options win.
- * Like Auth.js, it writes into the object it is given (and returns it); `Auth()` itself works on a copy.
- *
- * @example
- * ```ts
- * const config = setEnvDefaults(process.env, { providers: [GitHub] });
- * ```
- */
-export function setEnvDefaults(env: EnvRecord, config: AuthConfig): AuthConfig {
-  config.secret ??= secretsFromEnv(env);
-  config.trustHost ??= trustHostFromEnv(env);
-  config.basePath ??= basePathFromEnv(env);
-  config.providers = config.providers.map((provider) => withProviderEnv(env, provider));
-  return config;
-}
-
-function withProviderEnv(env: EnvRecord, provider: Provider): Provider {
-  const resolved = typeof provider === "function" ? provider() : provider;
-  if (resolved.type !== "oauth" && resolved.type !== "oidc") return resolved;
-  const prefix = `AUTH_${resolved.id.toUpperCase().replace(/-/g, "_")}`;
-  return {
-    ...resolved,
-    clientId: resolved.clientId ?? env[`${prefix}_ID`],
-    clientSecret: resolved.clientSecret ?? env[`${prefix}_SECRET`],
-    issuer: resolved.issuer ?? env[`${prefix}_ISSUER`],
-  };
 }

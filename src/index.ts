@@ -11,14 +11,17 @@
  * ```
  * @module
  */
-import { type AuthConfig, basePathFromEnv, type EnvRecord, type Session } from "./config.js";
-import { createContext } from "./core/context.js";
+import type { AdapterSession } from "./adapters/types.js";
+import type { AuthConfig, Session } from "./config.js";
+import { configuredBasePath, type EnvRecord } from "./core/env.js";
 import { InvalidConfig } from "./core/errors.js";
-import { handleAuthRequest } from "./core/handler.js";
-import { parseAuthRequest } from "./core/request.js";
-import { resolvedConfigFor } from "./core/resolve-config.js";
+import { forwardedOrigin } from "./core/origin.js";
 import { type ResponseInternal, toWebResponse } from "./core/response.js";
+import { handleAuthRequest } from "./pipeline/handler.js";
+import { resolvedConfigFor } from "./pipeline/resolve-config.js";
+import { serverContext } from "./pipeline/server-context.js";
 import { sessionStrategies } from "./session/index.js";
+import { listUserSessions, revokeAllUserSessions, revokeOneSession } from "./session/manage.js";
 
 export type {
   Account,
@@ -34,18 +37,22 @@ export type {
   Theme,
   UpdateTrigger,
 } from "./config.js";
-export { raw, setEnvDefaults, skipCSRFCheck } from "./config.js";
+export { raw, skipCSRFCheck } from "./config.js";
 export type { CookieToSet } from "./cookie/header.js";
 export type { CookieOptions, CookieRole, CookieSpec, CookiesOverrides } from "./cookie/names.js";
 export * from "./core/errors.js";
 export type { ResponseInternal } from "./core/response.js";
+export { setEnvDefaults } from "./pipeline/env-defaults.js";
 export type * from "./providers/types.js";
-export { listSessions, revokeSession, revokeUserSessions } from "./session/manage.js";
 
 /**
  * Handles every route under `basePath` (default `/auth`): sign-in, callbacks, sign-out, session,
- * CSRF, providers and the default pages. Never throws for anything the client sends; never mutates
- * `config`.
+ * CSRF, providers and the default pages. Always resolves to a Response (never rejects, whatever the
+ * client sends or an app callback throws); never mutates `config`.
+ *
+ * The app's origin (for every URL it builds) is AUTH_URL when set; otherwise the request's URL, with
+ * `X-Forwarded-Host`/`-Proto` honoured only when `trustHost` is on. Behind your own proxy, set
+ * `trustHost: true` (and on Node, `toNodeHandler(config, { trustProxy: true })`).
  *
  * @example
  * ```ts
@@ -69,25 +76,62 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
  * @example
  * ```ts
  * const session = await getSession(request, config);
- * if (!session) return Response.redirect("/auth/signin");
+ * if (!session) return Response.redirect("https://app.example.com/auth/signin");
  * ```
  */
 export async function getSession(request: Request, config: AuthConfig): Promise<Session | null> {
-  const resolved = resolvedConfigFor(config);
-  const origin = new URL(request.url).origin;
-  const sessionRequest = new Request(`${origin}${resolved.basePath}/session`, { headers: request.headers });
-  const ctx = createContext(
-    resolved,
-    await parseAuthRequest(sessionRequest, resolved.basePath, resolved.maxBodyBytes),
-  );
-  return (await sessionStrategies[resolved.session.strategy].read(ctx)).session;
+  const ctx = serverContext(request, config);
+  return (await sessionStrategies[ctx.config.session.strategy].read(ctx)).session;
+}
+
+/**
+ * The user's unexpired database sessions (needs the adapter's `listSessionsByUserId`). Session
+ * tokens are bearer secrets: keep them server-side.
+ *
+ * @example
+ * ```ts
+ * const sessions = await listSessions(config, "user-1");
+ * ```
+ */
+export function listSessions(config: AuthConfig, userId: string): Promise<AdapterSession[]> {
+  return listUserSessions(resolvedConfigFor(config), userId);
+}
+
+/**
+ * Ends one database session; the browser holding it is signed out on its next request.
+ *
+ * @example
+ * ```ts
+ * await revokeSession(config, sessionToken);
+ * ```
+ */
+export function revokeSession(config: AuthConfig, sessionToken: string): Promise<void> {
+  return revokeOneSession(resolvedConfigFor(config), sessionToken);
+}
+
+/**
+ * Ends every database session of a user, optionally keeping one (the caller's own), e.g. after a
+ * password change. Resolves to how many ended.
+ *
+ * @example
+ * ```ts
+ * await revokeUserSessions(config, "user-1", { except: currentSessionToken });
+ * ```
+ */
+export function revokeUserSessions(
+  config: AuthConfig,
+  userId: string,
+  options: { except?: string } = {},
+): Promise<number> {
+  return revokeAllUserSessions(resolvedConfigFor(config), userId, options.except);
 }
 
 /**
  * The absolute URL of an action (`signin`, `session`, …), built the way the handler builds its own:
  * from AUTH_URL when set (its path is the base path), otherwise from the request's
  * `X-Forwarded-Host`/`Host` and `X-Forwarded-Proto`, under `config.basePath` (default `/auth`).
- * Same signature as Auth.js v5, so framework glue written for it keeps working.
+ * Same signature as Auth.js v5, so framework glue written for it keeps working; like Auth.js, it
+ * trusts the forwarded headers it is given, so pass only headers your proxy sets.
  *
  * @example
  * ```ts
@@ -102,10 +146,12 @@ export function createActionURL(
   envObject: EnvRecord,
   config: Pick<AuthConfig, "basePath" | "logger">,
 ): URL {
-  const basePath = (config.basePath ?? basePathFromEnv(envObject) ?? "/auth").replace(/\/+$/, "");
+  const basePath = configuredBasePath(config.basePath, envObject);
   if (envObject.AUTH_URL) return new URL(`${basePath}/${action}`, new URL(envObject.AUTH_URL).origin);
-  const host = headers.get("x-forwarded-host") ?? headers.get("host");
-  const scheme = (headers.get("x-forwarded-proto") ?? protocol).replace(/:$/, "");
-  if (!host) throw new InvalidConfig("createActionURL needs a Host header, or AUTH_URL set.");
-  return new URL(`${scheme}://${host}${basePath}/${action}`);
+  const host = headers.get("host");
+  if (!host && !headers.get("x-forwarded-host")) {
+    throw new InvalidConfig("createActionURL needs a Host header, or AUTH_URL set.");
+  }
+  const origin = forwardedOrigin(headers, `${protocol.replace(/:$/, "")}:`, host ?? "");
+  return new URL(`${origin}${basePath}/${action}`);
 }

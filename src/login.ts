@@ -1,19 +1,24 @@
 /**
- * The one place that decides who a sign-in is: it finds or creates users and links accounts. Flows
- * only report what the provider proved (a user and an account); the rules live here.
+ * The one place that decides who a sign-in is: it asks the `signIn` callback, finds or creates
+ * users and links accounts. Flows only report what the provider proved (a user and an account);
+ * the rules live here.
  */
 import type { AdapterAccount, AdapterAccountWithoutUserId, AdapterUser } from "./adapters/types.js";
-import type { Account } from "./config.js";
+import type { Account, CallbacksOptions } from "./config.js";
 import { adapterMethod, callAdapter } from "./core/adapter-calls.js";
-import type { AuthContext } from "./core/context.js";
-import { CallbackRouteError } from "./core/errors.js";
+import { approvedRedirect } from "./core/callback-url.js";
+import type { ServerContext } from "./core/context.js";
+import { AccessDenied, AccountNotLinked, CallbackRouteError } from "./core/errors.js";
 import { emitEvent } from "./core/events.js";
 import type { Profile, User } from "./providers/types.js";
 
+/** What a flow proved about the person signing in. */
 export interface ProvenIdentity {
   user: User;
   account: Account;
   profile?: Profile;
+  /** The submitted fields the `signIn` callback receives as `credentials` (credentials flow only). */
+  credentials?: Record<string, string>;
 }
 
 export interface ResolvedSignIn {
@@ -21,15 +26,41 @@ export interface ResolvedSignIn {
   isNewUser: boolean;
 }
 
+/** How a proven identity maps to a stored user: one of the rules below, picked by the flow. */
+export type UserResolver = (ctx: ServerContext, proven: ProvenIdentity) => Promise<ResolvedSignIn>;
+
+/** A flow's proof plus the rule that turns it into a user. */
+export interface ProvenSignIn extends ProvenIdentity {
+  resolveUser: UserResolver;
+}
+
 /**
- * The stored user for a first sign-in: the standard fields only. Whatever else `authorize` returned
- * (an app's own row, a password hash) is the app's business and never copied into storage.
+ * The `signIn` callback's verdict on a sign-in, for every flow: `true` lets it continue
+ * (undefined is returned), `false` refuses it ({@link AccessDenied}), a string redirects there
+ * instead (the approved URL is returned). The e-mail flow also asks before it sends a link, with
+ * `email: { verificationRequest: true }`.
  */
-function newAdapterUser(ctx: AuthContext, user: User): AdapterUser {
+export async function signInVerdict(
+  ctx: ServerContext,
+  params: Parameters<CallbacksOptions["signIn"]>[0],
+): Promise<string | undefined> {
+  const verdict = await ctx.config.callbacks.signIn(params);
+  if (verdict === false || verdict === undefined || verdict === null) {
+    throw new AccessDenied("The signIn callback refused this sign-in.");
+  }
+  if (typeof verdict === "string") return approvedRedirect(ctx, verdict);
+  return undefined;
+}
+
+/**
+ * The stored user for a first sign-in: the standard fields only. Whatever else a provider or
+ * `authorize` returned (an app's own row, a password hash) is the app's business and never stored.
+ */
+function newAdapterUser(ctx: ServerContext, user: User): AdapterUser {
   return {
     id: ctx.runtime.randomUUID(),
-    // The column is unique but nullable: "" would let only one e-mail-less user exist. The seed types
-    // `email` as a string, yet credentials users need not have one, so null is what gets stored.
+    // The column is unique but nullable: "" would let only one e-mail-less user exist, so a user
+    // without an address stores null.
     email: (user.email ?? null) as string,
     emailVerified: null,
     name: user.name ?? null,
@@ -37,13 +68,33 @@ function newAdapterUser(ctx: AuthContext, user: User): AdapterUser {
   };
 }
 
+const pause = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
+
+/**
+ * After a sign-up failed, the user another request created for the same account in the meantime
+ * (a double click, two tabs). Its write may still be committing, so look a few times, briefly.
+ */
+async function userCreatedConcurrently(
+  ctx: ServerContext,
+  account: AdapterAccountWithoutUserId,
+): Promise<AdapterUser | null> {
+  const getUserByAccount = adapterMethod(ctx.config.adapter, "getUserByAccount");
+  const key = { provider: account.provider, providerAccountId: account.providerAccountId };
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const winner = await callAdapter("find the linked user", () => getUserByAccount(key));
+    if (winner) return winner;
+    await pause(10 * 2 ** attempt);
+  }
+  return null;
+}
+
 /**
  * Creates the user and its first account together. Prefers the adapter's transactional
  * createUserAndLinkAccount; otherwise links after creating and deletes the user again if the link
  * fails, so no user is ever left without a way to sign in.
  */
-export async function createUserWithAccount(
-  ctx: AuthContext,
+async function createUserWithAccount(
+  ctx: ServerContext,
   user: AdapterUser,
   account: AdapterAccountWithoutUserId,
 ): Promise<AdapterUser> {
@@ -55,57 +106,85 @@ export async function createUserWithAccount(
     if (!created) throw new CallbackRouteError("createUserAndLinkAccount returned nothing.");
     return created.user;
   }
-  const createUser = adapterMethod(ctx, "createUser");
-  const linkAccount = adapterMethod(ctx, "linkAccount");
+  const createUser = adapterMethod(adapter, "createUser");
+  const linkAccount = adapterMethod(adapter, "linkAccount");
   const created = await callAdapter("create the user", () => createUser(user));
   try {
     await callAdapter("link the account", () =>
       linkAccount({ ...account, userId: created.id } as AdapterAccount),
     );
   } catch (error) {
-    const deleteUser = ctx.config.adapter?.deleteUser;
-    if (deleteUser)
-      await Promise.resolve(deleteUser.call(ctx.config.adapter, created.id)).catch(() => undefined);
+    const deleteUser = adapter?.deleteUser;
+    if (deleteUser) await Promise.resolve(deleteUser.call(adapter, created.id)).catch(() => undefined);
     throw error;
   }
   return created;
 }
 
 /**
+ * A first sign-in: the user and account are created together. When the write fails because a
+ * concurrent request for the same account won (a unique constraint), that request's user is the
+ * answer; any other failure is reported.
+ */
+async function signUp(
+  ctx: ServerContext,
+  user: User,
+  account: AdapterAccountWithoutUserId,
+): Promise<ResolvedSignIn> {
+  let created: AdapterUser;
+  try {
+    created = await createUserWithAccount(ctx, newAdapterUser(ctx, user), account);
+  } catch (error) {
+    const winner = await userCreatedConcurrently(ctx, account);
+    if (winner) return { user: winner, isNewUser: false };
+    throw error;
+  }
+  await emitEvent(ctx.config, "createUser", { user: created });
+  await emitEvent(ctx.config, "linkAccount", { user: created, account: { ...account, userId: created.id } });
+  return { user: created, isNewUser: true };
+}
+
+/**
  * Credentials sign-in. With JWT sessions the user `authorize` returned is the session's user. With
  * database sessions a session row needs a stored user: the one with that id if the app keeps its
  * users in the same store, else the one linked to this credentials identity, else a new user linked
- * to it (latchkey lets credentials work with database sessions; Auth.js does not).
+ * to it. An e-mail address that already belongs to a stored user is never linked silently: that is
+ * {@link AccountNotLinked}, with the two ways out in its message.
  */
-export async function resolveCredentialsUser(
-  ctx: AuthContext,
-  proven: ProvenIdentity,
-): Promise<ResolvedSignIn> {
+export const resolveCredentialsUser: UserResolver = async (ctx, proven) => {
   if (ctx.config.session.strategy === "jwt") return { user: proven.user, isNewUser: false };
   const { user, account } = proven;
   if (!user.id) {
     throw new CallbackRouteError("With database sessions, `authorize` must return a user with an `id`.");
   }
   const userId = user.id;
-  const getUser = adapterMethod(ctx, "getUser");
+  const adapter = ctx.config.adapter;
+  const getUser = adapterMethod(adapter, "getUser");
   const byId = await callAdapter("find the user", () => getUser(userId));
   if (byId) return { user: byId, isNewUser: false };
-  const getUserByAccount = adapterMethod(ctx, "getUserByAccount");
-  const linked = await callAdapter("find the linked user", () =>
-    getUserByAccount({ provider: account.provider, providerAccountId: account.providerAccountId }),
-  );
-  if (linked) return { user: linked, isNewUser: false };
 
-  const accountRecord = {
+  const accountRecord: AdapterAccountWithoutUserId = {
     type: "credentials",
     provider: account.provider,
     providerAccountId: account.providerAccountId,
-  } as const;
-  const created = await createUserWithAccount(ctx, newAdapterUser(ctx, user), accountRecord);
-  await emitEvent(ctx.config, "createUser", { user: created });
-  await emitEvent(ctx.config, "linkAccount", {
-    user: created,
-    account: { ...accountRecord, userId: created.id },
-  });
-  return { user: created, isNewUser: true };
-}
+  };
+  const getUserByAccount = adapterMethod(adapter, "getUserByAccount");
+  const key = { provider: account.provider, providerAccountId: account.providerAccountId };
+  const linked = await callAdapter("find the linked user", () => getUserByAccount(key));
+  if (linked) return { user: linked, isNewUser: false };
+
+  const email = typeof user.email === "string" && user.email !== "" ? user.email : undefined;
+  if (email !== undefined && typeof adapter?.getUserByEmail === "function") {
+    const getUserByEmail = adapterMethod(adapter, "getUserByEmail");
+    const owner = await callAdapter("find the user by e-mail", () => getUserByEmail(email));
+    if (owner) {
+      // A concurrent first sign-in of this very account may have just created `owner`.
+      const raced = await callAdapter("find the linked user", () => getUserByAccount(key));
+      if (raced) return { user: raced, isNewUser: false };
+      throw new AccountNotLinked(
+        `authorize of provider "${account.provider}" returned the id "${userId}", which no stored user has, with an e-mail address that stored user "${owner.id}" has. latchkey never links accounts by e-mail on its own: return "${owner.id}" as the id from authorize, or link the credentials account to that user yourself (adapter.linkAccount({ userId: "${owner.id}", type: "credentials", provider: "${account.provider}", providerAccountId: "${userId}" })). See docs/errors.md#accountnotlinked.`,
+      );
+    }
+  }
+  return signUp(ctx, user, accountRecord);
+};

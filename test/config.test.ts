@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { resolveConfig } from "../src/core/resolve-config.js";
 import { type AuthConfig, createActionURL, setEnvDefaults } from "../src/index.js";
+import { resolveConfig } from "../src/pipeline/resolve-config.js";
 import Credentials from "../src/providers/credentials.js";
 import type { OAuth2Config } from "../src/providers/types.js";
 

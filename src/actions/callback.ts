@@ -1,65 +1,67 @@
+/** GET|POST /callback/:provider: the provider's flow finishes the sign-in; the shared tail issues the session. */
+
+import { expiredCookie } from "../cookie/header.js";
 import { approvedRedirect, resolveCallbackUrl } from "../core/callback-url.js";
-import type { AuthContext } from "../core/context.js";
-import { AccessDenied, InvalidConfig, InvalidProvider } from "../core/errors.js";
+import { type AuthContext, routedProvider } from "../core/context.js";
+import { InvalidConfig } from "../core/errors.js";
 import { emitEvent } from "../core/events.js";
 import type { ResponseInternal } from "../core/response.js";
-import { type FlowSignIn, flows } from "../flows/index.js";
+import { type CallbackResult, flowFor } from "../flows/index.js";
+import { type ProvenSignIn, signInVerdict } from "../login.js";
 import { sessionStrategies } from "../session/index.js";
-import { assertCsrf } from "./csrf.js";
-
-const isFlowSignIn = (value: FlowSignIn | ResponseInternal): value is FlowSignIn =>
-  typeof (value as FlowSignIn).resolveUser === "function";
 
 /**
  * The tail every flow shares once it has proved who is signing in: the `signIn` callback, the
  * user/account rules, a new session, the event, and the redirect. Written once, for every flow.
  */
-async function completeSignIn(ctx: AuthContext, proven: FlowSignIn): Promise<ResponseInternal> {
-  const verdict = await ctx.config.callbacks.signIn({
+async function completeSignIn(ctx: AuthContext, proven: ProvenSignIn): Promise<ResponseInternal> {
+  const profile = proven.profile ? { profile: proven.profile } : {};
+  const redirect = await signInVerdict(ctx, {
     user: proven.user,
     account: proven.account,
-    ...(proven.profile ? { profile: proven.profile } : {}),
+    ...profile,
     ...(proven.credentials ? { credentials: proven.credentials } : {}),
   });
-  if (verdict === false) throw new AccessDenied("The signIn callback refused this sign-in.");
-  if (typeof verdict === "string") return { redirect: await approvedRedirect(ctx, verdict) };
+  if (redirect !== undefined) return { redirect };
 
   const { user, isNewUser } = await proven.resolveUser(ctx, proven);
   const account = { ...proven.account, ...(user.id ? { userId: user.id } : {}) };
   const strategy = sessionStrategies[ctx.config.session.strategy];
-  const cookies = await strategy.signIn(ctx, {
-    user,
-    account,
-    ...(proven.profile ? { profile: proven.profile } : {}),
-    isNewUser,
-  });
-  await emitEvent(ctx.config, "signIn", {
-    user,
-    account,
-    ...(proven.profile ? { profile: proven.profile } : {}),
-    isNewUser,
-  });
+  const cookies = await strategy.signIn(ctx, { user, account, ...profile, isNewUser });
+  await emitEvent(ctx.config, "signIn", { user, account, ...profile, isNewUser });
 
-  let redirect = await resolveCallbackUrl(ctx);
+  let target = await resolveCallbackUrl(ctx);
   if (isNewUser && ctx.config.pages.newUser) {
-    const welcome = new URL(await approvedRedirect(ctx, ctx.config.pages.newUser));
-    welcome.searchParams.set("callbackUrl", redirect);
-    redirect = welcome.href;
+    const welcome = new URL(await approvedRedirect(ctx, ctx.config.pages.newUser, "pages.newUser"));
+    welcome.searchParams.set("callbackUrl", target);
+    target = welcome.href;
   }
-  return { redirect, cookies };
+  return { redirect: target, cookies };
 }
 
-/** GET|POST /callback/:provider: the provider's flow finishes the sign-in. */
+async function finish(ctx: AuthContext, result: CallbackResult): Promise<ResponseInternal> {
+  if (result.kind === "response") return result.response;
+  const response = await completeSignIn(ctx, result.identity);
+  return { ...response, cookies: [...result.cookies, ...(response.cookies ?? [])] };
+}
+
 export async function callbackAction(ctx: AuthContext): Promise<ResponseInternal> {
-  const provider = ctx.provider;
-  if (!provider) throw new InvalidProvider(`No provider has the id "${ctx.req.providerId}".`);
-  const flow = flows[provider.type];
-  if (!flow) {
+  const provider = routedProvider(ctx);
+  const flow = flowFor(provider);
+  if (!flow?.callback) {
     throw new InvalidConfig(
-      `Provider "${provider.id}" has type "${provider.type}", whose callback flow is not available.`,
+      `Provider "${provider.id}" of type "${provider.type}" cannot complete a sign-in in this version.`,
     );
   }
-  if (ctx.req.method === "POST" && flow.callbackNeedsCsrf) await assertCsrf(ctx);
-  const outcome = await flow.callback(ctx);
-  return isFlowSignIn(outcome) ? completeSignIn(ctx, outcome) : outcome;
+  try {
+    return await finish(ctx, await flow.callback(ctx, provider));
+  } catch (error) {
+    // The flow's check cookies are single-use whatever the outcome: an error ends the attempt too.
+    for (const role of flow.checkCookies ?? []) {
+      const spec = ctx.cookies[role];
+      if (ctx.req.cookies[spec.name] !== undefined)
+        ctx.outgoingCookies.push(expiredCookie(spec.name, spec.options));
+    }
+    throw error;
+  }
 }

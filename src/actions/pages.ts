@@ -1,24 +1,31 @@
 import { approvedRedirect } from "../core/callback-url.js";
 import type { AuthContext } from "../core/context.js";
+import { errorPageStatus } from "../core/errors.js";
 import type { ResponseInternal } from "../core/response.js";
 import { renderErrorPage, renderVerifyRequestPage } from "../pages/index.js";
 
 /** GET /verify-request: "check your e-mail", shown after an e-mail sign-in starts. */
 export async function verifyRequestAction(ctx: AuthContext): Promise<ResponseInternal> {
-  if (ctx.config.pages.verifyRequest)
-    return { redirect: await approvedRedirect(ctx, ctx.config.pages.verifyRequest) };
+  if (ctx.config.pages.verifyRequest) {
+    return { redirect: await approvedRedirect(ctx, ctx.config.pages.verifyRequest, "pages.verifyRequest") };
+  }
   const page = renderVerifyRequestPage({ host: new URL(ctx.origin).host, theme: ctx.config.theme });
   return { status: page.status, body: page.html };
 }
 
-/** GET /error?error=<Type>: explains a failed sign-in; the type only selects a message. */
+/** GET /error?error=<Type>: explains a failed sign-in; the type only selects a message and a status. */
 export async function errorPageAction(ctx: AuthContext): Promise<ResponseInternal> {
   const error = ctx.req.query.error ?? "Default";
   if (ctx.config.pages.error) {
-    const target = new URL(await approvedRedirect(ctx, ctx.config.pages.error));
+    const target = new URL(await approvedRedirect(ctx, ctx.config.pages.error, "pages.error"));
     target.searchParams.set("error", error);
     return { redirect: target.href };
   }
-  const page = renderErrorPage({ error, signinUrl: ctx.actionUrl("signin"), theme: ctx.config.theme });
+  const page = renderErrorPage({
+    error,
+    signinUrl: ctx.actionUrl("signin"),
+    status: errorPageStatus(error),
+    theme: ctx.config.theme,
+  });
   return { status: page.status, body: page.html };
 }

@@ -1,18 +1,16 @@
 import type { AuthContext } from "../core/context.js";
 import type { ResponseInternal } from "../core/response.js";
 import { sessionStrategies } from "../session/index.js";
-import { assertCsrf } from "./csrf.js";
 
-const NO_STORE = { "Cache-Control": "private, no-cache, no-store" };
+/** GET /session: the session or null. */
+export async function sessionReadAction(ctx: AuthContext): Promise<ResponseInternal> {
+  const { session, cookies } = await sessionStrategies[ctx.config.session.strategy].read(ctx);
+  return { body: session, cookies };
+}
 
-/** GET /session: the session or null. POST /session: update it through the callbacks. */
-export async function sessionAction(ctx: AuthContext): Promise<ResponseInternal> {
+/** POST /session: update it through the callbacks (`trigger: "update"`). */
+export async function sessionUpdateAction(ctx: AuthContext): Promise<ResponseInternal> {
   const strategy = sessionStrategies[ctx.config.session.strategy];
-  if (ctx.req.method === "POST") {
-    await assertCsrf(ctx);
-    const { session, cookies } = await strategy.update(ctx, ctx.req.body.data);
-    return { body: session, cookies, headers: NO_STORE };
-  }
-  const { session, cookies } = await strategy.read(ctx);
-  return { body: session, cookies, headers: NO_STORE };
+  const { session, cookies } = await strategy.update(ctx, ctx.req.body.data);
+  return { body: session, cookies };
 }

@@ -3,16 +3,12 @@ import type { AuthContext } from "../core/context.js";
 import type { ResponseInternal } from "../core/response.js";
 import { renderSignOutPage } from "../pages/index.js";
 import { sessionStrategies } from "../session/index.js";
-import { assertCsrf } from "./csrf.js";
 
-/** GET /signout: the confirm page. POST /signout: ends the session and redirects. */
-export async function signOutAction(ctx: AuthContext): Promise<ResponseInternal> {
-  if (ctx.req.method === "POST") {
-    await assertCsrf(ctx);
-    const cookies = await sessionStrategies[ctx.config.session.strategy].signOut(ctx);
-    return { redirect: await resolveCallbackUrl(ctx), cookies };
+/** GET /signout: the confirm page (or the app's own, when `pages.signOut` is set). */
+export async function signOutPageAction(ctx: AuthContext): Promise<ResponseInternal> {
+  if (ctx.config.pages.signOut) {
+    return { redirect: await approvedRedirect(ctx, ctx.config.pages.signOut, "pages.signOut") };
   }
-  if (ctx.config.pages.signOut) return { redirect: await approvedRedirect(ctx, ctx.config.pages.signOut) };
   const { token } = await ctx.csrf();
   const callbackUrl = ctx.req.query.callbackUrl ? await resolveCallbackUrl(ctx) : undefined;
   const page = renderSignOutPage({
@@ -22,4 +18,10 @@ export async function signOutAction(ctx: AuthContext): Promise<ResponseInternal>
     theme: ctx.config.theme,
   });
   return { status: page.status, body: page.html };
+}
+
+/** POST /signout: ends the session and redirects. */
+export async function signOutAction(ctx: AuthContext): Promise<ResponseInternal> {
+  const cookies = await sessionStrategies[ctx.config.session.strategy].signOut(ctx);
+  return { redirect: await resolveCallbackUrl(ctx), cookies };
 }

@@ -1,22 +1,19 @@
 /**
- * How the core reaches the adapter: every call goes through here, so a missing method is reported
+ * How latchkey reaches the adapter: every call goes through here, so a missing method is reported
  * by name and a storage failure becomes an AdapterError carrying its cause, never a raw throw.
  */
 import type { Adapter } from "../adapters/types.js";
 import { AdapterError, MissingAdapterMethods } from "./errors.js";
 
 /** The adapter method, or an error naming it: a missing method is a configuration fault, not a client's. */
-export function adapterMethod<Name extends keyof Adapter>(
-  ctx: { config: { adapter: Adapter | undefined } },
-  name: Name,
-) {
-  const method = ctx.config.adapter?.[name];
+export function adapterMethod<Name extends keyof Adapter>(adapter: Adapter | undefined, name: Name) {
+  const method = adapter?.[name];
   if (typeof method !== "function") {
     throw new MissingAdapterMethods(
       `This operation needs the adapter method ${name}, which the adapter lacks.`,
     );
   }
-  return (method as (...args: unknown[]) => unknown).bind(ctx.config.adapter) as NonNullable<Adapter[Name]>;
+  return (method as (...args: unknown[]) => unknown).bind(adapter) as NonNullable<Adapter[Name]>;
 }
 
 /** Adapter calls are wrapped so a storage failure surfaces as an AdapterError with its cause, never a raw throw. */

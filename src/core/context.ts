@@ -1,36 +1,67 @@
 /**
- * Everything one request's handling needs, built once at the top of the pipeline: the resolved
- * config, the parsed request, the app's origin, the cookie names for its scheme, and the cookies to
- * send back. Expensive parts (the CSRF token) are computed only when an action asks for them.
+ * What handling a request needs, built once: the resolved config, the app's origin, the cookie names
+ * for its scheme. {@link ServerContext} is the part every server-side entry shares (`Auth()`,
+ * `getSession`, …); {@link AuthContext} adds what the routed handler knows (the parsed route, the
+ * provider it names, the CSRF token, cookies to send back).
  */
 import { runtime } from "#crypto";
-import type { CookieToSet } from "../cookie/header.js";
+import type { CookieToSet, RequestCookies } from "../cookie/header.js";
+import { parseCookieHeader } from "../cookie/header.js";
 import type { CookiesConfig } from "../cookie/names.js";
-import { createJwtCodec, type JwtCodec } from "../jwt/codec.js";
+import type { JwtCodec } from "../jwt/codec.js";
+import { sessionCodec } from "../jwt/session-codec.js";
 import type { ProviderConfig } from "../providers/types.js";
 import type { CryptoRuntime } from "../runtime/types.js";
-import type { Action } from "./actions.js";
 import { type CsrfState, readOrCreateCsrf } from "./csrf.js";
-import { UntrustedHost } from "./errors.js";
-import type { AuthRequest } from "./request.js";
-import type { ResolvedConfig } from "./resolve-config.js";
+import { InvalidProvider } from "./errors.js";
+import { appOrigin } from "./origin.js";
+import type { ResolvedConfig } from "./resolved-config.js";
 
-/** One codec for the process, so its key cache is shared across requests. */
-export const codec: JwtCodec = createJwtCodec(runtime);
+/** The routes under `basePath`. */
+export type Action =
+  | "providers"
+  | "csrf"
+  | "session"
+  | "signin"
+  | "signout"
+  | "callback"
+  | "verify-request"
+  | "error"
+  | "webauthn-options";
 
-export interface AuthContext {
+export type Method = "GET" | "POST";
+
+/** A request the router accepted: its route, and every client-controlled part already validated. */
+export interface AuthRequest {
+  request: Request;
+  url: URL;
+  method: Method;
+  action: Action;
+  providerId: string | undefined;
+  query: Record<string, string>;
+  body: Record<string, unknown>;
+  cookies: RequestCookies;
+}
+
+export interface ServerContext {
   config: ResolvedConfig;
-  req: AuthRequest;
   runtime: CryptoRuntime;
   codec: JwtCodec;
   /** The app's public origin, e.g. `https://app.example.com`: the only place redirects may go. */
   origin: string;
+  /** Whether cookies take the `__Secure-`/`__Host-` prefixes and the Secure attribute. */
   secure: boolean;
   cookies: CookiesConfig;
-  /** The provider the path names, when it names one that exists. */
-  provider: ProviderConfig | undefined;
+  /** The cookies the request carried. */
+  requestCookies: RequestCookies;
   /** `${origin}${basePath}/${action}[/${providerId}]` */
   actionUrl(action: Action, providerId?: string): string;
+}
+
+export interface AuthContext extends ServerContext {
+  req: AuthRequest;
+  /** The provider the path names, when it names one that exists. */
+  provider: ProviderConfig | undefined;
   /** Reads (and on first use creates) the request's CSRF token; a new one adds its cookie to the response. */
   csrf(): Promise<CsrfState>;
   /** Cookies every response of this request should carry (e.g. a freshly minted CSRF cookie). */
@@ -38,46 +69,40 @@ export interface AuthContext {
 }
 
 /**
- * The app's origin: AUTH_URL when set, else the request's own (honouring X-Forwarded-Host/Proto)
- * when the host is trusted. Otherwise anyone could make us mint links to their host.
+ * The context of a request outside the router: what `getSession` and the other server-side helpers
+ * need. Throws `UntrustedHost` when the request's host is not vouched for (see `core/origin.ts`).
  */
-function appOrigin(config: ResolvedConfig, request: Request, url: URL): string {
-  if (config.authUrl) return config.authUrl.origin;
-  if (!config.trustHost) {
-    throw new UntrustedHost(
-      `Host ${url.host} is not trusted. Set AUTH_URL to the app's URL, or AUTH_TRUST_HOST=true (trustHost: true) behind a proxy you control.`,
-    );
-  }
-  const forwardedHost = request.headers.get("x-forwarded-host")?.split(",")[0]?.trim();
-  const forwardedProto = request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim();
-  if (!forwardedHost && !forwardedProto) return url.origin;
-  const protocol =
-    forwardedProto === "https" || forwardedProto === "http" ? `${forwardedProto}:` : url.protocol;
-  try {
-    return new URL(`${protocol}//${forwardedHost || url.host}`).origin;
-  } catch {
-    return url.origin;
-  }
-}
-
-export function createContext(config: ResolvedConfig, req: AuthRequest): AuthContext {
-  const origin = appOrigin(config, req.request, req.url);
+export function createServerContext(
+  config: ResolvedConfig,
+  request: Request,
+  url: URL = new URL(request.url),
+  requestCookies: RequestCookies = parseCookieHeader(request.headers.get("cookie")),
+): ServerContext {
+  const origin = appOrigin(config, request, url);
   const secure = config.useSecureCookies ?? origin.startsWith("https://");
-  const cookies = secure ? config.cookies.secure : config.cookies.plain;
-  let csrfState: Promise<CsrfState> | undefined;
-  const context: AuthContext = {
+  return {
     config,
-    req,
     runtime,
-    codec,
+    codec: sessionCodec,
     origin,
     secure,
-    cookies,
-    provider: req.providerId === undefined ? undefined : config.providersById.get(req.providerId),
+    cookies: secure ? config.cookies.secure : config.cookies.plain,
+    requestCookies,
     actionUrl: (action, providerId) =>
       `${origin}${config.basePath}/${action}${providerId === undefined ? "" : `/${encodeURIComponent(providerId)}`}`,
+  };
+}
+
+/** The routed context: the server context plus the parsed route, its provider and the CSRF state. */
+export function createContext(config: ResolvedConfig, req: AuthRequest): AuthContext {
+  const server = createServerContext(config, req.request, req.url, req.cookies);
+  let csrfState: Promise<CsrfState> | undefined;
+  const context: AuthContext = {
+    ...server,
+    req,
+    provider: req.providerId === undefined ? undefined : config.providersById.get(req.providerId),
     csrf() {
-      csrfState ??= readOrCreateCsrf(runtime, req.cookies, cookies.csrfToken, config.secrets).then(
+      csrfState ??= readOrCreateCsrf(runtime, req.cookies, server.cookies.csrfToken, config.secrets).then(
         (state) => {
           if (state.cookie) context.outgoingCookies.push(state.cookie);
           return state;
@@ -88,4 +113,13 @@ export function createContext(config: ResolvedConfig, req: AuthRequest): AuthCon
     outgoingCookies: [],
   };
   return context;
+}
+
+/**
+ * The provider the request's path names. The router calls this before any action runs, so an
+ * unknown id is answered with one message (400) wherever it appears.
+ */
+export function routedProvider(ctx: AuthContext): ProviderConfig {
+  if (!ctx.provider) throw new InvalidProvider(`No provider has the id "${ctx.req.providerId}".`);
+  return ctx.provider;
 }

@@ -2,11 +2,12 @@
  * Double-submit CSRF protection, wire-compatible with Auth.js: the cookie holds
  * `token|sha256hex(token + secret)` and a state-changing POST must carry the same token in its body.
  * The hash stops a sibling subdomain from planting a token it chose; the `__Host-` prefix on https
- * stops it from planting the cookie at all.
+ * stops it from planting the cookie at all. The router enforces it, from the route table.
  */
 import type { CookieToSet, RequestCookies } from "../cookie/header.js";
 import type { CookieSpec } from "../cookie/names.js";
 import type { CryptoRuntime } from "../runtime/types.js";
+import { MissingCSRF } from "./errors.js";
 
 export interface CsrfState {
   token: string;
@@ -16,12 +17,8 @@ export interface CsrfState {
   cookieVerified: boolean;
 }
 
-/** Same length, same time: compares without an early exit. */
-function equalInConstantTime(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return diff === 0;
+function stringsEqualInConstantTime(runtime: CryptoRuntime, a: string, b: string): boolean {
+  return runtime.equalInConstantTime(runtime.utf8Encode(a), runtime.utf8Encode(b));
 }
 
 async function verifiedCookieToken(
@@ -36,7 +33,7 @@ async function verifiedCookieToken(
   const hash = cookieValue.slice(separator + 1);
   for (const secret of secrets) {
     // Every secret verifies, so rotating AUTH_SECRET does not break forms already open in a browser.
-    if (equalInConstantTime(await runtime.sha256Hex(`${token}${secret}`), hash)) return token;
+    if (stringsEqualInConstantTime(runtime, await runtime.sha256Hex(`${token}${secret}`), hash)) return token;
   }
   return null;
 }
@@ -60,6 +57,23 @@ export async function readOrCreateCsrf(
 }
 
 /** Whether a POST proved it came from our own page: a verified cookie and the same token in the body. */
-export function csrfMatches(state: CsrfState, submitted: unknown): boolean {
-  return state.cookieVerified && typeof submitted === "string" && equalInConstantTime(submitted, state.token);
+export function csrfMatches(runtime: CryptoRuntime, state: CsrfState, submitted: unknown): boolean {
+  return (
+    state.cookieVerified &&
+    typeof submitted === "string" &&
+    stringsEqualInConstantTime(runtime, submitted, state.token)
+  );
+}
+
+/**
+ * Throws {@link MissingCSRF} unless the POST carries the token of its verified CSRF cookie in the
+ * body. A token in the query string does not count: it would leak through logs and Referer headers.
+ */
+export function assertCsrf(runtime: CryptoRuntime, state: CsrfState, submitted: unknown): void {
+  if (csrfMatches(runtime, state, submitted)) return;
+  throw new MissingCSRF(
+    state.cookieVerified
+      ? "The CSRF token in the body did not match the CSRF cookie; fetch one from GET /csrf and send it as `csrfToken`."
+      : "The request carried no valid CSRF cookie; fetch a token from GET /csrf (it sets the cookie) and send it as `csrfToken`.",
+  );
 }

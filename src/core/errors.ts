@@ -1,115 +1,148 @@
 /**
- * Typed errors. Every error latchkey raises on purpose is an {@link AuthError} with a stable `type`
- * that applications can branch on, and a message that says what to do about it. Which types a
- * browser may see, and where each one sends it, is decided in `core/error-response.ts`.
+ * Every error class latchkey raises, with its traits: `type` (stable, for application code), `kind`
+ * (which page a browser lands on), `clientSafe` (whether the browser may learn the type) and
+ * `status`. The handler's answers, the error page's status and the sign-in page's messages are all
+ * derived from these classes; `docs/errors.md` says when each happens and how to fix it.
  */
+import { AuthError } from "../auth-error.js";
 
-export type ErrorType =
-  | "AccessDenied"
-  | "AdapterError"
-  | "CallbackRouteError"
-  | "Configuration"
-  | "CredentialsSignin"
-  | "EventError"
-  | "InvalidCallbackUrl"
-  | "InvalidCheck"
-  | "InvalidConfig"
-  | "InvalidProvider"
-  | "InvalidRequest"
-  | "JWTSessionError"
-  | "MissingAdapter"
-  | "MissingAdapterMethods"
-  | "MissingAuthorize"
-  | "MissingCSRF"
-  | "MissingSecret"
-  | "OAuthAccountNotLinked"
-  | "OAuthCallbackError"
-  | "OAuthSignInError"
-  | "EmailSignInError"
-  | "PayloadTooLarge"
-  | "SessionTokenError"
-  | "SignOutError"
-  | "UnknownAction"
-  | "UnsupportedMediaType"
-  | "UnsupportedStrategy"
-  | "UntrustedHost"
-  | "Verification";
+export { AuthError, type ErrorPageKind } from "../auth-error.js";
 
-/** Where a browser is sent when this error ends a flow: the sign-in page or the error page. */
-export type ErrorPageKind = "signIn" | "error";
-
-export class AuthError extends Error {
-  /** Stable identifier of the error kind; safe to compare against in application code. */
-  readonly type: ErrorType;
-  readonly kind: ErrorPageKind = "error";
-
-  constructor(type: ErrorType, message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.type = type;
-    this.name = type;
-  }
+/** Errors that end a sign-in: a browser lands back on the sign-in page, which explains the type. */
+export class SignInError extends AuthError {
+  static override readonly type: string = "SignInError";
+  static override readonly kind = "signIn";
 }
 
-const define = (type: ErrorType, kind: ErrorPageKind = "error") =>
-  class extends AuthError {
-    override readonly kind = kind;
-    constructor(message: string = type, options?: { cause?: unknown }) {
-      super(type, message, options);
-    }
-  };
+/**
+ * Errors about the request itself (its route, method, body or provider id). They are answered at
+ * once with their status and reason as JSON, on any route: no page can explain a request that
+ * never made sense.
+ */
+export class RequestError extends AuthError {
+  static override readonly type: string = "RequestError";
+  static override readonly clientSafe = true;
+  static override readonly status: number = 400;
+}
 
-/** No usable secret (or salt) was configured: a deployment mistake, never the client's doing. */
-export class MissingSecret extends define("MissingSecret") {}
+// ---- Configuration and deployment mistakes: never the client's doing, shown as "Configuration".
+
+/** No usable secret (or salt) was configured. */
+export class MissingSecret extends AuthError {
+  static override readonly type = "MissingSecret";
+}
 /** The configuration is inconsistent; the message names the option to fix. */
-export class InvalidConfig extends define("InvalidConfig") {}
+export class InvalidConfig extends AuthError {
+  static override readonly type = "InvalidConfig";
+}
 /** A feature needs an adapter and none is configured. */
-export class MissingAdapter extends define("MissingAdapter") {}
+export class MissingAdapter extends AuthError {
+  static override readonly type = "MissingAdapter";
+}
 /** The adapter lacks a method a configured feature calls; the message names it. */
-export class MissingAdapterMethods extends define("MissingAdapterMethods") {}
+export class MissingAdapterMethods extends AuthError {
+  static override readonly type = "MissingAdapterMethods";
+}
 /** A credentials provider has no `authorize` function. */
-export class MissingAuthorize extends define("MissingAuthorize") {}
-/** The request came to a host that is neither AUTH_URL nor trusted (`trustHost`). */
-export class UntrustedHost extends define("UntrustedHost") {}
-/** The adapter threw; the original error is the cause. */
-export class AdapterError extends define("AdapterError") {}
-/** The `signIn` callback refused the sign-in. */
-export class AccessDenied extends define("AccessDenied") {}
-/** A state-changing POST arrived without a valid CSRF token. */
-export class MissingCSRF extends define("MissingCSRF", "signIn") {}
-/** The request named an action latchkey does not have. */
-export class UnknownAction extends define("UnknownAction") {}
-/** The request named a provider that is not configured, or one that cannot do this action. */
-export class InvalidProvider extends define("InvalidProvider") {}
-/** The request is malformed: bad JSON, non-UTF-8 bytes, duplicate or array-valued fields. */
-export class InvalidRequest extends define("InvalidRequest") {}
-/** The body is larger than `maxBodyBytes`. */
-export class PayloadTooLarge extends define("PayloadTooLarge") {}
-/** The body is neither JSON nor a form. */
-export class UnsupportedMediaType extends define("UnsupportedMediaType") {}
-/** The session cookie could not be read or written. */
-export class SessionTokenError extends define("SessionTokenError") {}
-/** The JWT session could not be encoded or decoded by a custom `jwt.encode`/`jwt.decode`. */
-export class JWTSessionError extends define("JWTSessionError") {}
-/** Something failed while signing out. */
-export class SignOutError extends define("SignOutError") {}
-/** An `events.*` handler threw; logged, never fatal. */
-export class EventError extends define("EventError") {}
-/** A flow's callback failed for a reason that is not the client's to know; the cause says why. */
-export class CallbackRouteError extends define("CallbackRouteError") {}
-/** A sign-in flow's check (state, PKCE, nonce, challenge) was missing or did not match. */
-export class InvalidCheck extends define("InvalidCheck") {}
-/** An OAuth provider could not be reached or answered badly at sign-in. */
-export class OAuthSignInError extends define("OAuthSignInError", "signIn") {}
-/** The OAuth callback failed: the provider returned an error or an invalid response. */
-export class OAuthCallbackError extends define("OAuthCallbackError", "signIn") {}
-/** An OAuth identity with an e-mail that belongs to another user, and linking is not allowed. */
-export class OAuthAccountNotLinked extends define("OAuthAccountNotLinked", "signIn") {}
-/** The e-mail could not be sent. */
-export class EmailSignInError extends define("EmailSignInError", "signIn") {}
-/** A verification token (e-mail link or code) was invalid, used or expired. */
-export class Verification extends define("Verification") {}
+export class MissingAuthorize extends AuthError {
+  static override readonly type = "MissingAuthorize";
+}
 /** The session strategy is not one latchkey supports with this configuration. */
-export class UnsupportedStrategy extends define("UnsupportedStrategy") {}
+export class UnsupportedStrategy extends AuthError {
+  static override readonly type = "UnsupportedStrategy";
+}
+/** The request came to a host that is neither AUTH_URL nor trusted (`trustHost`). */
+export class UntrustedHost extends AuthError {
+  static override readonly type = "UntrustedHost";
+}
+
+// ---- Failures inside a flow that the client is not told about (logged in full).
+
+/** The adapter threw; the original error is the cause. */
+export class AdapterError extends AuthError {
+  static override readonly type = "AdapterError";
+}
+/** A flow's callback failed for a reason that is not the client's to know; the cause says why. */
+export class CallbackRouteError extends AuthError {
+  static override readonly type = "CallbackRouteError";
+}
+/** A custom `jwt.encode`/`jwt.decode` failed. */
+export class JWTSessionError extends AuthError {
+  static override readonly type = "JWTSessionError";
+}
+/** The session cookie could not be read or written. */
+export class SessionTokenError extends AuthError {
+  static override readonly type = "SessionTokenError";
+}
+/** Something failed while signing out. */
+export class SignOutError extends AuthError {
+  static override readonly type = "SignOutError";
+}
+/** An `events.*` handler threw; logged, never fatal. */
+export class EventError extends AuthError {
+  static override readonly type = "EventError";
+}
+/** A sign-in's check (state, PKCE verifier, nonce, challenge) was missing or did not match. */
+export class InvalidCheck extends AuthError {
+  static override readonly type = "InvalidCheck";
+  static override readonly status = 400;
+}
+/** An OAuth provider could not be reached or answered badly when a sign-in started. */
+export class OAuthSignInError extends SignInError {
+  static override readonly type = "OAuthSignInError";
+}
+/** The verification e-mail could not be sent. */
+export class EmailSignInError extends SignInError {
+  static override readonly type = "EmailSignInError";
+}
+
+// ---- Refusals the browser is told about by type.
+
+/** The `signIn` callback refused the sign-in. */
+export class AccessDenied extends AuthError {
+  static override readonly type = "AccessDenied";
+  static override readonly clientSafe = true;
+  static override readonly status = 403;
+}
+/** A verification token (e-mail link or code) was invalid, used or expired. */
+export class Verification extends AuthError {
+  static override readonly type = "Verification";
+  static override readonly clientSafe = true;
+  static override readonly status = 403;
+}
+/** A state-changing POST arrived without a valid CSRF token. */
+export class MissingCSRF extends SignInError {
+  static override readonly type = "MissingCSRF";
+  static override readonly clientSafe = true;
+  static override readonly status = 403;
+}
+/** The OAuth callback failed: the provider returned an error or an invalid response. */
+export class OAuthCallbackError extends SignInError {
+  static override readonly type = "OAuthCallbackError";
+  static override readonly clientSafe = true;
+  static override readonly status = 400;
+}
+/** An OAuth identity whose e-mail belongs to another user, and linking is not allowed. */
+export class OAuthAccountNotLinked extends SignInError {
+  static override readonly type = "OAuthAccountNotLinked";
+  static override readonly clientSafe = true;
+  static override readonly status = 400;
+}
+/**
+ * The identity proven at sign-in belongs to no stored user, but its e-mail address belongs to one.
+ * latchkey never links by e-mail on its own; the message says how to link on purpose.
+ */
+export class AccountNotLinked extends SignInError {
+  static override readonly type = "AccountNotLinked";
+  static override readonly clientSafe = true;
+  static override readonly status = 400;
+}
+/** A WebAuthn registration or authentication response did not verify. */
+export class WebAuthnVerificationError extends AuthError {
+  static override readonly type = "WebAuthnVerificationError";
+  static override readonly clientSafe = true;
+  static override readonly status = 400;
+}
 
 /**
  * Thrown from a credentials provider's `authorize` to refuse a sign-in. Subclass it and set `code`
@@ -118,14 +151,134 @@ export class UnsupportedStrategy extends define("UnsupportedStrategy") {}
  *
  * @example
  * ```ts
- * class InvalidLogin extends CredentialsSignin { code = "invalid_credentials" }
- * authorize: async ({ email, password }) => { throw new InvalidLogin() }
+ * class InvalidLogin extends CredentialsSignin {
+ *   override code = "invalid_credentials";
+ * }
+ * const authorize = async () => {
+ *   throw new InvalidLogin();
+ * };
  * ```
  */
-export class CredentialsSignin extends AuthError {
-  override readonly kind = "signIn";
+export class CredentialsSignin extends SignInError {
+  static override readonly type = "CredentialsSignin";
+  static override readonly clientSafe = true;
+  static override readonly status = 401;
+  /** Reaches the sign-in page as `&code=`; a short identifier, never free text or a secret. */
   code = "credentials";
-  constructor(message = "CredentialsSignin", options?: { cause?: unknown }) {
-    super("CredentialsSignin", message, options);
+}
+
+// ---- Malformed requests: answered directly with a 4xx and the reason.
+
+/** The request named an action latchkey does not have. */
+export class UnknownAction extends RequestError {
+  static override readonly type = "UnknownAction";
+}
+/** The request named a provider that is not configured, or one that cannot do this action. */
+export class InvalidProvider extends RequestError {
+  static override readonly type = "InvalidProvider";
+}
+/** The request is malformed: bad JSON, non-UTF-8 bytes, duplicate or ill-typed fields. */
+export class InvalidRequest extends RequestError {
+  static override readonly type = "InvalidRequest";
+}
+/** The body is larger than `maxBodyBytes`. */
+export class PayloadTooLarge extends RequestError {
+  static override readonly type = "PayloadTooLarge";
+  static override readonly status = 413;
+}
+/** The body is neither JSON nor a URL-encoded form, or not UTF-8. */
+export class UnsupportedMediaType extends RequestError {
+  static override readonly type = "UnsupportedMediaType";
+  static override readonly status = 415;
+}
+/** The route exists but not for this method; `allowed` lists the ones it takes (sent as `Allow`). */
+export class MethodNotAllowed extends RequestError {
+  static override readonly type = "MethodNotAllowed";
+  static override readonly status = 405;
+  constructor(readonly allowed: readonly string[]) {
+    super(`Use ${allowed.join(" or ")} for this route.`);
   }
+}
+
+/** Every error class, for what is derived from them (statuses, page messages, `docs/errors.md`). */
+export const ERROR_CLASSES = [
+  MissingSecret,
+  InvalidConfig,
+  MissingAdapter,
+  MissingAdapterMethods,
+  MissingAuthorize,
+  UnsupportedStrategy,
+  UntrustedHost,
+  AdapterError,
+  CallbackRouteError,
+  JWTSessionError,
+  SessionTokenError,
+  SignOutError,
+  EventError,
+  InvalidCheck,
+  OAuthSignInError,
+  EmailSignInError,
+  AccessDenied,
+  Verification,
+  MissingCSRF,
+  OAuthCallbackError,
+  OAuthAccountNotLinked,
+  AccountNotLinked,
+  WebAuthnVerificationError,
+  CredentialsSignin,
+  UnknownAction,
+  InvalidProvider,
+  InvalidRequest,
+  PayloadTooLarge,
+  UnsupportedMediaType,
+  MethodNotAllowed,
+] as const;
+
+/** The `type` of every error latchkey raises. */
+export type ErrorType = (typeof ERROR_CLASSES)[number]["type"];
+
+/** What a browser is told for any error that is not client-safe: the server is set up wrongly. */
+export const CONFIGURATION_ERROR = "Configuration";
+
+/** The type a browser may see for `error`: its own when client-safe, else "Configuration". */
+export type ClientErrorType = ErrorType | typeof CONFIGURATION_ERROR;
+
+const CLASS_BY_TYPE: ReadonlyMap<string, (typeof ERROR_CLASSES)[number]> = new Map(
+  ERROR_CLASSES.map((errorClass) => [errorClass.type, errorClass]),
+);
+
+/**
+ * The class of a type name that arrived from outside (a query string), if it names a client-safe
+ * one. Anything else, including "Configuration" and names of internal errors, gives undefined.
+ *
+ * @example
+ * ```ts
+ * clientSafeErrorClass("AccessDenied")?.status; // 403
+ * clientSafeErrorClass("AdapterError"); // undefined: never shown by name
+ * ```
+ */
+export function clientSafeErrorClass(type: string): (typeof ERROR_CLASSES)[number] | undefined {
+  const errorClass = CLASS_BY_TYPE.get(type);
+  return errorClass?.clientSafe ? errorClass : undefined;
+}
+
+/**
+ * The status of the error page for a type from `?error=`: the class's status, 500 for
+ * "Configuration", 400 for anything unknown.
+ *
+ * @example
+ * ```ts
+ * errorPageStatus("Verification"); // 403
+ * errorPageStatus("Configuration"); // 500
+ * errorPageStatus("<script>"); // 400
+ * ```
+ */
+export function errorPageStatus(type: string): number {
+  if (type === CONFIGURATION_ERROR) return 500;
+  return clientSafeErrorClass(type)?.status ?? 400;
+}
+
+/** Where `docs/errors.md` explains a type; logged with every error so the fix is one click away. */
+export function errorDocsAnchor(type: string): string {
+  return `docs/errors.md#${type.toLowerCase()}`;
 }

@@ -1,6 +1,6 @@
 import type { EventCallbacks } from "../config.js";
 import { EventError } from "./errors.js";
-import type { ResolvedConfig } from "./resolve-config.js";
+import type { ResolvedConfig } from "./resolved-config.js";
 
 /** Runs an `events.*` handler. Events observe; a failing one is logged and never fails the request. */
 export function emitEvent<Name extends keyof EventCallbacks>(

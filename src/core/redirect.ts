@@ -44,33 +44,62 @@ function percentDecoded(value: string): string {
   return current;
 }
 
+/** A redirect target checked against the app's origin: the absolute URL, or why it was refused. */
+export type RedirectCheck = { url: string; refused?: undefined } | { url?: undefined; refused: string };
+
 /**
- * Returns `candidate` as an absolute URL when it stays on `origin` (the app's scheme, host and port),
- * otherwise `fallback`. Refuses protocol-relative (`//evil`), backslash (`/\evil`, `/%5Cevil`),
- * credentials (`https://app@evil`), non-http schemes (`javascript:`), control characters and junk.
+ * Checks `candidate` against `origin` (the app's scheme, host and port). Refuses protocol-relative
+ * (`//evil`), backslash (`/\evil`, `/%5Cevil`), credentials (`https://app@evil`), non-http schemes
+ * (`javascript:`), control characters, other origins and junk, saying which.
+ *
+ * @example
+ * ```ts
+ * checkRedirect("/dashboard", "https://app.test"); // { url: "https://app.test/dashboard" }
+ * checkRedirect("https://evil.test/", "https://app.test").refused; // "it points at another origin (https://evil.test)"
+ * ```
  */
-export function safeRedirect(candidate: unknown, origin: string, fallback: string = origin): string {
-  if (typeof candidate !== "string" || candidate === "") return fallback;
-  if (candidate.length > MAX_CALLBACK_URL_LENGTH || CONTROL_OR_SPACE.test(candidate)) return fallback;
+export function checkRedirect(candidate: unknown, origin: string): RedirectCheck {
+  if (typeof candidate !== "string" || candidate === "") return { refused: "it is empty" };
+  if (candidate.length > MAX_CALLBACK_URL_LENGTH) return { refused: "it is too long" };
+  if (CONTROL_OR_SPACE.test(candidate)) return { refused: "it contains whitespace or control characters" };
   const decoded = percentDecoded(candidate);
-  if (decoded.includes("\\") || CONTROL_OR_SPACE.test(decoded)) return fallback;
+  if (decoded.includes("\\") || CONTROL_OR_SPACE.test(decoded)) {
+    return { refused: "it contains an encoded backslash, whitespace or control character" };
+  }
 
   let url: URL;
   if (candidate.startsWith("/")) {
-    if (candidate.startsWith("//") || decoded.startsWith("//")) return fallback;
+    if (candidate.startsWith("//") || decoded.startsWith("//")) {
+      return { refused: "it is protocol-relative (//host), which leaves the app's origin" };
+    }
     try {
       url = new URL(candidate, origin);
     } catch {
-      return fallback;
+      return { refused: "it is not a URL" };
     }
   } else {
     try {
       url = new URL(candidate);
     } catch {
-      return fallback; // a bare relative path like "dashboard" has no safe reading
+      return { refused: "it is neither an absolute URL nor a path starting with /" };
     }
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:") return fallback;
-  if (url.username !== "" || url.password !== "") return fallback;
-  return url.origin === origin ? url.href : fallback;
+  if (url.protocol !== "https:" && url.protocol !== "http:")
+    return { refused: `its scheme is ${url.protocol}` };
+  if (url.username !== "" || url.password !== "") return { refused: "it carries credentials" };
+  if (url.origin !== origin) return { refused: `it points at another origin (${url.origin})` };
+  return { url: url.href };
+}
+
+/**
+ * Returns `candidate` as an absolute URL when it stays on `origin`, otherwise `fallback`: the
+ * silent form of {@link checkRedirect}, for targets that come from the client.
+ *
+ * @example
+ * ```ts
+ * safeRedirect("//evil.test", "https://app.test"); // "https://app.test"
+ * ```
+ */
+export function safeRedirect(candidate: unknown, origin: string, fallback: string = origin): string {
+  return checkRedirect(candidate, origin).url ?? fallback;
 }

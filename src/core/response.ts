@@ -11,12 +11,34 @@ export interface ResponseInternal {
   cookies?: CookieToSet[];
 }
 
-const NO_STORE = "private, no-cache, no-store";
+/**
+ * Every answer carries URLs, a CSRF token, session data or cookies meant for one browser, so none
+ * may be stored by a shared cache (RFC 9111 §5.2.2.5) unless an action says otherwise.
+ */
+export const NO_STORE = "private, no-cache, no-store";
 
-export function toWebResponse(result: ResponseInternal, redirectAsJson: boolean): Response {
+/**
+ * The default pages refuse to be framed (CSP `frame-ancestors`, and X-Frame-Options for older
+ * browsers): a framed sign-out or sign-in form could be clickjacked.
+ */
+const PAGE_HEADERS: ReadonlyArray<[string, string]> = [
+  ["Content-Type", "text/html; charset=utf-8"],
+  ["Content-Security-Policy", "frame-ancestors 'none'"],
+  ["X-Frame-Options", "DENY"],
+];
+
+function headerList(result: ResponseInternal): Array<[string, string]> {
   // One header list, handed to Response once: building a Headers object first would copy it twice.
   const headers: Array<[string, string]> = result.headers ? Object.entries(result.headers) : [];
+  if (!result.headers?.["Cache-Control"]) headers.push(["Cache-Control", NO_STORE]);
+  headers.push(["X-Content-Type-Options", "nosniff"]);
   for (const cookie of result.cookies ?? []) headers.push(["Set-Cookie", serializeCookie(cookie)]);
+  return headers;
+}
+
+/** The Web Response for an action's result; with `redirectAsJson` a redirect becomes 200 `{url}`. */
+export function toWebResponse(result: ResponseInternal, redirectAsJson: boolean): Response {
+  const headers = headerList(result);
   if (result.redirect !== undefined) {
     if (redirectAsJson) {
       // Clients that call the API with fetch want the target, not an opaque redirect they cannot read.
@@ -27,14 +49,14 @@ export function toWebResponse(result: ResponseInternal, redirectAsJson: boolean)
     return new Response(null, { status: result.status ?? 302, headers });
   }
   if (typeof result.body === "string") {
-    headers.push(["Content-Type", "text/html; charset=utf-8"]);
-    if (!result.headers?.["Cache-Control"]) headers.push(["Cache-Control", NO_STORE]);
+    headers.push(...PAGE_HEADERS);
     return new Response(result.body, { status: result.status ?? 200, headers });
   }
   headers.push(["Content-Type", "application/json"]);
   return new Response(JSON.stringify(result.body ?? null), { status: result.status ?? 200, headers });
 }
 
+/** A JSON error answer: `{ error: <type>, message }`. */
 export function jsonError(status: number, error: string, message: string): ResponseInternal {
-  return { status, body: { error, message }, headers: { "Cache-Control": NO_STORE } };
+  return { status, body: { error, message } };
 }

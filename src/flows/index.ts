@@ -1,12 +1,29 @@
 /**
- * The flow for each provider type. Adding a provider type means adding its flow here; nothing in
- * core/ or actions/ changes. OAuth/OIDC, e-mail and WebAuthn flows arrive with their own work.
+ * The flow of each provider type: the one table that maps a type to what it does. Adding a provider
+ * type means writing its flow and adding a row here; nothing in core/, pipeline/ or actions/ changes.
  */
+import type { ProviderConfig } from "../providers/types.js";
 import { credentialsFlow } from "./credentials.js";
-import type { FlowRegistry } from "./types.js";
+import { emailFlow } from "./email.js";
+import { oauthFlow, oidcFlow } from "./oauth/index.js";
+import type { Flow, FlowRegistry } from "./types.js";
+import { webauthnFlow } from "./webauthn.js";
 
 export const flows: FlowRegistry = {
   credentials: credentialsFlow,
+  oauth: oauthFlow,
+  oidc: oidcFlow,
+  email: emailFlow,
+  webauthn: webauthnFlow,
 };
 
-export type { Flow, FlowRegistry, FlowSignIn } from "./types.js";
+/**
+ * The flow for `provider`'s type, typed for that provider, or undefined for a type no flow handles.
+ * The registry keeps each flow typed by its own provider type; this lookup is where the two meet.
+ */
+export function flowFor<P extends ProviderConfig>(provider: P): Flow<P> | undefined {
+  const registry: Partial<Record<string, Flow<P>>> = flows as Partial<Record<string, Flow<P>>>;
+  return Object.hasOwn(registry, provider.type) ? registry[provider.type] : undefined;
+}
+
+export type { CallbackResult, CheckCookieRole, Flow, FlowRegistry, FlowSetup } from "./types.js";

@@ -1,27 +1,76 @@
+/**
+ * The contract between the core and a provider type. The router knows provider types only through
+ * this interface: each type's flow says how its providers are checked at startup, which adapter
+ * methods they call, how the sign-in page offers them, and what happens at sign-in and callback.
+ * Adding a provider type means writing one flow and adding it to the registry in `index.ts`.
+ */
+import type { Adapter } from "../adapters/types.js";
+import type { SessionStrategy } from "../config.js";
+import type { CookieToSet } from "../cookie/header.js";
+import type { CookieRole } from "../cookie/names.js";
 import type { AuthContext } from "../core/context.js";
+import type { EnvRecord } from "../core/env.js";
 import type { ResponseInternal } from "../core/response.js";
-import type { ProvenIdentity, ResolvedSignIn } from "../login.js";
-import type { ProviderType } from "../providers/types.js";
+import type { ProvenSignIn } from "../login.js";
+import type { SignInPageEntry } from "../pages/index.js";
+import type { ProviderConfig } from "../providers/types.js";
 
-/** What a flow's callback proved: who signed in. The shared tail (signIn callback, session, redirect) does the rest. */
-export interface FlowSignIn extends ProvenIdentity {
-  /** Fields the `signIn` callback receives as `credentials` (credentials flow only). */
-  credentials?: Record<string, unknown>;
-  /** How the identity maps to a stored user; login.ts owns the rules each flow picks from. */
-  resolveUser(ctx: AuthContext, proven: ProvenIdentity): Promise<ResolvedSignIn>;
+/** What a flow may consult when it checks a provider at startup. */
+export interface FlowSetup {
+  strategy: SessionStrategy;
+  /** Whether the app configured an adapter at all. */
+  hasAdapter: boolean;
 }
 
 /**
- * A provider type's sign-in flow. The core routes `POST /signin/:provider` to `signIn` and
- * `GET|POST /callback/:provider` to `callback`; it knows provider types, not providers.
+ * How a callback ended: someone signed in (the shared tail then runs the `signIn` callback, finds or
+ * creates the user, and issues the session), or the flow answers itself (a confirm page, a redirect).
+ * Either way `cookies` are set on the response: check cookies to clear, mostly.
  */
-export interface Flow {
-  /** Starts a sign-in (redirect to the provider, send an e-mail, …). Absent: the sign-in page is shown. */
-  signIn?(ctx: AuthContext): Promise<ResponseInternal>;
-  /** Finishes it: returns who signed in, or a response of its own (a confirm page, an error). */
-  callback(ctx: AuthContext): Promise<FlowSignIn | ResponseInternal>;
-  /** Whether POST /callback is a state-changing form post that needs the CSRF check. */
-  callbackNeedsCsrf: boolean;
+export type CallbackResult =
+  | { kind: "signedIn"; identity: ProvenSignIn; cookies: CookieToSet[] }
+  | { kind: "response"; response: ResponseInternal };
+
+/** Check cookies a flow may use between its sign-in and its callback. */
+export type CheckCookieRole = Extract<
+  CookieRole,
+  "pkceCodeVerifier" | "state" | "nonce" | "webauthnChallenge"
+>;
+
+/** A provider type's flow; `P` is the narrowed provider config it receives. */
+export interface Flow<P extends ProviderConfig = ProviderConfig> {
+  /**
+   * Checks a provider of this type at config resolution and returns it with the flow's defaults
+   * filled in. Throws `InvalidConfig` (or a more specific error) whose message names the fix.
+   */
+  resolveProvider?(provider: P, setup: FlowSetup): P;
+  /** Fills what the environment provides (`AUTH_<ID>_*`) for `setEnvDefaults`; explicit options win. */
+  envDefaults?(provider: P, env: EnvRecord, prefix: string): P;
+  /** Adapter methods a provider of this type calls with this setup; checked at startup. */
+  adapterMethods(provider: P, setup: FlowSetup): ReadonlyArray<keyof Adapter>;
+  /** How the default sign-in page offers this provider. */
+  pageEntry(provider: P): SignInPageEntry;
+  /** `POST /signin/:id`: starts a sign-in. Absent: the sign-in page is shown instead. */
+  signIn?(ctx: AuthContext, provider: P): Promise<ResponseInternal>;
+  /** `GET|POST /callback/:id`: finishes a sign-in. */
+  callback?(ctx: AuthContext, provider: P): Promise<CallbackResult>;
+  /**
+   * Whether this `POST /callback/:id` must carry the CSRF token: true for form posts from our own
+   * pages; false for posts a third party makes by design (an OAuth `form_post` response).
+   */
+  callbackNeedsCsrf(ctx: AuthContext, provider: P): boolean;
+  /** `GET /webauthn-options/:id`: the options a browser needs before it can sign in. */
+  options?(ctx: AuthContext, provider: P): Promise<ResponseInternal>;
+  /**
+   * The account identifiers a sign-in attempt names (an e-mail address, a username), for rate
+   * limiting per account alongside per client IP.
+   */
+  rateLimitKeys?(ctx: AuthContext, provider: P): string[];
+  /** Check cookies this flow sets at sign-in; the callback clears them on every outcome. */
+  checkCookies?: readonly CheckCookieRole[];
 }
 
-export type FlowRegistry = Partial<Record<ProviderType, Flow>>;
+/** One flow per provider type. */
+export type FlowRegistry = {
+  [Type in ProviderConfig["type"]]?: Flow<Extract<ProviderConfig, { type: Type }>>;
+};

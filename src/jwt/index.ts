@@ -13,9 +13,8 @@
  * ```
  * @module
  */
-import { runtime } from "#crypto";
-import { createJwtCodec } from "./codec.js";
 import { createGetToken } from "./get-token.js";
+import { sessionCodec as codec } from "./session-codec.js";
 
 export type {
   DefaultJWT,
@@ -28,8 +27,6 @@ export type {
   SecretInput,
   TokenLogger,
 } from "./types.js";
-
-const codec = createJwtCodec(runtime);
 
 /**
  * Encrypts `token` into a session JWT with the first (newest) secret. `iat`, `exp` (now + `maxAge`,

@@ -52,11 +52,8 @@ export function createKeyCache(runtime: CryptoRuntime) {
     const raw = await hkdf("sha256", secret, salt, derivationInfo(salt), CONTENT_ENCRYPTION_SIZES[enc].key);
     // RFC 7638 thumbprint of the symmetric JWK: members k and kty in lexicographic order, no spaces.
     const jwk = `{"k":"${runtime.base64urlEncode(raw)}","kty":"oct"}`;
-    const kid = runtime.base64urlEncode(
-      new Uint8Array(
-        await crypto.subtle.digest("SHA-512", runtime.utf8Encode(jwk) as Uint8Array<ArrayBuffer>),
-      ),
-    );
+    const digest = runtime.sha512(runtime.utf8Encode(jwk));
+    const kid = runtime.base64urlEncode(digest instanceof Promise ? await digest : digest);
     const protectedHeader = runtime.base64urlEncode(JSON.stringify({ alg: "dir", enc, kid }));
     return {
       enc,

@@ -10,8 +10,10 @@ import { sendInternalServerError, streamResponseBody, writeResponseHeaders } fro
 
 export interface ToWebRequestOptions {
   /**
-   * Take the protocol and host from `X-Forwarded-Proto` / `X-Forwarded-Host`. Turn on only behind a
-   * proxy that overwrites those headers; otherwise clients can forge them. Default: false.
+   * Whether a proxy you control sets the `X-Forwarded-*` headers. On: the request's URL takes its
+   * protocol and host from `X-Forwarded-Proto` / `X-Forwarded-Host`, and the headers are passed on.
+   * Off (the default): they are removed before the request reaches latchkey, so a client that
+   * sends them cannot make latchkey build URLs (redirects, e-mail links) on another host.
    */
   trustProxy?: boolean;
   /**
@@ -33,6 +35,18 @@ export type NodeHandler = (
   res: ServerResponse,
   next?: (error?: unknown) => void,
 ) => Promise<void>;
+
+/**
+ * Headers only a proxy may set (RFC 7239 and the de facto X-Forwarded-* family). Without
+ * `trustProxy` the client set them, so they are dropped.
+ */
+const FORWARDED_HEADERS = [
+  "forwarded",
+  "x-forwarded-host",
+  "x-forwarded-proto",
+  "x-forwarded-port",
+  "x-forwarded-for",
+];
 
 /** Methods a fetch `Request` refuses to carry (Fetch §4.6 forbidden methods). */
 const UNREPRESENTABLE_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
@@ -94,6 +108,7 @@ function requestBody(
  */
 export function toWebRequest(req: IncomingMessage, options: ToWebRequestOptions = {}): Request {
   const headers = toWebHeaders(req.rawHeaders);
+  if (options.trustProxy !== true) for (const name of FORWARDED_HEADERS) headers.delete(name);
   const body = requestBody(req, headers, options.res);
   const init: RequestInitWithDuplex = {
     method: req.method ?? "GET",

@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage } from "node:http";
 import type { TLSSocket } from "node:tls";
+import { firstForwardedValue } from "../core/origin.js";
 
 /** A bracketed IPv6 literal or a DNS name / IPv4 address, with an optional port. Nothing that could add a path or userinfo. */
 const HOST = /^(?:\[[0-9a-f:.]+\]|[a-z0-9_](?:[a-z0-9_.-]*[a-z0-9_])?)(?::\d{1,5})?$/i;
@@ -23,9 +24,7 @@ function isUsableHost(host: string | undefined): host is string {
 }
 
 function firstHeaderValue(value: string | string[] | undefined): string | undefined {
-  const joined = Array.isArray(value) ? value[0] : value;
-  // A list (`https, http`) was appended hop by hop; the first entry is what the client-facing proxy saw.
-  return joined?.split(",")[0]?.trim() || undefined;
+  return firstForwardedValue(Array.isArray(value) ? value[0] : value);
 }
 
 function requestProtocol(req: IncomingMessage, trustProxy: boolean): "http" | "https" {

@@ -1,43 +1,18 @@
 /**
- * The error page for `/error?error=<Type>`, and the one map from error type to HTTP status.
+ * The error page for `/error?error=<Type>`. Its wording is chosen by type; its status comes from the
+ * error class (the caller passes it), so the page holds no second map of statuses.
  */
+import type { ClientErrorType } from "../core/errors.js";
 import { escapeHtml } from "./escape.js";
 import { type RenderedPage, renderDocument } from "./layout.js";
 import type { Theme } from "./theme.js";
-
-/**
- * HTTP status of the error page per error type. A server misconfiguration is the server's fault (500),
- * refused or invalid sign-ins are forbidden (403); every other type, known or not, is a 400.
- */
-export const ERROR_PAGE_STATUS: Readonly<Record<"Configuration" | "AccessDenied" | "Verification", number>> =
-  {
-    Configuration: 500,
-    AccessDenied: 403,
-    Verification: 403,
-  };
-
-/**
- * The status the error page is sent with for `error`.
- *
- * @example
- * ```ts
- * errorPageStatus("Configuration"); // 500
- * errorPageStatus("anything else"); // 400
- * ```
- */
-export function errorPageStatus(error: string): number {
-  // hasOwn: the type comes from the query string, and "constructor" must not find Object.prototype.
-  return Object.hasOwn(ERROR_PAGE_STATUS, error)
-    ? ERROR_PAGE_STATUS[error as keyof typeof ERROR_PAGE_STATUS]
-    : 400;
-}
 
 interface ErrorCopy {
   heading: string;
   message: string;
 }
 
-const ERROR_COPY: ReadonlyMap<string, ErrorCopy> = new Map([
+const ERROR_COPY: ReadonlyMap<ClientErrorType, ErrorCopy> = new Map<ClientErrorType, ErrorCopy>([
   [
     "Configuration",
     {
@@ -66,24 +41,25 @@ export interface ErrorPageOptions {
   error: string;
   /** Link target for trying again, e.g. `/auth/signin`. */
   signinUrl: string;
+  /** The HTTP status, from the error's class (`errorPageStatus`). */
+  status: number;
   theme?: Theme;
 }
 
 /**
- * Renders the error page with its status from {@link ERROR_PAGE_STATUS}.
+ * Renders the error page.
  *
  * @example
  * ```ts
- * const { html, status } = renderErrorPage({ error: "Verification", signinUrl: "/auth/signin" });
- * // status === 403
+ * const { html, status } = renderErrorPage({ error: "Verification", signinUrl: "/auth/signin", status: 403 });
  * ```
  */
 export function renderErrorPage(options: ErrorPageOptions): RenderedPage {
-  const copy = ERROR_COPY.get(options.error) ?? DEFAULT_COPY;
+  const copy = ERROR_COPY.get(options.error as ClientErrorType) ?? DEFAULT_COPY;
   const body = `<p class="center">${escapeHtml(copy.message)}</p>
 <p class="actions"><a class="button" href="${escapeHtml(options.signinUrl)}">Sign in</a></p>`;
   return {
     html: renderDocument({ title: copy.heading, body, theme: options.theme }),
-    status: errorPageStatus(options.error),
+    status: options.status,
   };
 }

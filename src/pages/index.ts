@@ -3,15 +3,16 @@
  * e-mail link confirmation. Each renderer is pure and returns `{ html, status }`.
  */
 export { type EmailConfirmPageOptions, renderEmailConfirmPage } from "./email-confirm.js";
-export { ERROR_PAGE_STATUS, type ErrorPageOptions, errorPageStatus, renderErrorPage } from "./error.js";
+export { type ErrorPageOptions, renderErrorPage } from "./error.js";
 export { escapeHtml } from "./escape.js";
 export type { RenderedPage } from "./layout.js";
 export {
   type CredentialInput,
   renderSignInPage,
+  type SignInForm,
+  type SignInPageEntry,
   type SignInPageOptions,
   type SignInPageProvider,
-  type SignInProviderType,
 } from "./signin.js";
 export { signInErrorMessage } from "./signin-errors.js";
 export { renderSignOutPage, type SignOutPageOptions } from "./signout.js";

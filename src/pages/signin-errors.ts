@@ -1,23 +1,30 @@
 /**
  * What the sign-in page says for each `?error=` type. The type arrives in the query string, so only
- * known types choose a message and anything else gets the default one; the raw value is never shown.
+ * the types of real error classes choose a message and anything else gets the default one; the raw
+ * value is never shown.
  */
+import type { ClientErrorType } from "../core/errors.js";
 
-const SIGNIN_ERROR_MESSAGES: ReadonlyMap<string, string> = new Map([
-  ["OAuthSignin", "We could not start signing you in with that provider. Please try again."],
+const SIGNIN_ERROR_MESSAGES: ReadonlyMap<ClientErrorType, string> = new Map<ClientErrorType, string>([
+  ["OAuthSignInError", "We could not start signing you in with that provider. Please try again."],
   ["OAuthCallbackError", "The provider did not complete the sign-in. Please try again."],
   [
     "OAuthAccountNotLinked",
     "This email is already linked to another sign-in method. To protect your account, sign in the way you did before.",
   ],
-  ["EmailSignin", "We could not send the sign-in email. Check the address and try again."],
+  [
+    "AccountNotLinked",
+    "This email already belongs to an account that signs in another way. Sign in the way you did before.",
+  ],
+  ["EmailSignInError", "We could not send the sign-in email. Check the address and try again."],
   ["CredentialsSignin", "Those details did not match an account. Check them and try again."],
-  ["SessionRequired", "Please sign in to view this page."],
   ["AccessDenied", "You do not have permission to sign in."],
   ["Verification", "That sign-in link is no longer valid. It may have been used already or expired."],
   ["MissingCSRF", "Your sign-in form expired. Please try again."],
-  ["Default", "Something went wrong while signing in. Please try again."],
+  ["WebAuthnVerificationError", "Your passkey could not be verified. Please try again."],
 ]);
+
+const DEFAULT_MESSAGE = "Something went wrong while signing in. Please try again.";
 
 /**
  * The human message for a sign-in error type; unknown types (including `__proto__`-style keys)
@@ -30,5 +37,5 @@ const SIGNIN_ERROR_MESSAGES: ReadonlyMap<string, string> = new Map([
  * ```
  */
 export function signInErrorMessage(type: string): string {
-  return SIGNIN_ERROR_MESSAGES.get(type) ?? SIGNIN_ERROR_MESSAGES.get("Default")!;
+  return SIGNIN_ERROR_MESSAGES.get(type as ClientErrorType) ?? DEFAULT_MESSAGE;
 }

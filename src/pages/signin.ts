@@ -10,20 +10,30 @@ import { type RenderedPage, renderDocument } from "./layout.js";
 import { signInErrorMessage } from "./signin-errors.js";
 import { readableTextOn, sanitizeColor, sanitizeLogoUrl, type Theme } from "./theme.js";
 
-export type SignInProviderType = "oauth" | "oidc" | "email" | "credentials" | "webauthn";
+/**
+ * How a provider is offered: a button that starts its sign-in (OAuth, OIDC), an e-mail field, a
+ * form of its own fields posted to its callback (credentials), or a passkey button. The page knows
+ * these forms, not provider types; each flow says which form its providers take.
+ */
+export type SignInForm = "button" | "email" | "fields" | "passkey";
 
 /** One input of a credentials provider, keyed by its form field name. */
 export type { CredentialInput };
 
+/** What a flow says about how the page offers one of its providers. */
+export interface SignInPageEntry {
+  form: SignInForm;
+  style?: { logo?: string; brandColor?: string; bg?: string; text?: string };
+  /** For `form: "fields"`: the inputs, keyed by field name. */
+  credentials?: Record<string, CredentialInput>;
+}
+
 /** A provider as the sign-in page needs it: already resolved by the core, URLs absolute or rooted. */
-export interface SignInPageProvider {
+export interface SignInPageProvider extends SignInPageEntry {
   id: string;
   name: string;
-  type: SignInProviderType;
   signinUrl: string;
   callbackUrl: string;
-  style?: { logo?: string; brandColor?: string; bg?: string; text?: string };
-  credentials?: Record<string, CredentialInput>;
 }
 
 export interface SignInPageOptions {
@@ -52,7 +62,7 @@ const ERROR_CODE = /^[\w.-]{1,64}$/;
  * @example
  * ```ts
  * const { html, status } = renderSignInPage({
- *   providers: [{ id: "github", name: "GitHub", type: "oauth",
+ *   providers: [{ id: "github", name: "GitHub", form: "button",
  *     signinUrl: "/auth/signin/github", callbackUrl: "/auth/callback/github" }],
  *   csrfToken, callbackUrl: "https://app.example/dashboard",
  * });
@@ -78,7 +88,7 @@ export function renderSignInPage(options: SignInPageOptions): RenderedPage {
 }
 
 function hasFields(provider: SignInPageProvider): boolean {
-  return provider.type === "email" || provider.type === "credentials";
+  return provider.form === "email" || provider.form === "fields";
 }
 
 function errorBanner(error: string, code: string | undefined): string {
@@ -90,18 +100,17 @@ function errorBanner(error: string, code: string | undefined): string {
 }
 
 function renderProvider(provider: SignInPageProvider, index: number, options: SignInPageOptions): string {
-  switch (provider.type) {
-    case "oauth":
-    case "oidc":
+  switch (provider.form) {
+    case "button":
       return postForm(
         provider.signinUrl,
         `${csrfFields(options.csrfToken, options.callbackUrl)}\n${providerButton(provider, "submit")}`,
       );
     case "email":
       return emailForm(provider, index, options);
-    case "credentials":
+    case "fields":
       return credentialsForm(provider, index, options);
-    case "webauthn":
+    case "passkey":
       return passkeyButton(provider);
     default:
       return "";

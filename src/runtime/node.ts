@@ -43,6 +43,11 @@ function freshIv(): Buffer {
   return ivPool.subarray(ivOffset - 16, ivOffset);
 }
 
+/** node:crypto's comparison, which throws on a length mismatch instead of answering false. */
+function equalInConstantTime(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
 function cbcHs512Tag(key: CbcHs512Key, aad: Uint8Array, iv: Uint8Array, ciphertext: Uint8Array): Buffer {
   return createHmac("sha512", key.macKey)
     .update(aad)
@@ -55,7 +60,7 @@ function cbcHs512Tag(key: CbcHs512Key, aad: Uint8Array, iv: Uint8Array, cipherte
 
 function decryptCbcHs512(key: CbcHs512Key, content: EncryptedContent, aad: Uint8Array): Uint8Array | null {
   const expected = cbcHs512Tag(key, aad, content.iv, content.ciphertext);
-  if (content.tag.length !== expected.length || !timingSafeEqual(expected, content.tag)) return null;
+  if (!equalInConstantTime(expected, content.tag)) return null;
   try {
     const decipher = createDecipheriv("aes-256-cbc", key.encKey, content.iv);
     return Buffer.concat([decipher.update(content.ciphertext), decipher.final()]);
@@ -81,6 +86,8 @@ export const runtime: CryptoRuntime = {
   randomBytes: (length) => randomBytes(length),
   randomUUID: () => randomUUID(),
   sha256Hex: (input) => createHash("sha256").update(input).digest("hex"),
+  sha512: (input) => createHash("sha512").update(input).digest(),
+  equalInConstantTime,
   base64urlEncode: (input) =>
     (typeof input === "string"
       ? Buffer.from(input)

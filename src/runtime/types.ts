@@ -22,6 +22,13 @@ export interface CryptoRuntime {
   randomBytes(length: number): Uint8Array;
   randomUUID(): string;
   sha256Hex(input: string): string | Promise<string>;
+  /** SHA-512 of `input` (RFC 7638 thumbprints of session keys). */
+  sha512(input: Uint8Array): Uint8Array | Promise<Uint8Array>;
+  /**
+   * Whether `a` and `b` are equal, compared in time that depends only on their length. Every
+   * comparison of a secret (MAC tag, CSRF token, code) goes through here.
+   */
+  equalInConstantTime(a: Uint8Array, b: Uint8Array): boolean;
   base64urlEncode(input: Uint8Array | string): string;
   /** Decodes base64url; callers validate the alphabet and canonical form first. */
   base64urlDecode(input: string): Uint8Array;

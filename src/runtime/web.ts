@@ -1,4 +1,5 @@
 import { base64url } from "jose";
+import { bytesEqualInConstantTime, concatBytes } from "./bytes.js";
 import type { ContentEncryption, CryptoRuntime, EncryptedContent, PreparedContentKey } from "./types.js";
 
 interface CbcHs512Key {
@@ -11,16 +12,6 @@ const BASE64URL = /^[A-Za-z0-9_-]*$/;
 const BASE64URL_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
-
-function concatBytes(...parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
-}
 
 /** AL in RFC 7518 §5.2.2.1: the AAD length in bits as a 64-bit big-endian integer. */
 function aadLengthBlock(aad: Uint8Array): Uint8Array {
@@ -43,21 +34,13 @@ async function cbcHs512Tag(
   return new Uint8Array(mac, 0, CBC_TAG_BYTES);
 }
 
-/** Compares without an early exit, so the time taken does not reveal where a forged tag first differs. */
-function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= (a[i] as number) ^ (b[i] as number);
-  return diff === 0;
-}
-
 async function decryptCbcHs512(
   key: CbcHs512Key,
   content: EncryptedContent,
   aad: Uint8Array,
 ): Promise<Uint8Array | null> {
   const expected = await cbcHs512Tag(key, aad, content.iv, content.ciphertext);
-  if (!constantTimeEqual(expected, content.tag)) return null;
+  if (!bytesEqualInConstantTime(expected, content.tag)) return null;
   try {
     const iv = content.iv as Uint8Array<ArrayBuffer>;
     const ciphertext = content.ciphertext as Uint8Array<ArrayBuffer>;
@@ -97,6 +80,10 @@ export const runtime: CryptoRuntime = {
     for (const byte of digest) hex += byte.toString(16).padStart(2, "0");
     return hex;
   },
+  async sha512(input) {
+    return new Uint8Array(await crypto.subtle.digest("SHA-512", input as Uint8Array<ArrayBuffer>));
+  },
+  equalInConstantTime: bytesEqualInConstantTime,
   base64urlEncode: (input) => base64url.encode(input),
   base64urlDecode: (input) => base64url.decode(input),
   base64urlDecodeStrict(input) {

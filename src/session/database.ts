@@ -9,23 +9,42 @@ import type { Session } from "../config.js";
 import type { CookieToSet } from "../cookie/header.js";
 import { expiredCookie } from "../cookie/header.js";
 import { adapterMethod, callAdapter } from "../core/adapter-calls.js";
-import type { AuthContext } from "../core/context.js";
-import { AdapterError } from "../core/errors.js";
+import type { ServerContext } from "../core/context.js";
+import { AdapterError, InvalidConfig } from "../core/errors.js";
 import { emitEvent } from "../core/events.js";
 import type { SessionResult, SessionStrategyImpl } from "./types.js";
 
-export function generateSessionToken(ctx: AuthContext): string {
-  return (
-    ctx.config.session.generateSessionToken?.() ?? ctx.runtime.base64urlEncode(ctx.runtime.randomBytes(32))
-  );
+/**
+ * What a session token can look like: our generator's base64url, Auth.js's UUIDs, hex or base64
+ * from a custom `generateSessionToken`. A cookie outside this shape (a NUL byte, a kilobyte of
+ * junk planted by a sibling subdomain) cannot name a session, so it never reaches the adapter.
+ */
+const SESSION_TOKEN = /^[A-Za-z0-9\-._~+/=]{16,1024}$/;
+
+export function generateSessionToken(ctx: ServerContext): string {
+  const custom = ctx.config.session.generateSessionToken;
+  if (!custom) return ctx.runtime.base64urlEncode(ctx.runtime.randomBytes(32));
+  const token = custom();
+  if (typeof token !== "string" || !SESSION_TOKEN.test(token)) {
+    throw new InvalidConfig(
+      "session.generateSessionToken must return 16 to 1024 characters of A-Z a-z 0-9 - . _ ~ + / = (e.g. crypto.randomUUID()).",
+    );
+  }
+  return token;
 }
 
-function sessionCookie(ctx: AuthContext, sessionToken: string, expires: Date): CookieToSet {
+/** The request's session token, when it has the shape of one. */
+function requestSessionToken(ctx: ServerContext): string | undefined {
+  const value = ctx.requestCookies[ctx.cookies.sessionToken.name];
+  return value !== undefined && SESSION_TOKEN.test(value) ? value : undefined;
+}
+
+function sessionCookie(ctx: ServerContext, sessionToken: string, expires: Date): CookieToSet {
   const { name, options } = ctx.cookies.sessionToken;
   return { name, value: sessionToken, options: { ...options, expires } };
 }
 
-function clearSession(ctx: AuthContext): CookieToSet[] {
+function clearSession(ctx: ServerContext): CookieToSet[] {
   return [expiredCookie(ctx.cookies.sessionToken.name, ctx.cookies.sessionToken.options)];
 }
 
@@ -33,18 +52,44 @@ function baseSession(user: AdapterUser, expires: Date): Session {
   return { user: { ...user }, expires: expires.toISOString() };
 }
 
-async function readOrUpdate(ctx: AuthContext, update: { data: unknown } | undefined): Promise<SessionResult> {
-  const sessionToken = ctx.req.cookies[ctx.cookies.sessionToken.name];
-  if (!sessionToken) return { session: null, cookies: [] };
-  const getSessionAndUser = adapterMethod(ctx, "getSessionAndUser");
+/**
+ * Deletes a session row that this request no longer wants (at sign-in, sign-out). The row may be
+ * gone already (expired and cleaned up, revoked elsewhere) and some adapters throw for a missing
+ * row; either way the browser's cookie is cleared, so a failure here is logged, never fatal.
+ */
+async function endSessionRow(
+  ctx: ServerContext,
+  sessionToken: string,
+  why: string,
+): Promise<AdapterSession | undefined> {
+  const deleteSession = adapterMethod(ctx.config.adapter, "deleteSession");
+  try {
+    return (await callAdapter(why, () => deleteSession(sessionToken))) ?? undefined;
+  } catch (error) {
+    ctx.config.logger.warn(
+      "SessionNotDeleted",
+      `The adapter failed to ${why}; the cookie is cleared all the same.`,
+    );
+    ctx.config.logger.debug("deleteSession failed", error);
+    return undefined;
+  }
+}
+
+async function readOrUpdate(
+  ctx: ServerContext,
+  update: { data: unknown } | undefined,
+): Promise<SessionResult> {
+  const present = ctx.requestCookies[ctx.cookies.sessionToken.name] !== undefined;
+  const sessionToken = requestSessionToken(ctx);
+  if (!sessionToken) return { session: null, cookies: present ? clearSession(ctx) : [] };
+  const getSessionAndUser = adapterMethod(ctx.config.adapter, "getSessionAndUser");
   const found = await callAdapter("read the session", () => getSessionAndUser(sessionToken));
   if (!found) return { session: null, cookies: clearSession(ctx) };
 
   const { session: row, user } = found;
   const now = Date.now();
   if (row.expires.valueOf() <= now) {
-    const deleteSession = adapterMethod(ctx, "deleteSession");
-    await callAdapter("delete an expired session", () => deleteSession(sessionToken));
+    await endSessionRow(ctx, sessionToken, "delete an expired session");
     return { session: null, cookies: clearSession(ctx) };
   }
 
@@ -54,7 +99,7 @@ async function readOrUpdate(ctx: AuthContext, update: { data: unknown } | undefi
   // Extend once per updateAge: the row was last written at expires - maxAge.
   if (row.expires.valueOf() - maxAge * 1000 + updateAge * 1000 <= now) {
     expires = new Date(now + maxAge * 1000);
-    const updateSession = adapterMethod(ctx, "updateSession");
+    const updateSession = adapterMethod(ctx.config.adapter, "updateSession");
     await callAdapter("extend the session", () => updateSession({ sessionToken, expires }));
     cookies.push(sessionCookie(ctx, sessionToken, expires));
   }
@@ -76,26 +121,19 @@ export const databaseSessions: SessionStrategyImpl = {
     if (!user.id)
       throw new AdapterError("A signed-in user has no id; the adapter must return users with ids.");
     const userId = user.id;
-    const previous = ctx.req.cookies[ctx.cookies.sessionToken.name];
-    if (previous) {
-      // Rotation: whatever session the browser carried before this sign-in is ended, never reused.
-      const deleteSession = adapterMethod(ctx, "deleteSession");
-      await callAdapter("end the previous session", () => deleteSession(previous));
-    }
+    const previous = requestSessionToken(ctx);
+    // Rotation: whatever session the browser carried before this sign-in is ended, never reused.
+    if (previous) await endSessionRow(ctx, previous, "end the previous session");
     const sessionToken = generateSessionToken(ctx);
     const expires = new Date(Date.now() + ctx.config.session.maxAge * 1000);
-    const createSession = adapterMethod(ctx, "createSession");
+    const createSession = adapterMethod(ctx.config.adapter, "createSession");
     await callAdapter("create the session", () => createSession({ sessionToken, userId, expires }));
     return [sessionCookie(ctx, sessionToken, expires)];
   },
 
   async signOut(ctx) {
-    const sessionToken = ctx.req.cookies[ctx.cookies.sessionToken.name];
-    let session: AdapterSession | null | undefined;
-    if (sessionToken) {
-      const deleteSession = adapterMethod(ctx, "deleteSession");
-      session = (await callAdapter("delete the session", () => deleteSession(sessionToken))) ?? undefined;
-    }
+    const sessionToken = requestSessionToken(ctx);
+    const session = sessionToken ? await endSessionRow(ctx, sessionToken, "delete the session") : undefined;
     await emitEvent(ctx.config, "signOut", { session });
     return clearSession(ctx);
   },

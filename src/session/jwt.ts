@@ -6,17 +6,16 @@
 import type { Session } from "../config.js";
 import { clearChunkedCookie, readChunkedCookie, writeChunkedCookie } from "../cookie/chunks.js";
 import type { CookieToSet } from "../cookie/header.js";
-import type { AuthContext } from "../core/context.js";
+import type { ServerContext } from "../core/context.js";
 import { JWTSessionError } from "../core/errors.js";
 import { emitEvent } from "../core/events.js";
-import { defaultCallbacks } from "../core/resolve-config.js";
 import { nowInSeconds } from "../jwt/claims.js";
 import type { JWT } from "../jwt/types.js";
 import type { SessionResult, SessionStrategyImpl, SignInSession } from "./types.js";
 
-async function decodeSessionCookie(ctx: AuthContext): Promise<JWT | null> {
+async function decodeSessionCookie(ctx: ServerContext): Promise<JWT | null> {
   const name = ctx.cookies.sessionToken.name;
-  const token = readChunkedCookie(ctx.req.cookies, name);
+  const token = readChunkedCookie(ctx.requestCookies, name);
   if (!token) return null;
   const decode = ctx.config.jwt.decode ?? ctx.codec.decode;
   try {
@@ -30,7 +29,7 @@ async function decodeSessionCookie(ctx: AuthContext): Promise<JWT | null> {
 }
 
 async function sessionCookies(
-  ctx: AuthContext,
+  ctx: ServerContext,
   token: JWT,
 ): Promise<{ cookies: CookieToSet[]; expires: number }> {
   const { name, options } = ctx.cookies.sessionToken;
@@ -42,14 +41,14 @@ async function sessionCookies(
     name,
     value,
     { ...options, expires: new Date(expires * 1000) },
-    ctx.req.cookies,
+    ctx.requestCookies,
   );
   return { cookies, expires };
 }
 
-function clearSession(ctx: AuthContext): CookieToSet[] {
+function clearSession(ctx: ServerContext): CookieToSet[] {
   const { name, options } = ctx.cookies.sessionToken;
-  return clearChunkedCookie(name, options, ctx.req.cookies);
+  return clearChunkedCookie(name, options, ctx.requestCookies);
 }
 
 function baseSession(token: JWT, expiresAt: number): Session {
@@ -66,15 +65,18 @@ function baseSession(token: JWT, expiresAt: number): Session {
 const isThenable = <T>(value: T | PromiseLike<T>): value is PromiseLike<T> =>
   typeof (value as PromiseLike<T> | null)?.then === "function";
 
-async function readOrUpdate(ctx: AuthContext, update: { data: unknown } | undefined): Promise<SessionResult> {
+async function readOrUpdate(
+  ctx: ServerContext,
+  update: { data: unknown } | undefined,
+): Promise<SessionResult> {
   const decoded = await decodeSessionCookie(ctx);
   if (decoded === null) {
-    const hadCookie = readChunkedCookie(ctx.req.cookies, ctx.cookies.sessionToken.name) !== undefined;
+    const hadCookie = readChunkedCookie(ctx.requestCookies, ctx.cookies.sessionToken.name) !== undefined;
     return { session: null, cookies: hadCookie ? clearSession(ctx) : [] };
   }
   // Snapshot before the callback: it may mutate the token in place instead of returning a new one.
   // The default callback returns the token untouched, so it needs no snapshot.
-  const customJwtCallback = ctx.config.callbacks.jwt !== defaultCallbacks.jwt;
+  const customJwtCallback = ctx.config.customJwtCallback;
   const before = customJwtCallback ? JSON.stringify(decoded) : undefined;
   const jwtResult = ctx.config.callbacks.jwt(
     update ? { token: decoded, trigger: "update", session: update.data } : { token: decoded },

@@ -1,7 +1,7 @@
 import type { AdapterUser } from "../adapters/types.js";
 import type { Account, Session } from "../config.js";
 import type { CookieToSet } from "../cookie/header.js";
-import type { AuthContext } from "../core/context.js";
+import type { ServerContext } from "../core/context.js";
 import type { Profile, User } from "../providers/types.js";
 
 export interface SessionResult {
@@ -19,11 +19,11 @@ export interface SignInSession {
 /** What a session strategy does; `jwt.ts` and `database.ts` implement it, `index.ts` picks one. */
 export interface SessionStrategyImpl {
   /** The current session (GET /session), extending or re-issuing it when due. */
-  read(ctx: AuthContext): Promise<SessionResult>;
+  read(ctx: ServerContext): Promise<SessionResult>;
   /** POST /session: the callbacks decide what of `data` is kept. */
-  update(ctx: AuthContext, data: unknown): Promise<SessionResult>;
+  update(ctx: ServerContext, data: unknown): Promise<SessionResult>;
   /** Issues a new session after a successful sign-in; returns the cookies to set. */
-  signIn(ctx: AuthContext, signIn: SignInSession): Promise<CookieToSet[]>;
+  signIn(ctx: ServerContext, signIn: SignInSession): Promise<CookieToSet[]>;
   /** Ends the request's session; returns the cookies that clear it. */
-  signOut(ctx: AuthContext): Promise<CookieToSet[]>;
+  signOut(ctx: ServerContext): Promise<CookieToSet[]>;
 }

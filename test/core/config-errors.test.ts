@@ -229,7 +229,9 @@ describe("failures inside the app's own code", () => {
       },
     };
     const config = makeConfig({ adapter, logger: log.logger });
-    const response = await send(config, "/session", { cookie: "__Secure-authjs.session-token=abc" });
+    const response = await send(config, "/session", {
+      cookie: `__Secure-authjs.session-token=${"a".repeat(43)}`,
+    });
     expect(response.status).toBe(500);
     const text = await response.text();
     expect(text).not.toContain("secret-table");

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { errorPageStatus } from "../../src/core/errors.js";
 import {
-  ERROR_PAGE_STATUS,
-  errorPageStatus,
   renderEmailConfirmPage,
   renderErrorPage,
   renderSignOutPage,
@@ -61,8 +60,8 @@ describe("renderVerifyRequestPage", () => {
 });
 
 describe("renderErrorPage", () => {
-  it("keeps the status map in one exported place", () => {
-    expect(ERROR_PAGE_STATUS).toEqual({ Configuration: 500, AccessDenied: 403, Verification: 403 });
+  it("takes its status from the error class of the type", () => {
+    expect(renderErrorPage({ error: "Verification", signinUrl: "/s", status: 403 }).status).toBe(403);
   });
 
   it.each([
@@ -70,6 +69,9 @@ describe("renderErrorPage", () => {
     ["AccessDenied", 403],
     ["Verification", 403],
     ["OAuthSignin", 400],
+    ["CredentialsSignin", 401],
+    ["MissingCSRF", 403],
+    ["AdapterError", 400],
     ["Default", 400],
     ["Unknown", 400],
     ["constructor", 400],
@@ -77,7 +79,7 @@ describe("renderErrorPage", () => {
     ["toString", 400],
   ])("sends %s with status %i", (error, status) => {
     expect(errorPageStatus(error)).toBe(status);
-    const page = renderErrorPage({ error, signinUrl: "/auth/signin" });
+    const page = renderErrorPage({ error, signinUrl: "/auth/signin", status: errorPageStatus(error) });
     expect(page.status).toBe(status);
     const root = expectAccessibleDocument(page.html);
     const [link] = findAll(root, byTag("a"));
@@ -87,7 +89,10 @@ describe("renderErrorPage", () => {
   it("gives each known type its own wording and everything else the default", () => {
     const heading = (error: string) =>
       visibleText(
-        findAll(expectAccessibleDocument(renderErrorPage({ error, signinUrl: "/s" }).html), byTag("h1"))[0]!,
+        findAll(
+          expectAccessibleDocument(renderErrorPage({ error, signinUrl: "/s", status: 400 }).html),
+          byTag("h1"),
+        )[0]!,
       );
     const known = ["Configuration", "AccessDenied", "Verification"].map(heading);
     expect(new Set(known).size).toBe(3);
@@ -97,7 +102,7 @@ describe("renderErrorPage", () => {
 
   it("never echoes the raw error type", () => {
     const error = `<script>alert("pwned")</script>`;
-    const page = renderErrorPage({ error, signinUrl: `/auth/signin?x="><script>` });
+    const page = renderErrorPage({ error, signinUrl: `/auth/signin?x="><script>`, status: 400 });
     expect(page.html).not.toMatch(/<script|pwned/i);
     expect(findAll(expectAccessibleDocument(page.html), byTag("a"))[0]!.attributes.href).toBe(
       `/auth/signin?x="><script>`,

@@ -6,7 +6,7 @@ import { byTag, findAll, formWithButton, hiddenValues, visibleText } from "./htm
 const github: SignInPageProvider = {
   id: "github",
   name: "GitHub",
-  type: "oauth",
+  form: "button",
   signinUrl: "https://app.test/auth/signin/github",
   callbackUrl: "https://app.test/auth/callback/github",
   style: { bg: "#24292f", text: "#ffffff", logo: "https://authjs.test/github.svg" },
@@ -14,21 +14,21 @@ const github: SignInPageProvider = {
 const keycloak: SignInPageProvider = {
   id: "keycloak",
   name: "Keycloak",
-  type: "oidc",
+  form: "button",
   signinUrl: "https://app.test/auth/signin/keycloak",
   callbackUrl: "https://app.test/auth/callback/keycloak",
 };
 const email: SignInPageProvider = {
   id: "email",
   name: "Email",
-  type: "email",
+  form: "email",
   signinUrl: "https://app.test/auth/signin/email",
   callbackUrl: "https://app.test/auth/callback/email",
 };
 const credentials: SignInPageProvider = {
   id: "credentials",
   name: "Password",
-  type: "credentials",
+  form: "fields",
   signinUrl: "https://app.test/auth/signin/credentials",
   callbackUrl: "https://app.test/auth/callback/credentials",
   credentials: {
@@ -40,7 +40,7 @@ const credentials: SignInPageProvider = {
 const passkey: SignInPageProvider = {
   id: "passkey",
   name: "Passkey",
-  type: "webauthn",
+  form: "passkey",
   signinUrl: "https://app.test/auth/signin/passkey",
   callbackUrl: "https://app.test/auth/callback/passkey",
 };
@@ -152,12 +152,13 @@ describe("renderSignInPage", () => {
   });
 
   it.each([
-    "OAuthSignin",
+    "OAuthSignInError",
     "OAuthCallbackError",
     "OAuthAccountNotLinked",
-    "EmailSignin",
+    "AccountNotLinked",
+    "EmailSignInError",
     "CredentialsSignin",
-    "SessionRequired",
+    "WebAuthnVerificationError",
     "AccessDenied",
     "Verification",
     "MissingCSRF",

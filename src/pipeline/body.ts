@@ -2,7 +2,8 @@
  * Reading request bodies: capped while streaming (a large body is refused before it is buffered),
  * strictly UTF-8, and only JSON or URL-encoded forms, parsed into flat records.
  */
-import { InvalidRequest, PayloadTooLarge, UnsupportedMediaType } from "./errors.js";
+import { InvalidRequest, PayloadTooLarge, UnsupportedMediaType } from "../core/errors.js";
+import { concatBytes } from "../runtime/bytes.js";
 
 export type FieldRecord = Record<string, unknown>;
 
@@ -27,13 +28,7 @@ async function readCapped(request: Request, maxBytes: number): Promise<Uint8Arra
     }
     chunks.push(value);
   }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
+  return concatBytes(...chunks);
 }
 
 function decodeUtf8(bytes: Uint8Array): string {

@@ -2,27 +2,11 @@
  * Turns a Web Request into the parsed shape every action works with. All validation of what the
  * client controls happens here, so that malformed input becomes a 4xx with a reason, never a 500.
  */
-import { parseCookieHeader, type RequestCookies } from "../cookie/header.js";
-import { type Action, isAction, type Method, ROUTES } from "./actions.js";
-import { type FieldRecord, parseUrlEncoded, readBody } from "./body.js";
-import { InvalidRequest, UnknownAction } from "./errors.js";
-
-export interface AuthRequest {
-  request: Request;
-  url: URL;
-  method: Method;
-  action: Action;
-  providerId: string | undefined;
-  query: Record<string, string>;
-  body: FieldRecord;
-  cookies: RequestCookies;
-}
-
-export class MethodNotAllowed extends Error {
-  constructor(readonly allowed: readonly Method[]) {
-    super(`Use ${allowed.join(" or ")} for this route.`);
-  }
-}
+import { parseCookieHeader } from "../cookie/header.js";
+import type { AuthRequest, Method } from "../core/context.js";
+import { InvalidRequest, MethodNotAllowed, UnknownAction } from "../core/errors.js";
+import { parseUrlEncoded, readBody } from "./body.js";
+import { allowedMethods, isAction, type MethodRoute, ROUTES } from "./routes.js";
 
 function splitPath(url: URL, basePath: string): { action: string; providerId: string | undefined } {
   const prefix = `${basePath}/`;
@@ -45,33 +29,40 @@ function splitPath(url: URL, basePath: string): { action: string; providerId: st
   return { action: segments[0] as string, providerId };
 }
 
+/** A request the router accepted, with the table's entry for its route and method. */
+export interface RoutedRequest extends AuthRequest {
+  route: MethodRoute;
+}
+
 /** Parses and validates an incoming request against the route table. */
 export async function parseAuthRequest(
   request: Request,
   basePath: string,
   maxBodyBytes: number,
-): Promise<AuthRequest> {
+): Promise<RoutedRequest> {
   const url = new URL(request.url);
   const { action, providerId } = splitPath(url, basePath);
   if (!isAction(action)) throw new UnknownAction(`Unknown action "${action}".`);
   const route = ROUTES[action];
-  const method = request.method.toUpperCase();
-  if (!(route.methods as readonly string[]).includes(method)) throw new MethodNotAllowed(route.methods);
+  const method = request.method.toUpperCase() as Method;
+  const methodRoute = route.methods[method];
+  if (methodRoute === undefined) throw new MethodNotAllowed(allowedMethods(route));
 
-  const needsProvider =
-    route.provider === "required" || (method === "POST" && route.providerOnPost === "required");
-  if (needsProvider && !providerId)
-    throw new InvalidRequest(`The ${action} route needs a provider id in its path.`);
-  if (route.provider === "none" && providerId !== undefined) {
+  const providerRule = methodRoute.provider ?? route.provider;
+  if (providerRule === "required" && !providerId) {
+    throw new InvalidRequest(`${method} ${action} needs a provider id in its path.`);
+  }
+  if (providerRule === "none" && providerId !== undefined) {
     throw new InvalidRequest(`The ${action} route takes no provider id.`);
   }
 
   return {
     request,
     url,
-    method: method as Method,
+    method,
     action,
     providerId,
+    route: methodRoute,
     query: parseUrlEncoded(url.search.slice(1), "query"),
     body: method === "POST" ? await readBody(request, maxBodyBytes) : Object.create(null),
     cookies: parseCookieHeader(request.headers.get("cookie")),

@@ -1,0 +1,50 @@
+/**
+ * The configuration as the rest of latchkey reads it: defaults filled, environment applied,
+ * providers checked. `pipeline/resolve-config.ts` builds it once per config object.
+ */
+import type { Adapter } from "../adapters/types.js";
+import type {
+  CallbacksOptions,
+  EventCallbacks,
+  LoggerInstance,
+  PagesOptions,
+  SessionStrategy,
+  Theme,
+} from "../config.js";
+import type { CookiesConfig } from "../cookie/names.js";
+import type { JWTDecodeParams, JWTEncodeParams, JWT as JWTPayload } from "../jwt/types.js";
+import type { ProviderConfig } from "../providers/types.js";
+
+export interface ResolvedConfig {
+  basePath: string;
+  secrets: string[];
+  providers: ProviderConfig[];
+  providersById: Map<string, ProviderConfig>;
+  adapter: Adapter | undefined;
+  session: {
+    strategy: SessionStrategy;
+    maxAge: number;
+    updateAge: number;
+    generateSessionToken: (() => string) | undefined;
+  };
+  jwt: {
+    maxAge: number;
+    encode: ((params: JWTEncodeParams<JWTPayload>) => Promise<string> | string) | undefined;
+    decode: ((params: JWTDecodeParams) => Promise<JWTPayload | null> | JWTPayload | null) | undefined;
+  };
+  callbacks: CallbacksOptions;
+  /** Whether `callbacks.jwt` is the app's own (the default returns the token untouched). */
+  customJwtCallback: boolean;
+  events: Partial<EventCallbacks>;
+  pages: Partial<PagesOptions>;
+  theme: Theme;
+  logger: LoggerInstance;
+  trustHost: boolean;
+  /** AUTH_URL, when set: the app's public URL regardless of what Host the request carries. */
+  authUrl: URL | undefined;
+  useSecureCookies: boolean | undefined;
+  cookies: { secure: CookiesConfig; plain: CookiesConfig };
+  maxBodyBytes: number;
+  skipCsrfCheck: boolean;
+  raw: boolean;
+}

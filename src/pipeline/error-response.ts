@@ -1,0 +1,103 @@
+/**
+ * The one error → response map, derived from the error classes (`core/errors.ts`): a request
+ * error is answered at once with its status and reason; a client-safe error is shown by type on the
+ * page its `kind` names (or as JSON on JSON routes) and logged at warn; anything else is logged in
+ * full and shown as "Configuration", so no internal detail reaches a client.
+ */
+import type { LoggerInstance } from "../config.js";
+import type { AuthContext } from "../core/context.js";
+import {
+  AuthError,
+  CONFIGURATION_ERROR,
+  CredentialsSignin,
+  errorDocsAnchor,
+  errorPageStatus,
+  MethodNotAllowed,
+  RequestError,
+} from "../core/errors.js";
+import { safeRedirect } from "../core/redirect.js";
+import { jsonError, type ResponseInternal } from "../core/response.js";
+import { renderErrorPage } from "../pages/index.js";
+
+const CONFIGURATION_MESSAGE =
+  "There is a problem with the server configuration. Check the server logs for more information.";
+
+/** A string for any thrown value, even one whose own conversion throws (`Object.create(null)`). */
+function describeThrown(value: unknown): string {
+  try {
+    return String(value);
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
+}
+
+/** Any thrown value as an Error fit for `logger.error`: the original when it is one. */
+export function asError(value: unknown): Error {
+  return value instanceof Error ? value : new Error(`A non-Error value was thrown: ${describeThrown(value)}`);
+}
+
+/** Logs an error the client is not told about, with where the docs explain it. */
+export function logServerError(logger: LoggerInstance, error: unknown): void {
+  const report = asError(error);
+  if (error instanceof AuthError) report.message = `${report.message} (see ${errorDocsAnchor(error.type)})`;
+  logger.error(report);
+}
+
+/** A request error answered directly: status, type and reason as JSON. */
+export function requestErrorResponse(error: unknown): ResponseInternal | undefined {
+  if (!(error instanceof RequestError)) return undefined;
+  const response = jsonError(error.status, error.type, error.message);
+  if (error instanceof MethodNotAllowed) response.headers = { Allow: error.allowed.join(", ") };
+  return response;
+}
+
+/** A configuration fault: JSON on API routes, the error page elsewhere. */
+export function configurationErrorResponse(answersJson: boolean): ResponseInternal {
+  if (answersJson) return { status: 500, body: { message: CONFIGURATION_MESSAGE } };
+  const page = renderErrorPage({ error: CONFIGURATION_ERROR, signinUrl: "/", status: 500 });
+  return { status: page.status, body: page.html };
+}
+
+/** The response for an error thrown while an action ran. */
+export function actionErrorResponse(
+  ctx: AuthContext,
+  answersJson: boolean,
+  error: unknown,
+): ResponseInternal {
+  const direct = requestErrorResponse(error);
+  if (direct) return direct;
+
+  const authError = error instanceof AuthError ? error : undefined;
+  if (authError?.clientSafe) {
+    // A routine refusal (a wrong password, a stale form): worth a line, never the stack or a secret.
+    ctx.config.logger.warn(authError.type, `${authError.message} (see ${errorDocsAnchor(authError.type)})`);
+  } else {
+    logServerError(ctx.config.logger, error);
+  }
+  const type = authError?.clientSafe ? authError.type : CONFIGURATION_ERROR;
+
+  if (answersJson) {
+    return authError?.clientSafe
+      ? jsonError(authError.status, type, authError.message)
+      : configurationErrorResponse(true);
+  }
+  // The error page reporting its own failure must not redirect to itself.
+  if (ctx.req.action === "error") {
+    const page = renderErrorPage({
+      error: type,
+      signinUrl: ctx.actionUrl("signin"),
+      status: errorPageStatus(type),
+    });
+    return { status: page.status, body: page.html };
+  }
+
+  const kind = authError?.kind ?? "error";
+  const page =
+    kind === "signIn"
+      ? (ctx.config.pages.signIn ?? `${ctx.config.basePath}/signin`)
+      : (ctx.config.pages.error ?? `${ctx.config.basePath}/error`);
+  const url = new URL(safeRedirect(page, ctx.origin, `${ctx.origin}${ctx.config.basePath}/error`));
+  url.searchParams.set("error", type);
+  if (error instanceof CredentialsSignin) url.searchParams.set("code", error.code);
+  return { redirect: url.href };
+}

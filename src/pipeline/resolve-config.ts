@@ -1,0 +1,200 @@
+/**
+ * Turns the application's AuthConfig into the resolved form the pipeline reads: defaults filled,
+ * environment applied, providers instantiated and checked by their flows. Done once per config
+ * object and cached, because config normalisation on every request is pure waste. The object given
+ * is never mutated.
+ */
+import type { Adapter } from "../adapters/types.js";
+import {
+  type AuthConfig,
+  type CallbacksOptions,
+  type LoggerInstance,
+  raw,
+  skipCSRFCheck,
+} from "../config.js";
+import { defaultCookies } from "../cookie/names.js";
+import { DEFAULT_BASE_PATH, type EnvRecord, readProcessEnv, withoutTrailingSlash } from "../core/env.js";
+import {
+  InvalidConfig,
+  MissingAdapter,
+  MissingAdapterMethods,
+  MissingSecret,
+  UnsupportedStrategy,
+} from "../core/errors.js";
+import type { ResolvedConfig } from "../core/resolved-config.js";
+import { flowFor } from "../flows/index.js";
+import type { FlowSetup } from "../flows/types.js";
+import { DEFAULT_MAX_AGE_SECONDS } from "../jwt/claims.js";
+import type { ProviderConfig } from "../providers/types.js";
+import { defaultCallbacks } from "../session/default-callbacks.js";
+import { setEnvDefaults } from "./env-defaults.js";
+import { createLogger } from "./logger.js";
+
+const DEFAULT_UPDATE_AGE_SECONDS = 24 * 60 * 60;
+const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+/** RFC 7518 §5.2.2 wants a 512-bit key for A256CBC-HS512; HKDF cannot add entropy a short secret lacks. */
+const MIN_SECRET_BYTES = 32;
+
+function normalizeBasePath(basePath: string | undefined): string {
+  const path = withoutTrailingSlash(basePath ?? DEFAULT_BASE_PATH);
+  if (path !== "" && !path.startsWith("/")) {
+    throw new InvalidConfig(`basePath must start with "/" (got "${basePath}"); the default is "/auth".`);
+  }
+  return path;
+}
+
+function parseAuthUrl(env: EnvRecord): URL | undefined {
+  if (!env.AUTH_URL) return undefined;
+  try {
+    return new URL(env.AUTH_URL);
+  } catch {
+    throw new InvalidConfig(
+      `AUTH_URL is not a valid URL ("${env.AUTH_URL}"); set it to e.g. https://app.example.com/auth.`,
+    );
+  }
+}
+
+/** A duration or size option: a finite positive number, or its default when absent. */
+function positiveNumber(name: string, value: unknown, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) {
+    throw new InvalidConfig(
+      `${name} must be a finite positive number (got ${typeof value === "string" ? `the string "${value}"` : String(value)}); e.g. ${name}: ${fallback}.`,
+    );
+  }
+  return value;
+}
+
+/** Each provider checked by its type's flow, which may fill in defaults. */
+function resolveProviders(providers: ProviderConfig[], setup: FlowSetup): ProviderConfig[] {
+  const seen = new Set<string>();
+  return providers.map((provider) => {
+    if (!provider || typeof provider.id !== "string" || provider.id === "") {
+      throw new InvalidConfig("Every provider needs a non-empty string `id`.");
+    }
+    if (seen.has(provider.id)) {
+      throw new InvalidConfig(
+        `Two providers share the id "${provider.id}"; give one of them another \`id\`.`,
+      );
+    }
+    seen.add(provider.id);
+    const flow = flowFor(provider);
+    if (!flow) {
+      throw new InvalidConfig(
+        `Provider "${provider.id}" has type "${String(provider.type)}", which latchkey does not know.`,
+      );
+    }
+    return flow.resolveProvider ? flow.resolveProvider(provider, setup) : provider;
+  });
+}
+
+/** The adapter methods this configuration calls, each with the feature that needs it. */
+function requiredAdapterMethods(providers: ProviderConfig[], setup: FlowSetup): Map<keyof Adapter, string> {
+  const required = new Map<keyof Adapter, string>();
+  if (setup.strategy === "database") {
+    for (const method of ["createSession", "getSessionAndUser", "updateSession", "deleteSession"] as const) {
+      required.set(method, 'session strategy "database"');
+    }
+  }
+  for (const provider of providers) {
+    for (const method of flowFor(provider)?.adapterMethods(provider, setup) ?? []) {
+      if (!required.has(method)) required.set(method, `provider "${provider.id}"`);
+    }
+  }
+  return required;
+}
+
+/** A missing adapter, or a missing method, is named at startup rather than mid-sign-in. */
+function assertAdapter(adapter: Adapter | undefined, required: Map<keyof Adapter, string>): void {
+  if (required.size === 0) return;
+  if (!adapter) {
+    const needs = [...new Set(required.values())].join(" and ");
+    throw new MissingAdapter(`${needs} needs an \`adapter\`; pass one, e.g. PrismaAdapter(prisma).`);
+  }
+  const missing = [...required.keys()].filter((method) => typeof adapter[method] !== "function");
+  if (missing.length > 0) {
+    throw new MissingAdapterMethods(
+      `The adapter lacks methods this configuration calls: ${missing.join(", ")}.`,
+    );
+  }
+}
+
+function resolveSecrets(secret: string | string[] | undefined, logger: LoggerInstance): string[] {
+  const secrets = typeof secret === "string" ? [secret] : secret;
+  if (
+    !secrets ||
+    secrets.length === 0 ||
+    secrets.some((value) => typeof value !== "string" || value === "")
+  ) {
+    throw new MissingSecret(
+      "No secret configured. Set AUTH_SECRET (or `secret`) to 32+ random bytes; generate one with `openssl rand -base64 33`.",
+    );
+  }
+  const encoder = new TextEncoder();
+  if (secrets.some((value) => encoder.encode(value).length < MIN_SECRET_BYTES)) {
+    logger.warn(
+      "WeakSecret",
+      `A configured secret is shorter than ${MIN_SECRET_BYTES} bytes, so session tokens and CSRF cookies are only as strong as it is. Generate one with \`openssl rand -base64 33\`. See docs/errors.md#weaksecret.`,
+    );
+  }
+  return secrets;
+}
+
+export function resolveConfig(config: AuthConfig, env: EnvRecord = readProcessEnv()): ResolvedConfig {
+  const logger = createLogger(config);
+  const strategy = config.session?.strategy ?? (config.adapter ? "database" : "jwt");
+  if (strategy !== "jwt" && strategy !== "database") {
+    throw new UnsupportedStrategy(`session.strategy must be "jwt" or "database", not "${String(strategy)}".`);
+  }
+  const setup: FlowSetup = { strategy, hasAdapter: config.adapter !== undefined };
+  // setEnvDefaults writes into its argument, so give it a shallow copy: Auth() never mutates the app's config.
+  const withEnv = setEnvDefaults(env, { ...config, providers: [...(config.providers ?? [])] });
+  const providers = resolveProviders(withEnv.providers as ProviderConfig[], setup);
+  assertAdapter(config.adapter, requiredAdapterMethods(providers, setup));
+
+  const maxAge = positiveNumber("session.maxAge", config.session?.maxAge, DEFAULT_MAX_AGE_SECONDS);
+  const callbacks = { ...defaultCallbacks, ...config.callbacks } as CallbacksOptions;
+  return {
+    basePath: normalizeBasePath(withEnv.basePath),
+    secrets: resolveSecrets(withEnv.secret, logger),
+    providers,
+    providersById: new Map(providers.map((provider) => [provider.id, provider])),
+    adapter: config.adapter,
+    session: {
+      strategy,
+      maxAge,
+      updateAge: positiveNumber("session.updateAge", config.session?.updateAge, DEFAULT_UPDATE_AGE_SECONDS),
+      generateSessionToken: config.session?.generateSessionToken,
+    },
+    jwt: {
+      maxAge: positiveNumber("jwt.maxAge", config.jwt?.maxAge, maxAge),
+      encode: config.jwt?.encode,
+      decode: config.jwt?.decode,
+    },
+    callbacks,
+    customJwtCallback: callbacks.jwt !== defaultCallbacks.jwt,
+    events: config.events ?? {},
+    pages: config.pages ?? {},
+    theme: config.theme ?? {},
+    logger,
+    trustHost: withEnv.trustHost ?? false,
+    authUrl: parseAuthUrl(env),
+    useSecureCookies: config.useSecureCookies,
+    cookies: { secure: defaultCookies(true, config.cookies), plain: defaultCookies(false, config.cookies) },
+    maxBodyBytes: positiveNumber("maxBodyBytes", config.maxBodyBytes, DEFAULT_MAX_BODY_BYTES),
+    skipCsrfCheck: config.skipCSRFCheck === skipCSRFCheck,
+    raw: config.raw === raw,
+  };
+}
+
+const resolvedConfigs = new WeakMap<AuthConfig, ResolvedConfig>();
+
+/** The resolved form of `config`, computed on first use. A config that fails its checks is not cached. */
+export function resolvedConfigFor(config: AuthConfig): ResolvedConfig {
+  let resolved = resolvedConfigs.get(config);
+  if (resolved === undefined) {
+    resolved = resolveConfig(config);
+    resolvedConfigs.set(config, resolved);
+  }
+  return resolved;
+}
