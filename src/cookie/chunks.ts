@@ -1,6 +1,11 @@
 /**
  * Cookies larger than a browser keeps (~4096 bytes with attributes) are split into `<name>.0`,
  * `<name>.1`, …; reading joins them in index order.
+ *
+ * Reading fails closed. Another site on a parent domain can set cookies for this one (RFC 6265
+ * §8.6), so any set of parts our writer could not have produced (a gap, a second spelling of an
+ * index such as `.01`, chunks beside a whole cookie, too many chunks) reads as no cookie at all:
+ * picking one of them would let a single planted cookie choose whose session is read.
  */
 import { type CookieToSet, expiredCookie, type RequestCookies } from "./header.js";
 import type { CookieOptions } from "./names.js";
@@ -9,30 +14,76 @@ import type { CookieOptions } from "./names.js";
 export const COOKIE_CHUNK_SIZE = 3936;
 
 /** Refuses to join more than this many chunks, bounding what one forged header can make us concatenate. */
-const MAX_CHUNKS = 64;
+export const MAX_CHUNKS = 64;
 
 const chunkName = (name: string, index: number) => `${name}.${index}`;
 
-/**
- * Reads a possibly chunked cookie. An unchunked `<name>` wins; otherwise `<name>.0`, `<name>.1`, …
- * are joined up to the first gap. Returns undefined when neither is present.
- */
-export function readChunkedCookie(cookies: RequestCookies, name: string): string | undefined {
-  const whole = cookies[name];
-  if (whole !== undefined) return whole;
-  let value: string | undefined;
-  for (let index = 0; index < MAX_CHUNKS; index++) {
-    const chunk = cookies[chunkName(name, index)];
-    if (chunk === undefined) break;
-    value = (value ?? "") + chunk;
-  }
-  return value;
+/** A suffix that names a chunk, however spelled; only the canonical spelling is one we write. */
+const CHUNK_SUFFIX = /^\d+$/;
+const CANONICAL_INDEX = /^(?:0|[1-9]\d*)$/;
+
+/** The chunk suffix of `key` when it is `<name>.<digits>`, else undefined (a cookie of its own). */
+function chunkSuffix(key: string, name: string): string | undefined {
+  if (key.length <= name.length + 1 || !key.startsWith(name) || key[name.length] !== ".") return undefined;
+  const suffix = key.slice(name.length + 1);
+  return CHUNK_SUFFIX.test(suffix) ? suffix : undefined;
 }
 
-/** Names of every cookie the request carries that belongs to `name`: the whole one and its chunks. */
+/**
+ * Reads a possibly chunked cookie: the whole `<name>`, or `<name>.0` … `<name>.<n-1>` joined.
+ * Returns undefined when neither is present, and also when the parts are not exactly one of those
+ * shapes: a gap in the indices, an index spelled two ways or not canonically (`.01`), chunks next to
+ * a whole cookie, or an index of {@link MAX_CHUNKS} or more.
+ *
+ * @example
+ * ```ts
+ * readChunkedCookie({ "authjs.session-token.0": "ab", "authjs.session-token.1": "cd" }, "authjs.session-token"); // "abcd"
+ * readChunkedCookie({ "authjs.session-token.0": "ab", "authjs.session-token.2": "ef" }, "authjs.session-token"); // undefined
+ * ```
+ */
+export function readChunkedCookie(cookies: RequestCookies, name: string): string | undefined {
+  const chunks: string[] = [];
+  let count = 0;
+  for (const key of Object.keys(cookies)) {
+    const value = cookies[key];
+    if (value === undefined) continue;
+    const suffix = chunkSuffix(key, name);
+    if (suffix === undefined) continue;
+    if (!CANONICAL_INDEX.test(suffix)) return undefined;
+    const index = Number(suffix);
+    if (index >= MAX_CHUNKS) return undefined;
+    chunks[index] = value;
+    count++;
+  }
+  const whole = cookies[name];
+  if (count === 0) return whole;
+  if (whole !== undefined) return undefined;
+  // Canonical indices are distinct numbers, so `count` of them fill 0..count-1 only when there is no gap.
+  if (chunks.length !== count) return undefined;
+  return chunks.join("");
+}
+
+/**
+ * Names of every cookie the request carries that belongs to `name`: the whole one and its chunks,
+ * including ones the reader refuses (a non-canonical or out-of-range index), so a write clears them.
+ */
 function existingParts(cookies: RequestCookies, name: string): string[] {
-  const chunkPattern = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\.\\d+$`);
-  return Object.keys(cookies).filter((key) => key === name || chunkPattern.test(key));
+  return Object.keys(cookies).filter((key) => key === name || chunkSuffix(key, name) !== undefined);
+}
+
+/**
+ * Whether the request carries any part of `name`, readable or not: a set that {@link readChunkedCookie}
+ * refuses still deserves to be cleared.
+ *
+ * @example
+ * ```ts
+ * if (readChunkedCookie(cookies, name) === undefined && carriesChunkedCookie(cookies, name)) {
+ *   setCookies.push(...clearChunkedCookie(name, options, cookies));
+ * }
+ * ```
+ */
+export function carriesChunkedCookie(cookies: RequestCookies, name: string): boolean {
+  return existingParts(cookies, name).length > 0;
 }
 
 /**

@@ -11,6 +11,7 @@ import type { CryptoRuntime } from "../runtime/types.js";
 import { DEFAULT_MAX_AGE_SECONDS, hasValidTimeClaims, nowInSeconds } from "./claims.js";
 import { parseCompactJwe } from "./compact.js";
 import { assertSalt, createKeyCache, normalizeSecrets, type SessionKey } from "./keys.js";
+import { assertMaxAge } from "./max-age.js";
 import type { JWT, JWTDecodeParams, JWTEncodeParams } from "./types.js";
 
 export interface JwtCodec {
@@ -49,6 +50,7 @@ export function createJwtCodec(runtime: CryptoRuntime): JwtCodec {
     const { token = {}, salt, maxAge = DEFAULT_MAX_AGE_SECONDS } = params;
     const [newestSecret] = normalizeSecrets(params.secret);
     assertSalt(salt);
+    assertMaxAge(maxAge);
     const cached = sessionKey("A256CBC-HS512", newestSecret as string, salt);
     const key = cached instanceof Promise ? await cached : cached;
     const now = nowInSeconds();

@@ -27,9 +27,27 @@ function bearerToken(authorization: string | null): string | null {
   }
 }
 
-/** Whether the app is served over https, as far as a bare function can tell: from AUTH_URL. */
-function appUrlIsHttps(): boolean {
-  return readProcessEnv().AUTH_URL?.startsWith("https://") ?? false;
+/**
+ * AUTH_URL, read from the process environment here rather than through the handler's config, so
+ * `latchkey/jwt` stands alone; runtimes without `process` (edge) simply have none.
+ */
+function authUrlFromEnv(): string | undefined {
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
+  return env?.AUTH_URL || undefined;
+}
+
+const HTTPS_URL = /^https:\/\//i;
+
+/**
+ * Whether the app is served over https, as far as a bare function can tell: AUTH_URL's scheme when
+ * it is set (it names the public URL, whatever a proxy in front forwarded), else the request URL's.
+ * A Node request's `url` is only a path and says nothing, so it reads as http.
+ */
+function servedOverHttps(req: GetTokenParams["req"]): boolean {
+  const appUrl = authUrlFromEnv();
+  if (appUrl !== undefined) return HTTPS_URL.test(appUrl);
+  const url = (req as { url?: unknown }).url;
+  return typeof url === "string" && HTTPS_URL.test(url);
 }
 
 export function createGetToken(codec: JwtCodec) {
@@ -48,7 +66,7 @@ export function createGetToken(codec: JwtCodec) {
     // written for Auth.js receives the string (or array) the application configured.
     normalizeSecrets(params.secret);
     const secret = params.secret;
-    const cookieName = params.cookieName ?? sessionCookieName(params.secureCookie ?? appUrlIsHttps());
+    const cookieName = params.cookieName ?? sessionCookieName(params.secureCookie ?? servedOverHttps(req));
     const salt = params.salt ?? cookieName;
 
     const cookies = parseCookieHeader(readHeader(req.headers, "cookie"));

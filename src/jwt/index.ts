@@ -30,7 +30,8 @@ export type {
 
 /**
  * Encrypts `token` into a session JWT with the first (newest) secret. `iat`, `exp` (now + `maxAge`,
- * default 30 days) and a random `jti` are set on every call.
+ * default 30 days) and a random `jti` are set on every call. Throws a TypeError when `maxAge` is not
+ * a finite number of seconds greater than 0 (a string such as `"3600"` included).
  *
  * @example
  * ```ts
@@ -54,7 +55,9 @@ export const decode = codec.decode;
 
 /**
  * Reads and decodes the session JWT of a request: the session cookie (joining chunks), else
- * `Authorization: Bearer`. Returns null when there is none or it does not verify.
+ * `Authorization: Bearer`. Returns null when there is none or it does not verify. Without
+ * `secureCookie`, the `__Secure-` cookie name is read when AUTH_URL is https or, with no AUTH_URL,
+ * when the request URL is.
  *
  * @example
  * ```ts

@@ -21,7 +21,7 @@ export interface JWTEncodeParams<Payload = JWT> {
   /** Binds the derived key to its use; for session tokens it is the session cookie's name. */
   salt: string;
   secret: SecretInput;
-  /** Lifetime in seconds; defaults to 30 days (2592000). */
+  /** Lifetime in seconds, a finite number greater than 0; defaults to 30 days (2592000). */
   maxAge?: number;
 }
 
@@ -41,12 +41,18 @@ export interface TokenLogger {
 export type HeaderRecord = Record<string, string | string[] | undefined>;
 
 export interface GetTokenParams<R extends boolean = false> {
-  /** The incoming request: a Web `Request`, or anything with `headers` as `Headers` or a plain record. */
-  req: Request | { headers: Headers | HeaderRecord };
+  /**
+   * The incoming request: a Web `Request`, or anything with `headers` as `Headers` or a plain record
+   * (and optionally its absolute `url`, from which `secureCookie` is inferred).
+   */
+  req: Request | { headers: Headers | HeaderRecord; url?: string };
   secret: SecretInput;
   /** Key-derivation salt; defaults to the cookie name. */
   salt?: string;
-  /** Use the `__Secure-` cookie name. Defaults to whether AUTH_URL is https. */
+  /**
+   * Use the `__Secure-` cookie name. When not given: whether AUTH_URL is https if AUTH_URL is set,
+   * else whether the request URL is (`https:` reads the secure name; a path-only URL reads as http).
+   */
   secureCookie?: boolean;
   /** Cookie to read; defaults to the session cookie name (with the secure prefix when `secureCookie`). */
   cookieName?: string;

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
   COOKIE_CHUNK_SIZE,
+  carriesChunkedCookie,
   clearChunkedCookie,
+  MAX_CHUNKS,
   readChunkedCookie,
   writeChunkedCookie,
 } from "../../src/cookie/chunks.js";
@@ -71,17 +73,74 @@ describe("chunked cookies", () => {
     expect(readChunkedCookie(parseCookieHeader(header), NAME)).toBe(value);
   });
 
-  it("read the whole cookie in preference to chunks, and undefined when neither is there", () => {
-    expect(readChunkedCookie({ [NAME]: "whole", [`${NAME}.0`]: "chunk" }, NAME)).toBe("whole");
+  it("read the whole cookie, or the chunks, and undefined when neither is there", () => {
+    expect(readChunkedCookie({ [NAME]: "whole", other: "1" }, NAME)).toBe("whole");
     expect(readChunkedCookie({ [`${NAME}.0`]: "a", [`${NAME}.1`]: "b" }, NAME)).toBe("ab");
-    expect(readChunkedCookie({ [`${NAME}.1`]: "orphan" }, NAME)).toBeUndefined();
+    expect(readChunkedCookie({ [NAME]: "" }, NAME)).toBe("");
     expect(readChunkedCookie({}, NAME)).toBeUndefined();
+    expect(readChunkedCookie({ other: "1" }, NAME)).toBeUndefined();
   });
 
-  it("stop joining at the first missing index", () => {
-    expect(readChunkedCookie({ [`${NAME}.0`]: "a", [`${NAME}.1`]: "b", [`${NAME}.3`]: "d" }, NAME)).toBe(
-      "ab",
+  it("join up to the largest index allowed", () => {
+    const cookies = Object.fromEntries(
+      Array.from({ length: MAX_CHUNKS }, (_, i) => [`${NAME}.${i}`, String.fromCharCode(65 + (i % 26))]),
     );
+    expect(readChunkedCookie(cookies, NAME)).toHaveLength(MAX_CHUNKS);
+  });
+
+  it("ignore cookies that share the prefix but do not name a chunk", () => {
+    const cookies = {
+      [`${NAME}.0`]: "a",
+      [`${NAME}.1`]: "b",
+      [`${NAME}.sig`]: "x",
+      [`${NAME}.0.1`]: "x",
+      [`${NAME}.`]: "x",
+      [`${NAME}-other.2`]: "x",
+      [`prefix${NAME}.2`]: "x",
+    };
+    expect(readChunkedCookie(cookies, NAME)).toBe("ab");
+  });
+});
+
+describe("reading fails closed on parts our writer could not have made", () => {
+  const chunks = { [`${NAME}.0`]: "a", [`${NAME}.1`]: "b", [`${NAME}.2`]: "c" };
+
+  it.each<[string, Record<string, string>]>([
+    ["a gap after the first chunks", { [`${NAME}.0`]: "a", [`${NAME}.1`]: "b", [`${NAME}.3`]: "d" }],
+    ["a chunk without index 0", { [`${NAME}.1`]: "orphan" }],
+    ["chunks starting at 1", { [`${NAME}.1`]: "b", [`${NAME}.2`]: "c" }],
+    ["a tossed chunk far beyond the last", { ...chunks, [`${NAME}.9`]: "x" }],
+    ["the same index spelled twice (.1 and .01)", { ...chunks, [`${NAME}.01`]: "x" }],
+    ["an index with a leading zero in place of the real one", { [`${NAME}.0`]: "a", [`${NAME}.01`]: "b" }],
+    ["index 0 spelled .00", { [`${NAME}.00`]: "a", [`${NAME}.1`]: "b" }],
+    ["chunks next to a whole cookie", { ...chunks, [NAME]: "whole" }],
+    ["a whole cookie next to a single chunk", { [NAME]: "whole", [`${NAME}.0`]: "a" }],
+    ["an empty whole cookie next to chunks", { ...chunks, [NAME]: "" }],
+    ["an index at the chunk limit", { ...chunks, [`${NAME}.${MAX_CHUNKS}`]: "x" }],
+    ["an index too large for a number", { ...chunks, [`${NAME}.${"9".repeat(400)}`]: "x" }],
+  ])("undefined for %s", (_what, cookies) => {
+    expect(readChunkedCookie(cookies, NAME)).toBeUndefined();
+  });
+
+  it("undefined for more chunks than the limit, even when they are contiguous", () => {
+    const cookies = Object.fromEntries(
+      Array.from({ length: MAX_CHUNKS + 1 }, (_, i) => [`${NAME}.${i}`, "a"]),
+    );
+    expect(readChunkedCookie(cookies, NAME)).toBeUndefined();
+  });
+
+  it("undefined whatever order the Cookie header lists a refused set in", () => {
+    const header = [`${NAME}.01=x`, `${NAME}.1=b`, `${NAME}.0=a`].join("; ");
+    expect(readChunkedCookie(parseCookieHeader(header), NAME)).toBeUndefined();
+    const reversed = [`${NAME}.0=a`, `${NAME}.1=b`, `${NAME}.01=x`].join("; ");
+    expect(readChunkedCookie(parseCookieHeader(reversed), NAME)).toBeUndefined();
+  });
+
+  it("still report the refused parts as carried, so they can be cleared", () => {
+    expect(carriesChunkedCookie({ ...chunks, [`${NAME}.01`]: "x" }, NAME)).toBe(true);
+    expect(carriesChunkedCookie({ [`${NAME}.7`]: "x" }, NAME)).toBe(true);
+    expect(carriesChunkedCookie({ [NAME]: "whole" }, NAME)).toBe(true);
+    expect(carriesChunkedCookie({ [`${NAME}.sig`]: "x", other: "1" }, NAME)).toBe(false);
   });
 });
 
@@ -148,6 +207,41 @@ describe("stale chunks", () => {
     const written = writeChunkedCookie(NAME, "v", OPTIONS, unrelated);
     expect(written.map((cookie) => cookie.name)).toEqual([NAME]);
     expect(clearChunkedCookie(NAME, OPTIONS, unrelated).map((cookie) => cookie.name)).toEqual([NAME]);
+  });
+});
+
+describe("writing over a set the reader refused", () => {
+  it("expires every tossed or non-canonical part, so the next request reads the new value", () => {
+    const jar = new CookieJar();
+    store(jar, tokenLikeValue(9000));
+    jar.apply([
+      serializeCookie({ name: NAME, value: "planted-whole", options: OPTIONS }),
+      serializeCookie({ name: `${NAME}.01`, value: "planted-duplicate", options: OPTIONS }),
+      serializeCookie({ name: `${NAME}.7`, value: "planted-gap", options: OPTIONS }),
+    ]);
+    expect(readBack(jar)).toBeUndefined();
+
+    const next = tokenLikeValue(5000, 9);
+    const setCookies = store(jar, next);
+    const expired = setCookies.filter((setCookie) => attributesOf(setCookie).includes("Max-Age=0"));
+    expect(expired.map((setCookie) => setCookie.split("=")[0]).sort()).toEqual(
+      [NAME, `${NAME}.01`, `${NAME}.2`, `${NAME}.7`].sort(),
+    );
+    expect([...jar.cookies.keys()].sort()).toEqual([`${NAME}.0`, `${NAME}.1`]);
+    expect(readBack(jar)).toBe(next);
+  });
+
+  it("expires the chunks when the new value fits whole", () => {
+    const jar = new CookieJar({ [`${NAME}.0`]: "a", [`${NAME}.00`]: "b", [`${NAME}.1`]: "c" });
+    store(jar, "short");
+    expect([...jar.cookies.keys()]).toEqual([NAME]);
+    expect(readBack(jar)).toBe("short");
+  });
+
+  it("clearing expires a refused set completely", () => {
+    const jar = new CookieJar({ [NAME]: "w", [`${NAME}.0`]: "a", [`${NAME}.01`]: "b", [`${NAME}.64`]: "c" });
+    jar.apply(serializeAll(clearChunkedCookie(NAME, OPTIONS, parseCookieHeader(jar.header()))));
+    expect(jar.cookies.size).toBe(0);
   });
 });
 

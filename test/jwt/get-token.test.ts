@@ -3,7 +3,7 @@ import { MissingSecret } from "../../src/core/errors.js";
 import { createJwtCodec } from "../../src/jwt/codec.js";
 import { createGetToken } from "../../src/jwt/get-token.js";
 import { getToken as publicGetToken } from "../../src/jwt/index.js";
-import type { JWTDecodeParams } from "../../src/jwt/types.js";
+import type { GetTokenParams, JWTDecodeParams } from "../../src/jwt/types.js";
 import { OTHER_SECRET, runtimes, SALT, SECRET } from "./support.js";
 
 const SECURE_NAME = "__Secure-authjs.session-token";
@@ -281,6 +281,98 @@ describe.each(runtimes)("getToken with %s", (_name, runtime) => {
       vi.stubEnv("AUTH_URL", undefined);
       expect(await getToken({ req, secret: SECRET, logger: quietLogger })).toMatchObject({ sub: "plain" });
     });
+  });
+});
+
+describe.each(runtimes)("secure cookie inferred from the request URL with %s", (_name, runtime) => {
+  const codec = createJwtCodec(runtime);
+  const getToken = createGetToken(codec);
+  /** Both session cookies, each sealed for its own name, so which one was read shows in `sub`. */
+  const bothCookies = async () =>
+    `${SALT}=${await codec.encode({ token: { sub: "plain" }, secret: SECRET, salt: SALT })}; ` +
+    `${SECURE_NAME}=${await codec.encode({ token: { sub: "secure" }, secret: SECRET, salt: SECURE_NAME })}`;
+  const read = (req: GetTokenParams["req"], secureCookie?: boolean) =>
+    getToken({
+      req,
+      secret: SECRET,
+      logger: quietLogger,
+      ...(secureCookie === undefined ? {} : { secureCookie }),
+    });
+
+  describe("when AUTH_URL is unset", () => {
+    it("reads the __Secure- cookie of an https Request", async () => {
+      vi.stubEnv("AUTH_URL", undefined);
+      const req = new Request("https://app.example.com/api", { headers: { cookie: await bothCookies() } });
+      expect(await read(req)).toMatchObject({ sub: "secure" });
+    });
+
+    it("reads the unprefixed cookie of an http Request", async () => {
+      vi.stubEnv("AUTH_URL", undefined);
+      const req = new Request("http://app.example.com/api", { headers: { cookie: await bothCookies() } });
+      expect(await read(req)).toMatchObject({ sub: "plain" });
+    });
+
+    it("finds no session on an https request that carries only the unprefixed cookie", async () => {
+      vi.stubEnv("AUTH_URL", undefined);
+      const plainOnly = `${SALT}=${await codec.encode({ token: { sub: "plain" }, secret: SECRET, salt: SALT })}`;
+      const req = new Request("https://app.example.com/api", { headers: { cookie: plainOnly } });
+      expect(await read(req)).toBeNull();
+    });
+
+    it("reads the url of a plain request object, in any letter case, and treats a bare path as http", async () => {
+      vi.stubEnv("AUTH_URL", undefined);
+      const headers = { cookie: await bothCookies() };
+      expect(await read({ headers, url: "https://app.example.com/api" })).toMatchObject({ sub: "secure" });
+      expect(await read({ headers, url: "HTTPS://APP.EXAMPLE.COM/api" })).toMatchObject({ sub: "secure" });
+      expect(await read({ headers, url: "/api" })).toMatchObject({ sub: "plain" });
+      expect(await read({ headers })).toMatchObject({ sub: "plain" });
+    });
+
+    it("treats an empty AUTH_URL as unset", async () => {
+      vi.stubEnv("AUTH_URL", "");
+      const req = new Request("https://app.example.com/api", { headers: { cookie: await bothCookies() } });
+      expect(await read(req)).toMatchObject({ sub: "secure" });
+    });
+  });
+
+  it("lets the secureCookie option win over the request URL", async () => {
+    vi.stubEnv("AUTH_URL", undefined);
+    const cookie = await bothCookies();
+    expect(
+      await read(new Request("https://app.example.com/api", { headers: { cookie } }), false),
+    ).toMatchObject({
+      sub: "plain",
+    });
+    expect(
+      await read(new Request("http://app.example.com/api", { headers: { cookie } }), true),
+    ).toMatchObject({
+      sub: "secure",
+    });
+  });
+
+  it("lets AUTH_URL win over the request URL, as the public URL behind a proxy", async () => {
+    const cookie = await bothCookies();
+    vi.stubEnv("AUTH_URL", "http://localhost:3000");
+    expect(await read(new Request("https://app.example.com/api", { headers: { cookie } }))).toMatchObject({
+      sub: "plain",
+    });
+    vi.stubEnv("AUTH_URL", "https://app.example.com");
+    expect(await read(new Request("http://10.0.0.7:3000/api", { headers: { cookie } }))).toMatchObject({
+      sub: "secure",
+    });
+  });
+});
+
+describe("latchkey/jwt stands alone", () => {
+  it("no module under src/jwt imports config.ts", async () => {
+    const { readdir, readFile } = await import("node:fs/promises");
+    const dir = new URL("../../src/jwt/", import.meta.url);
+    const files = (await readdir(dir)).filter((file) => file.endsWith(".ts"));
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) {
+      const source = await readFile(new URL(file, dir), "utf8");
+      expect(source, file).not.toMatch(/from\s+["']\.\.\/config(\.js)?["']/);
+    }
   });
 });
 

@@ -1,0 +1,10 @@
+/**
+ * Short-lived shared state: counters, single-use keys and locks with a time to live, behind one
+ * interface that an in-memory store and a Redis store both implement.
+ *
+ * @module
+ */
+export { LockTimeout } from "./errors.js";
+export { MemoryStore, type MemoryStoreOptions } from "./memory.js";
+export { createSingleFlight, type SingleFlight, type SingleFlightOptions } from "./single-flight.js";
+export type { CounterState, ShortLivedStore } from "./types.js";
