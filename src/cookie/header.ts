@@ -11,8 +11,24 @@ export interface CookieToSet {
 
 export type RequestCookies = Record<string, string | undefined>;
 
+/**
+ * The request's cookies by name. A name the header carries twice is ambiguous: another site on a
+ * parent or sibling domain can add a cookie of the same name with a longer path, which browsers send
+ * first (RFC 6265 §5.4, §8.6). Such a name is treated as absent rather than letting the first copy
+ * win, so a tossed session or CSRF cookie can never stand in for ours.
+ */
 export function parseCookieHeader(header: string | null | undefined): RequestCookies {
-  return header ? parse(header) : {};
+  if (!header) return {};
+  const cookies: RequestCookies = parse(header);
+  const seen = new Set<string>();
+  for (const pair of header.split(";")) {
+    const separator = pair.indexOf("=");
+    if (separator === -1) continue;
+    const name = pair.slice(0, separator).trim();
+    if (seen.has(name)) cookies[name] = undefined;
+    else seen.add(name);
+  }
+  return cookies;
 }
 
 export function serializeCookie(cookie: CookieToSet): string {

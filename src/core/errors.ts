@@ -5,8 +5,10 @@
  * derived from these classes; `docs/errors.md` says when each happens and how to fix it.
  */
 import { AuthError } from "../auth-error.js";
+import { MissingSecret } from "../jwt/errors.js";
 
 export { AuthError, type ErrorPageKind } from "../auth-error.js";
+export { MissingSecret };
 
 /** Errors that end a sign-in: a browser lands back on the sign-in page, which explains the type. */
 export class SignInError extends AuthError {
@@ -27,10 +29,6 @@ export class RequestError extends AuthError {
 
 // ---- Configuration and deployment mistakes: never the client's doing, shown as "Configuration".
 
-/** No usable secret (or salt) was configured. */
-export class MissingSecret extends AuthError {
-  static override readonly type = "MissingSecret";
-}
 /** The configuration is inconsistent; the message names the option to fix. */
 export class InvalidConfig extends AuthError {
   static override readonly type = "InvalidConfig";

@@ -1,7 +1,6 @@
 import { readChunkedCookie } from "../cookie/chunks.js";
 import { parseCookieHeader } from "../cookie/header.js";
 import { sessionCookieName } from "../cookie/names.js";
-import { readProcessEnv } from "../core/env.js";
 import type { JwtCodec } from "./codec.js";
 import { normalizeSecrets } from "./keys.js";
 import type { GetTokenParams, HeaderRecord, JWT } from "./types.js";

@@ -1,6 +1,6 @@
 import { hkdf } from "@panva/hkdf";
-import { MissingSecret } from "../core/errors.js";
 import { CONTENT_ENCRYPTION_SIZES, type ContentEncryption, type CryptoRuntime } from "../runtime/types.js";
+import { MissingSecret } from "./errors.js";
 import type { SecretInput } from "./types.js";
 
 /** A derived content key, ready for use, with its `kid` and (for encryption) its encoded header. */

@@ -4,7 +4,12 @@
  * every request: a GET /session that changes nothing costs one decryption and no encryption.
  */
 import type { Session } from "../config.js";
-import { clearChunkedCookie, readChunkedCookie, writeChunkedCookie } from "../cookie/chunks.js";
+import {
+  carriesChunkedCookie,
+  clearChunkedCookie,
+  readChunkedCookie,
+  writeChunkedCookie,
+} from "../cookie/chunks.js";
 import type { CookieToSet } from "../cookie/header.js";
 import type { ServerContext } from "../core/context.js";
 import { JWTSessionError } from "../core/errors.js";
@@ -71,7 +76,7 @@ async function readOrUpdate(
 ): Promise<SessionResult> {
   const decoded = await decodeSessionCookie(ctx);
   if (decoded === null) {
-    const hadCookie = readChunkedCookie(ctx.requestCookies, ctx.cookies.sessionToken.name) !== undefined;
+    const hadCookie = carriesChunkedCookie(ctx.requestCookies, ctx.cookies.sessionToken.name);
     return { session: null, cookies: hadCookie ? clearSession(ctx) : [] };
   }
   // Snapshot before the callback: it may mutate the token in place instead of returning a new one.

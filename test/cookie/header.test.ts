@@ -12,6 +12,13 @@ describe("Cookie header parsing", () => {
     expect(parseCookieHeader("a=1;  b=two%20words ;c=%E2%9C%93")).toEqual({ a: "1", b: "two words", c: "✓" });
   });
 
+  it("treats a name sent twice as absent, whichever copy comes first", () => {
+    const cookies = parseCookieHeader("session=tossed; other=1; session=ours");
+    expect(cookies.session).toBeUndefined();
+    expect(cookies.other).toBe("1");
+    expect(Object.keys(cookies)).toContain("session");
+  });
+
   it("keeps a value whose percent-escape is malformed instead of throwing", () => {
     expect(parseCookieHeader("a=%E0%A4%A; b=2")).toEqual({ a: "%E0%A4%A", b: "2" });
   });

@@ -75,6 +75,22 @@ describe("chunked JWT sessions under cookie tossing", () => {
     expect(await sessionUser(config, alice)).toBeNull();
   });
 
+  it("a session cookie sent twice (a tossed copy with a longer path goes first) reads as no session", async () => {
+    const config = chunkingConfig();
+    const victim = await signIn(config, "mallory");
+    const attacker = await signIn(config, "mallory");
+    const tossed = `${SESSION}=${attacker.cookies.get(SESSION)}`;
+    const response = await send(config, "/session", { cookie: `${tossed}; ${victim.header()}` });
+    expect(await response.json()).toBeNull();
+  });
+
+  it("a chunk sent twice reads as no session", async () => {
+    const config = chunkingConfig();
+    const alice = await signIn(config, "alice");
+    const response = await send(config, "/session", { cookie: `${chunk(1)}=x; ${alice.header()}` });
+    expect(await response.json()).toBeNull();
+  });
+
   it("planted chunks holding the attacker's valid session next to the victim's whole cookie read as no session", async () => {
     const config = chunkingConfig();
     const attacker = await signIn(config, "alice");
