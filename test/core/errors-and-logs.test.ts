@@ -10,6 +10,7 @@ import {
   AuthError,
   CredentialsSignin,
   ERROR_CLASSES,
+  MethodNotAllowed,
   MissingCSRF,
   OAuthSignInError,
   RequestError,
