@@ -50,7 +50,16 @@ export class AuthError extends Error {
   }
 }
 
-const define = (type: ErrorType, kind: ErrorPageKind = "error") =>
+/**
+ * What {@link define} returns. Without this name, declaration files spell out the class's static
+ * side, which copies in `Error`'s statics as the compiling program sees them: with @types/node that
+ * is `NodeJS.CallSite`, which does not exist in a project without Node's types.
+ */
+interface AuthErrorClass {
+  new (message?: string, options?: { cause?: unknown }): AuthError;
+}
+
+const define = (type: ErrorType, kind: ErrorPageKind = "error"): AuthErrorClass =>
   class extends AuthError {
     override readonly kind = kind;
     constructor(message: string = type, options?: { cause?: unknown }) {
