@@ -1,7 +1,7 @@
 /** Credentials: the app's `authorize` checks the submitted fields and returns the user, or refuses. */
 import { CallbackRouteError, CredentialsSignin, InvalidRequest } from "../core/errors.js";
 import { resolveCredentialsUser } from "../login.js";
-import type { CredentialsConfig } from "../providers/types.js";
+import type { CredentialsConfig, SubmittedCredentials } from "../providers/types.js";
 import type { Flow, FlowSignIn } from "./types.js";
 
 export const credentialsFlow: Flow = {
@@ -11,7 +11,7 @@ export const credentialsFlow: Flow = {
       throw new InvalidRequest("Credentials are submitted with POST, never in a URL.");
     }
     const provider = ctx.provider as CredentialsConfig;
-    const credentials = { ...ctx.req.body };
+    const credentials = { ...ctx.req.body } as SubmittedCredentials<CredentialsConfig["credentials"]>;
     let user: Awaited<ReturnType<CredentialsConfig["authorize"]>>;
     try {
       user = await provider.authorize(credentials, ctx.req.request);
