@@ -2,11 +2,28 @@
  * The application-facing configuration: types (mirroring Auth.js v5 `AuthConfig`), environment
  * defaults, and the two symbols that unlock non-default behaviour.
  */
-import type { Adapter, AdapterSession, AdapterUser } from "./adapters/types.js";
+import type { Adapter } from "./adapters/types.js";
+import type { CallbacksOptions, EventCallbacks } from "./callbacks.js";
 import type { CookiesOverrides } from "./cookie/names.js";
 import type { EnvRecord } from "./core/env.js";
-import type { JWT, JWTOptions } from "./jwt/types.js";
-import type { Profile, Provider, User } from "./providers/types.js";
+import type { JWTOptions } from "./jwt/index.js";
+import type { Theme } from "./pages/theme.js";
+import type { Provider } from "./providers/types.js";
+
+export type {
+  Account,
+  CallbacksOptions,
+  DefaultSession,
+  EventCallbacks,
+  JWTCallbackParams,
+  RedirectCallbackParams,
+  Session,
+  SessionCallbackParams,
+  SessionCallbackResult,
+  SignInCallbackParams,
+  UpdateTrigger,
+} from "./callbacks.js";
+export type { Theme };
 
 export type { EnvRecord };
 
@@ -15,125 +32,180 @@ export const skipCSRFCheck: unique symbol = Symbol("latchkey.skip-csrf-check");
 /** Pass as `raw` to make `Auth()` return its internal result instead of a `Response`. */
 export const raw: unique symbol = Symbol("latchkey.raw");
 
-/** What `GET /session` returns and the `session` callback shapes. */
-export interface Session {
-  user?: { name?: string | null; email?: string | null; image?: string | null; id?: string };
-  /** ISO 8601 expiry. */
-  expires: string;
-  [extra: string]: unknown;
-}
-
-/** The OAuth/e-mail/credentials account in play during a sign-in. */
-export interface Account {
-  provider: string;
-  type: string;
-  providerAccountId: string;
-  userId?: string;
-  [extra: string]: unknown;
-}
-
 export type SessionStrategy = "jwt" | "database";
 
 export interface SessionOptions {
+  /**
+   * Where sessions live: `"jwt"` keeps the session in an encrypted cookie; `"database"` keeps a
+   * random token in the cookie and the session in the adapter, so it can be listed and revoked.
+   * Default `"database"` when an `adapter` is configured, otherwise `"jwt"`.
+   */
   strategy?: SessionStrategy;
-  /** Seconds until an idle session expires. Default 30 days. */
+  /** Seconds until an idle session expires. Default 30 days (2592000). */
   maxAge?: number;
-  /** Seconds between session extensions (database) or cookie re-issues (jwt). Default 24 hours. */
+  /**
+   * Seconds between session extensions (database) or cookie re-issues (jwt); 0 extends on every
+   * request. Default 24 hours (86400).
+   */
   updateAge?: number;
   /** Database sessions: makes the session token. Default: 256 random bits, base64url. */
   generateSessionToken?: () => string;
 }
 
-export type UpdateTrigger = "signIn" | "signUp" | "update";
-
-export interface CallbacksOptions {
-  /** Allow (true), refuse (false) or redirect (a URL) a sign-in. */
-  signIn(params: {
-    user: User | AdapterUser;
-    account: Account | null;
-    profile?: Profile;
-    email?: { verificationRequest?: boolean };
-    credentials?: Record<string, unknown>;
-  }): boolean | string | Promise<boolean | string>;
-  /** Where to send the browser after sign-in/out; the result is validated again against the app's origin. */
-  redirect(params: { url: string; baseUrl: string }): string | Promise<string>;
-  /** Shapes the session object sent to the client. Only what it returns reaches the client. */
-  session(params: {
-    session: Session;
-    token?: JWT;
-    user?: AdapterUser;
-    trigger?: "update";
-    newSession?: unknown;
-  }): Session | Record<string, unknown> | Promise<Session | Record<string, unknown>>;
-  /** Shapes the JWT (jwt strategy). Returning null signs the user out. */
-  jwt(params: {
-    token: JWT;
-    user?: User | AdapterUser;
-    account?: Account | null;
-    profile?: Profile;
-    trigger?: UpdateTrigger;
-    isNewUser?: boolean;
-    session?: unknown;
-  }): JWT | null | Promise<JWT | null>;
-}
-
-export interface EventCallbacks {
-  signIn(message: {
-    user: User | AdapterUser;
-    account: Account | null;
-    profile?: Profile;
-    isNewUser?: boolean;
-  }): unknown;
-  signOut(message: { session: AdapterSession | null | undefined } | { token: JWT | null }): unknown;
-  createUser(message: { user: AdapterUser }): unknown;
-  updateUser(message: { user: AdapterUser }): unknown;
-  linkAccount(message: { user: AdapterUser | User; account: Account; profile?: Profile }): unknown;
-  session(message: { session: Session; token?: JWT }): unknown;
-}
-
+/**
+ * Paths (or URLs on the app's origin) of the application's own pages, used instead of the built-in
+ * ones. They receive what the built-in pages would in their query: `callbackUrl` (sign-in), `error`
+ * and, for a refused credentials sign-in, `code`.
+ */
 export interface PagesOptions {
+  /** The sign-in page; also where sign-in errors land, with `?error=`. Default `${basePath}/signin`. */
   signIn: string;
+  /** The sign-out confirmation page. Default `${basePath}/signout`. */
   signOut: string;
+  /** Where other errors land, with `?error=`. Default `${basePath}/error`. */
   error: string;
+  /** Shown after an e-mail sign-in link was sent. Default `${basePath}/verify-request`. */
   verifyRequest: string;
+  /** Where a user goes after the sign-in that created them. Default: the `callbackUrl`, like any sign-in. */
   newUser: string;
 }
 
-export interface Theme {
-  colorScheme?: "auto" | "dark" | "light";
-  logo?: string;
-  brandColor?: string;
-  buttonText?: string;
-}
-
+/** The `logger` option: where latchkey reports errors, warnings and (with `debug`) what it does. */
 export interface LoggerInstance {
+  /** Default: `console.error`, with the error's name, message and cause. */
   error(error: Error): void;
+  /** Default: `console.warn`. */
   warn(code: string, message?: string): void;
+  /** Called only when `debug` is true. Default: `console.debug`. */
   debug(message: string, metadata?: unknown): void;
 }
 
+/**
+ * Everything `Auth()`, `getSession()` and the session functions need. Only `providers` is required;
+ * the secret can come from AUTH_SECRET.
+ *
+ * @example
+ * ```ts
+ * import type { AuthConfig } from "latchkey";
+ * import Credentials from "latchkey/providers/credentials";
+ *
+ * export const config: AuthConfig = {
+ *   providers: [
+ *     Credentials({
+ *       credentials: { username: { label: "Username" }, password: { label: "Password", type: "password" } },
+ *       authorize: ({ username }) => (username ? { id: username, name: username } : null),
+ *     }),
+ *   ],
+ *   session: { strategy: "jwt", maxAge: 7 * 24 * 60 * 60 },
+ * };
+ * ```
+ */
 export interface AuthConfig {
+  /**
+   * The ways to sign in, e.g. `Credentials({...})` or `GitHub` (a factory may be passed uncalled).
+   * Each needs a unique `id`.
+   */
   providers: Provider[];
+  /**
+   * Storage for users, accounts, database sessions and e-mail tokens. Required by database sessions
+   * and e-mail sign-in. Default: none (JWT sessions, nothing stored).
+   *
+   * @example
+   * ```ts
+   * import { PrismaAdapter } from "latchkey/adapters/prisma";
+   * adapter: PrismaAdapter(prisma)
+   * ```
+   */
   adapter?: Adapter;
-  /** One secret, or several for rotation (newest first). Falls back to AUTH_SECRET (+ _1, _2, _3). */
+  /**
+   * Keys the session JWT, the CSRF token and the check cookies. One secret, or several for rotation:
+   * the first is used for new values, all of them are accepted. Default: AUTH_SECRET, then
+   * AUTH_SECRET_1, _2 and _3 as older secrets. Use 32+ random bytes (`openssl rand -base64 33`).
+   */
   secret?: string | string[];
+  /** How sessions are stored and for how long; see {@link SessionOptions}. */
   session?: SessionOptions;
+  /**
+   * The session JWT (JWT sessions): `maxAge` (default `session.maxAge`) and a custom `encode`/`decode`
+   * pair. Default: latchkey's encrypted JWT, readable by Auth.js v5.
+   */
   jwt?: JWTOptions;
+  /** Functions that shape a sign-in and the session; see {@link CallbacksOptions}. */
   callbacks?: Partial<CallbacksOptions>;
+  /**
+   * Handlers told about sign-ins, sign-outs, new users and session reads; see {@link EventCallbacks}.
+   *
+   * @example
+   * ```ts
+   * events: { signIn: ({ user }) => audit.log("sign-in", user.id) }
+   * ```
+   */
   events?: Partial<EventCallbacks>;
+  /**
+   * The application's own pages, used instead of the built-in ones. Each must be a path or a URL
+   * on the app's origin. Default: the built-in pages under `basePath`.
+   *
+   * @example
+   * ```ts
+   * pages: { signIn: "/login", error: "/login" }
+   * ```
+   */
   pages?: Partial<PagesOptions>;
-  /** Where the routes live. Default `/auth`. */
+  /** Where the routes live. Default: AUTH_URL's path when it has one, otherwise `/auth`. */
   basePath?: string;
-  /** Trust the request's Host (and X-Forwarded-*) headers to build URLs. Defaults from the environment. */
+  /**
+   * Trust the request's Host header to build URLs (links, redirects) when AUTH_URL does not pin the
+   * app's URL. Default: true when AUTH_TRUST_HOST is `true` or `1`, when AUTH_URL, VERCEL or
+   * CF_PAGES is set, or when NODE_ENV is not `production`; otherwise false.
+   */
   trustHost?: boolean;
-  /** Force `__Secure-`/`__Host-` cookies; defaults to whether the app URL is https. */
+  /**
+   * Use `__Secure-`/`__Host-` cookie names and the `Secure` attribute. Default: whether the app's
+   * URL is https.
+   */
   useSecureCookies?: boolean;
+  /**
+   * Per-cookie overrides of name and attributes. The defaults match Auth.js v5, so sessions survive
+   * a migration; override only when the app needs to (e.g. a shared `domain`).
+   *
+   * @example
+   * ```ts
+   * cookies: { sessionToken: { options: { domain: "example.com" } } }
+   * ```
+   */
   cookies?: CookiesOverrides;
+  /**
+   * Look of the built-in pages. Default: colours that follow the browser's light or dark preference,
+   * no logo.
+   *
+   * @example
+   * ```ts
+   * theme: { brandColor: "#3451d1", logo: "/logo.svg", colorScheme: "light" }
+   * ```
+   */
   theme?: Theme;
+  /**
+   * Replaces any of `error`, `warn` and `debug`; the ones left out log to the console.
+   *
+   * @example
+   * ```ts
+   * logger: { error: (error) => reportToSentry(error) }
+   * ```
+   */
   logger?: Partial<LoggerInstance>;
+  /** Log what each request does through `logger.debug`. Never on in production. Default false. */
   debug?: boolean;
+  /**
+   * Pass the exported `skipCSRFCheck` symbol to turn the CSRF check off, when a framework already
+   * checks. Default: the check is on.
+   */
   skipCSRFCheck?: typeof skipCSRFCheck;
+  /** Pass the exported `raw` symbol to make `Auth()` return its internal result instead of a `Response`. */
   raw?: typeof raw;
+  /**
+   * OAuth/OIDC: a stable deployment's URL through which the provider's callbacks reach preview
+   * deployments, whose URLs change. Default: none.
+   */
   redirectProxyUrl?: string;
   /** Largest request body read, in bytes; larger ones get 413 before they are buffered. Default 64 KiB. */
   maxBodyBytes?: number;

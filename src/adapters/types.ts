@@ -1,22 +1,26 @@
 /**
  * The storage contract. latchkey reaches users, accounts, sessions, verification tokens and
  * authenticators only through an {@link Adapter}; every method is optional, and a feature whose
- * method is missing fails with an error naming it. Records and rules follow the seed (SPEC.md §2.2, §4.1).
+ * method is missing fails with an error naming it. Records and methods follow Auth.js v5's adapter
+ * interface.
  */
+import type { User } from "../providers/types.js";
 
 /** A value, or a promise of it: adapters may be synchronous or asynchronous. */
 export type Awaitable<T> = T | PromiseLike<T>;
 
-export interface AdapterUser {
+/**
+ * A user as storage keeps it: a {@link User} with an id and an e-mail address. Fields added to `User`
+ * by declaration merging appear here too.
+ */
+export interface AdapterUser extends User {
   id: string;
   email: string;
   /** When the user first proved the address by an e-mail sign-in; null until then. */
   emailVerified: Date | null;
-  name?: string | null;
-  image?: string | null;
 }
 
-/** The seed lists email, webauthn, oidc and oauth; latchkey adds "credentials" for credentials users with database sessions. */
+/** Auth.js v5's account types, plus "credentials" for credentials users with database sessions. */
 export type AdapterAccountType = "email" | "webauthn" | "oidc" | "oauth" | "credentials";
 
 /** A link between a user and a way of signing in (an OAuth/OIDC identity, an e-mail address, a passkey). */

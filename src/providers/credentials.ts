@@ -7,18 +7,21 @@ export type CredentialsUserConfig<Inputs extends Record<string, CredentialInput>
 
 /**
  * Sign-in with fields the application checks itself (a password, a one-time code from elsewhere).
- * Works with JWT and database sessions.
+ * Works with JWT and database sessions. `authorize` receives the fields declared in `credentials`,
+ * each typed `string | undefined`; without `credentials` it receives none.
  *
  * @example
  * ```ts
  * Credentials({
  *   credentials: { email: { label: "E-mail", type: "email" }, password: { label: "Password", type: "password" } },
- *   authorize: async ({ email, password }) => (await checkPassword(email, password)) ? { id: "user-1", email } : null,
+ *   authorize: async ({ email, password }) =>
+ *     email && password && (await checkPassword(email, password)) ? { id: "user-1", email } : null,
  * })
  * ```
  */
 export default function Credentials<
-  Inputs extends Record<string, CredentialInput> = Record<string, CredentialInput>,
+  // No `credentials` given: no field is declared, so none reaches `authorize`.
+  Inputs extends Record<string, CredentialInput> = Record<never, CredentialInput>,
 >(options: CredentialsUserConfig<Inputs>): CredentialsConfig<Inputs> {
   return {
     id: "credentials",

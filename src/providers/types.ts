@@ -23,14 +23,34 @@ export interface ProviderButtonStyles {
   text?: string;
 }
 
-/** A user as a provider describes it; the id may be absent until storage assigns one. */
-export interface User {
+/**
+ * The fields latchkey itself reads from a user. Extend {@link User}, not this: `DefaultUser` stays as
+ * shipped, so that `DefaultSession["user"]` and similar references keep meaning "the built-in fields".
+ */
+export interface DefaultUser {
+  /** The user's id; absent until storage assigns one (a provider profile has none yet). */
   id?: string;
   name?: string | null;
   email?: string | null;
+  /** URL of an avatar. */
   image?: string | null;
-  [extra: string]: unknown;
 }
+
+/**
+ * A user as a provider or `authorize` describes it, and as the `jwt`, `signIn` and `session`
+ * callbacks receive it. Add your own fields by declaration merging; they then also appear on
+ * `AdapterUser`, which extends this.
+ *
+ * @example
+ * ```ts
+ * declare module "latchkey" {
+ *   interface User {
+ *     role?: string;
+ *   }
+ * }
+ * ```
+ */
+export interface User extends DefaultUser {}
 
 /** One input of a credentials form, rendered on the default sign-in page. */
 export interface CredentialInput {
@@ -42,17 +62,27 @@ export interface CredentialInput {
   value?: string;
 }
 
+/**
+ * What `authorize` receives: each declared field as the string the client sent, or absent. Fields
+ * that were not declared in `credentials` never reach it, and a non-string value is refused (400)
+ * before `authorize` runs.
+ */
+export type SubmittedCredentials<Inputs extends Record<string, CredentialInput>> = Partial<
+  Record<keyof Inputs, string>
+>;
+
 export interface CredentialsConfig<
   Inputs extends Record<string, CredentialInput> = Record<string, CredentialInput>,
 > extends CommonProviderOptions {
   type: "credentials";
+  /** The form fields, by name: the sign-in page renders them, and only they reach `authorize`. */
   credentials: Inputs;
   /**
    * Checks the submitted fields and returns the user, or null to refuse. Throw a `CredentialsSignin`
    * subclass with a `code` to tell the sign-in page why.
    */
   authorize: (
-    credentials: Partial<Record<keyof Inputs, unknown>>,
+    credentials: SubmittedCredentials<Inputs>,
     request: Request,
   ) => Promise<User | null> | User | null;
 }

@@ -5,7 +5,7 @@
  * planted before sign-in (session fixation) never becomes a signed-in session.
  */
 import type { AdapterSession, AdapterUser } from "../adapters/types.js";
-import type { Session } from "../config.js";
+import type { Session, SessionCallbackParams } from "../config.js";
 import type { CookieToSet } from "../cookie/header.js";
 import { expiredCookie } from "../cookie/header.js";
 import { adapterMethod, callAdapter } from "../core/adapter-calls.js";
@@ -105,9 +105,9 @@ async function readOrUpdate(
   }
 
   const session = (await ctx.config.callbacks.session(
-    update
+    (update
       ? { session: baseSession(user, expires), user, trigger: "update", newSession: update.data }
-      : { session: baseSession(user, expires), user },
+      : { session: baseSession(user, expires), user }) as SessionCallbackParams, // `token` is for JWT sessions
   )) as Session;
   await emitEvent(ctx.config, "session", { session });
   return { session, cookies };

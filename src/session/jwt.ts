@@ -3,7 +3,7 @@
  * the cookie only when it is older than `updateAge` or the callbacks changed the token, instead of on
  * every request: a GET /session that changes nothing costs one decryption and no encryption.
  */
-import type { Session } from "../config.js";
+import type { Session, SessionCallbackParams } from "../config.js";
 import {
   carriesChunkedCookie,
   clearChunkedCookie,
@@ -97,9 +97,9 @@ async function readOrUpdate(
     : { cookies: [], expires: decoded.exp as number };
 
   const sessionResult = ctx.config.callbacks.session(
-    update
+    (update
       ? { session: baseSession(token, expires), token, trigger: "update", newSession: update.data }
-      : { session: baseSession(token, expires), token },
+      : { session: baseSession(token, expires), token }) as SessionCallbackParams, // `user` is for database sessions
   );
   const session = (isThenable(sessionResult) ? await sessionResult : sessionResult) as Session;
   if (ctx.config.events.session) await emitEvent(ctx.config, "session", { session, token });

@@ -1,0 +1,222 @@
+/**
+ * What the callbacks and events receive and return: the session, the account and user in play,
+ * and the parameters of each callback. Applications extend `Session`, `User` and `JWT` by
+ * declaration merging; these types carry the merged fields into every callback.
+ */
+import type { AdapterSession, AdapterUser, Awaitable } from "./adapters/types.js";
+// The public entry, not ./jwt/types.js: a program that reads these types then also holds the
+// "latchkey/jwt" module, so `declare module "latchkey/jwt"` works without a separate import.
+import type { JWT } from "./jwt/index.js";
+import type { Profile, User } from "./providers/types.js";
+
+/**
+ * The fields latchkey itself puts in a session. Extend {@link Session}, not this: referring to
+ * `DefaultSession["user"]` in your own `Session` keeps the built-in user fields.
+ */
+export interface DefaultSession {
+  /** The signed-in user: name, e-mail and image unless the `session` callback adds more. */
+  user?: User;
+  /** When the session expires, as an ISO 8601 date-time string. */
+  expires: string;
+}
+
+/**
+ * What `GET /session` and `getSession` return, as the `session` callback shapes it. Add your own
+ * fields by declaration merging, and return them from the `session` callback.
+ *
+ * @example
+ * ```ts
+ * import type { DefaultSession } from "latchkey";
+ *
+ * declare module "latchkey" {
+ *   interface Session {
+ *     user: { role: string } & DefaultSession["user"];
+ *   }
+ * }
+ * ```
+ */
+export interface Session extends DefaultSession {}
+
+/** The OAuth/e-mail/credentials account in play during a sign-in. */
+export interface Account {
+  /** The provider's id, e.g. `"github"` or `"credentials"`. */
+  provider: string;
+  /** The provider's type: `"oauth"`, `"oidc"`, `"email"`, `"credentials"` or `"webauthn"`. */
+  type: string;
+  /** The user's id at the provider (credentials: the id `authorize` returned). */
+  providerAccountId: string;
+  /** The stored user's id, once there is one. */
+  userId?: string;
+  /** Tokens and other fields the provider returned (`access_token`, `expires_at`, …). */
+  [extra: string]: unknown;
+}
+
+/** Why the `jwt` callback runs: a sign-in, a first sign-in that created the user, or `POST /session`. */
+export type UpdateTrigger = "signIn" | "signUp" | "update";
+
+/** What the `signIn` callback receives. */
+export interface SignInCallbackParams {
+  /** The user the provider or `authorize` described; the stored user once there is one. */
+  user: User | AdapterUser;
+  /** The account signing in; null when there is none. */
+  account: Account | null;
+  /** OAuth/OIDC: the profile the provider returned. */
+  profile?: Profile;
+  /** E-mail sign-in: `verificationRequest` is true when the link is about to be sent, absent when it is used. */
+  email?: { verificationRequest?: boolean };
+  /** Credentials sign-in: the submitted fields, as `authorize` received them. */
+  credentials?: Record<string, unknown>;
+}
+
+/** What the `redirect` callback receives. */
+export interface RedirectCallbackParams {
+  /** Where the client asked to go (the `callbackUrl`), absolute or relative. */
+  url: string;
+  /** The app's origin, e.g. `https://app.example.com`. */
+  baseUrl: string;
+}
+
+/**
+ * What the `session` callback receives. As in Auth.js, `token` and `user` are both typed as present;
+ * which one is there depends on `session.strategy`: `token` with `"jwt"`, `user` with `"database"`.
+ */
+export interface SessionCallbackParams {
+  /**
+   * The session built so far. JWT sessions: `expires` and the token's name, e-mail and image.
+   * Database sessions: `expires` and the stored user's fields.
+   */
+  session: Session & { user: User };
+  /** JWT sessions: the token, as the `jwt` callback returned it. Absent with database sessions. */
+  token: JWT;
+  /** Database sessions: the stored user. Absent with JWT sessions. */
+  user: AdapterUser;
+  /** `"update"` when the client called `POST /session`; absent on a plain read. */
+  trigger?: "update";
+  /** `POST /session`: the `data` the client sent. Client-controlled: check its shape before use. */
+  newSession?: unknown;
+}
+
+/** What the `jwt` callback receives. */
+export interface JWTCallbackParams {
+  /** The current token: fresh at sign-in (name, email, picture, sub), decoded from the cookie afterwards. */
+  token: JWT;
+  /** Sign-in only: the user the provider or `authorize` described, or the stored user. */
+  user?: User | AdapterUser;
+  /** Sign-in only: the account signing in, with the provider's tokens. */
+  account?: Account | null;
+  /** OAuth/OIDC sign-in only: the profile the provider returned. */
+  profile?: Profile;
+  /** Why the callback runs; absent when a session is read. */
+  trigger?: UpdateTrigger;
+  /**
+   * Sign-in only: whether this sign-in created the user.
+   * @deprecated Compare `trigger` with `"signUp"` instead.
+   */
+  isNewUser?: boolean;
+  /** `POST /session`: the `data` the client sent. Client-controlled: check its shape before use. */
+  session?: unknown;
+}
+
+/**
+ * What the `session` callback may return: the object sent to the client as the session. Usually the
+ * `session` it received, with the fields the app added to {@link Session}.
+ */
+export type SessionCallbackResult = Session | DefaultSession | Record<string, unknown>;
+
+/**
+ * Functions that shape a sign-in and the session. Each one left out keeps its default.
+ *
+ * @example
+ * ```ts
+ * const callbacks: Partial<CallbacksOptions> = {
+ *   signIn: ({ user }) => user.email?.endsWith("@example.com") ?? false,
+ *   jwt: ({ token, user }) => (user ? { ...token, sub: user.id } : token),
+ * };
+ * ```
+ */
+export interface CallbacksOptions {
+  /**
+   * Allows (true), refuses (false, the client lands on the error page with `AccessDenied`) or
+   * redirects (a URL) a sign-in. Default: allows every sign-in.
+   */
+  signIn(params: SignInCallbackParams): Awaitable<boolean | string>;
+  /**
+   * Where to send the browser after sign-in or sign-out. The result is checked again: a URL on
+   * another origin is replaced by `baseUrl`. Default: a relative `url` is joined to `baseUrl`; an
+   * absolute one is returned as it is (and so kept only when it is on the app's origin).
+   *
+   * @example
+   * ```ts
+   * redirect: ({ url, baseUrl }) => (url.startsWith(`${baseUrl}/admin`) ? `${baseUrl}/` : url)
+   * ```
+   */
+  redirect(params: RedirectCallbackParams): Awaitable<string>;
+  /**
+   * Shapes the session object sent to the client; only what it returns reaches the client. Default:
+   * the user's name, e-mail and image, and `expires`.
+   *
+   * @example
+   * ```ts
+   * session: ({ session, token }) => ({ ...session, user: { ...session.user, id: token.sub } })
+   * ```
+   */
+  session(params: SessionCallbackParams): Awaitable<SessionCallbackResult>;
+  /**
+   * JWT sessions: shapes the token stored in the session cookie, at sign-in and on every session
+   * read or update. Returning null signs the user out. Default: returns the token unchanged.
+   *
+   * @example
+   * ```ts
+   * jwt: ({ token, account }) => (account ? { ...token, provider: account.provider } : token)
+   * ```
+   */
+  jwt(params: JWTCallbackParams): Awaitable<JWT | null>;
+}
+
+/**
+ * Handlers told about what happened, after it happened. They cannot change the outcome; one that
+ * throws is logged and the request goes on.
+ */
+export interface EventCallbacks {
+  /** A sign-in succeeded. */
+  signIn(message: {
+    /** The signed-in user (the stored user, when there is an adapter). */
+    user: User | AdapterUser;
+    /** The account used, or null. */
+    account: Account | null;
+    /** OAuth/OIDC: the provider's profile. */
+    profile?: Profile;
+    /** Whether this sign-in created the user. */
+    isNewUser?: boolean;
+  }): unknown;
+  /** A user signed out. */
+  signOut(
+    message:
+      | {
+          /** Database sessions: the deleted session, when the adapter returned it. */
+          session: AdapterSession | null | undefined;
+        }
+      | {
+          /** JWT sessions: the session token's claims, or null when the cookie did not decode. */
+          token: JWT | null;
+        },
+  ): unknown;
+  /** The adapter created a user. */
+  createUser(message: { user: AdapterUser }): unknown;
+  /** The adapter updated a user (e.g. `emailVerified` after an e-mail sign-in). */
+  updateUser(message: { user: AdapterUser }): unknown;
+  /** An account was linked to a user. */
+  linkAccount(message: {
+    user: AdapterUser | User;
+    account: Account;
+    /** OAuth/OIDC: the provider's profile. */
+    profile?: Profile;
+  }): unknown;
+  /** A session was read or updated (`GET`/`POST /session`, `getSession`). */
+  session(message: {
+    /** The session as the `session` callback returned it. */
+    session: Session;
+    /** JWT sessions: the token. Absent with database sessions. */
+    token?: JWT;
+  }): unknown;
+}
