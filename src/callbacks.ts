@@ -65,7 +65,7 @@ export interface SignInCallbackParams {
   /** E-mail sign-in: `verificationRequest` is true when the link is about to be sent, absent when it is used. */
   email?: { verificationRequest?: boolean };
   /** Credentials sign-in: the submitted fields, as `authorize` received them. */
-  credentials?: Record<string, unknown>;
+  credentials?: Record<string, string>;
 }
 
 /** What the `redirect` callback receives. */

@@ -154,8 +154,10 @@ export interface AuthConfig {
   /** Where the routes live. Default: AUTH_URL's path when it has one, otherwise `/auth`. */
   basePath?: string;
   /**
-   * Trust the request's Host header to build URLs (links, redirects) when AUTH_URL does not pin the
-   * app's URL. Default: true when AUTH_TRUST_HOST is `true` or `1`, when AUTH_URL, VERCEL or
+   * Trust the request's Host header, and its `X-Forwarded-Host` / `X-Forwarded-Proto` headers, to
+   * build URLs (links, redirects) when AUTH_URL does not pin the app's URL: the request URL is used,
+   * with the forwarded headers honoured, because behind a proxy they are what the browser saw. On
+   * Node, `toNodeHandler` removes forwarded headers unless its `trustProxy` option is on. Default: true when AUTH_TRUST_HOST is `true` or `1`, when AUTH_URL, VERCEL or
    * CF_PAGES is set, or when NODE_ENV is not `production`; otherwise false.
    */
   trustHost?: boolean;
