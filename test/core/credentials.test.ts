@@ -53,6 +53,35 @@ describe("credentials sign-in", () => {
     expect(request.url).toBe(`${APP}/auth/callback/credentials`);
   });
 
+  it("passes only the declared fields: never the CSRF token, the callbackUrl or anything else posted", async () => {
+    const authorize = vi.fn((): User | null => ({ ...ALICE }));
+    const config = makeConfig({ providers: [aliceCredentials({ authorize })] });
+    await signInWithCredentials(config, {
+      username: "alice",
+      password: "pw",
+      callbackUrl: "/home",
+      role: "admin",
+      __proto__: "x",
+    });
+    expect(authorize.mock.calls[0]?.[0]).toEqual({ username: "alice", password: "pw" });
+  });
+
+  it.each([
+    ["a number", 1234],
+    ["a boolean", true],
+    ["null", null],
+  ])("a declared field sent as %s in JSON is a 400 before authorize runs", async (_what, value) => {
+    const authorize = vi.fn((): User | null => ({ ...ALICE }));
+    const config = makeConfig({ providers: [aliceCredentials({ authorize })] });
+    const { token, jar } = await getCsrf(config);
+    const response = await send(config, "/callback/credentials", {
+      cookie: jar,
+      json: { csrfToken: token, username: "alice", password: value },
+    });
+    await expectJsonError(response, 400, "InvalidRequest");
+    expect(authorize).not.toHaveBeenCalled();
+  });
+
   it("a refused sign-in (authorize returns null) goes back to the sign-in page with error and code", async () => {
     const { response } = await signInWithCredentials(makeConfig(), { username: "alice", password: "wrong" });
     expect(response.headers.get("location")).toBe(
