@@ -28,7 +28,7 @@ export interface ResolvedSignIn {
 function newAdapterUser(ctx: AuthContext, user: User): AdapterUser {
   return {
     id: ctx.runtime.randomUUID(),
-    // The column is unique but nullable: "" would let only one e-mail-less user exist. The seed types
+    // The column is unique but nullable: "" would let only one e-mail-less user exist. Auth.js types
     // `email` as a string, yet credentials users need not have one, so null is what gets stored.
     email: (user.email ?? null) as string,
     emailVerified: null,

@@ -1,7 +1,7 @@
 /**
  * The storage contract. latchkey reaches users, accounts, sessions, verification tokens and
  * authenticators only through an {@link Adapter}; every method is optional, and a feature whose
- * method is missing fails with an error naming it. Records and rules follow the seed (SPEC.md §2.2, §4.1).
+ * method is missing fails with an error naming it. Records and rules are Auth.js v5's.
  */
 
 /** A value, or a promise of it: adapters may be synchronous or asynchronous. */
@@ -16,7 +16,7 @@ export interface AdapterUser {
   image?: string | null;
 }
 
-/** The seed lists email, webauthn, oidc and oauth; latchkey adds "credentials" for credentials users with database sessions. */
+/** Auth.js has email, webauthn, oidc and oauth; latchkey adds "credentials" for credentials users with database sessions. */
 export type AdapterAccountType = "email" | "webauthn" | "oidc" | "oauth" | "credentials";
 
 /** A link between a user and a way of signing in (an OAuth/OIDC identity, an e-mail address, a passkey). */
