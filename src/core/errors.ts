@@ -118,8 +118,20 @@ export class UnsupportedStrategy extends define("UnsupportedStrategy") {}
  *
  * @example
  * ```ts
- * class InvalidLogin extends CredentialsSignin { code = "invalid_credentials" }
- * authorize: async ({ email, password }) => { throw new InvalidLogin() }
+ * import { CredentialsSignin } from "latchkey";
+ * import Credentials from "latchkey/providers/credentials";
+ *
+ * class InvalidLogin extends CredentialsSignin {
+ *   override code = "invalid_credentials";
+ * }
+ *
+ * Credentials({
+ *   authorize: async ({ email, password }) => {
+ *     const user = await checkPassword(email, password);
+ *     if (!user) throw new InvalidLogin();
+ *     return user;
+ *   },
+ * });
  * ```
  */
 export class CredentialsSignin extends AuthError {
