@@ -34,6 +34,11 @@ const CANARIES = [
     code: `import { encode } from "latchkey/jwt";\nawait encode({ token: {}, secret: 42 });`,
   },
   { key: "canary#undeclared-name", code: `import { Auth } from "latchkey";\nawait Auth(request, config);` },
+  {
+    // Compiled on its own: the required `role` it adds to User must not break the other examples.
+    key: "canary#augmentation",
+    code: `declare module "latchkey" {\n  interface User {\n    role: "admin" | "reader";\n  }\n}\nconst user: import("latchkey").User = {};`,
+  },
 ].map(({ key, code }) => wrapExample(ROOT, { key, file: "canary.md", line: 1, code }, {}));
 
 let compiled: CompiledExamples;

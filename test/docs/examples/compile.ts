@@ -9,7 +9,6 @@ import ts from "typescript";
 import type { WrappedExample } from "./wrap.js";
 
 export interface CompiledExamples {
-  program: ts.Program;
   /** Compiler errors per example key, as `file:line:column message`. */
   errors: Map<string, string[]>;
   /** Errors that belong to no example (options, global types). */
@@ -47,9 +46,26 @@ function describe(diagnostic: ts.Diagnostic, wrapped: WrappedExample | undefined
   return `in the prelude or checks of ${wrapped.example.key} (\`${text}\`): ${message}`;
 }
 
-export function compileExamples(root: string, examples: readonly WrappedExample[]): CompiledExamples {
-  // A fragment such as `authorize: async () => …` parses as a labelled statement; refuse it.
-  const options = { ...compilerOptions(root), allowUnusedLabels: false, allowUnreachableCode: false };
+/**
+ * True for an example that changes types for the whole program (`declare module "latchkey"`,
+ * `declare global`): an augmented `User` would leak into every other example, so it gets a program
+ * of its own.
+ */
+export function augmentsTypes(wrapped: WrappedExample): boolean {
+  const sourceFile = ts.createSourceFile(wrapped.fileName, wrapped.text, ts.ScriptTarget.Latest, true);
+  return sourceFile.statements.some(
+    (statement) =>
+      ts.isModuleDeclaration(statement) &&
+      (ts.isStringLiteral(statement.name) || statement.name.text === "global"),
+  );
+}
+
+/** One program over some examples; parsed library and source files are shared through `cache`. */
+function checkProgram(
+  options: ts.CompilerOptions,
+  examples: readonly WrappedExample[],
+  cache: Map<string, ts.SourceFile>,
+): { errors: Map<string, string[]>; globalErrors: string[] } {
   const virtual = new Map<string, string>();
   for (const wrapped of examples) {
     virtual.set(wrapped.fileName, wrapped.text);
@@ -68,19 +84,17 @@ export function compileExamples(root: string, examples: readonly WrappedExample[
   host.readFile = (fileName) => virtual.get(fileName) ?? readFile.call(host, fileName);
   host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
     const text = virtual.get(fileName);
-    return text === undefined
-      ? getSourceFile.call(host, fileName, languageVersion, onError, shouldCreate)
-      : ts.createSourceFile(fileName, text, languageVersion, true);
+    if (text !== undefined) return ts.createSourceFile(fileName, text, languageVersion, true);
+    const cached = cache.get(fileName);
+    if (cached) return cached;
+    const sourceFile = getSourceFile.call(host, fileName, languageVersion, onError, shouldCreate);
+    if (sourceFile) cache.set(fileName, sourceFile);
+    return sourceFile;
   };
-  const program = ts.createProgram({
-    rootNames: examples.map((wrapped) => wrapped.fileName),
-    options,
-    host,
-  });
+  const program = ts.createProgram({ rootNames: examples.map((wrapped) => wrapped.fileName), options, host });
   const errors = new Map<string, string[]>();
   for (const wrapped of examples) {
-    const files = [wrapped.fileName, ...wrapped.stubs.keys()];
-    const diagnostics = files.flatMap((fileName) => {
+    const diagnostics = [wrapped.fileName, ...wrapped.stubs.keys()].flatMap((fileName) => {
       const sourceFile = program.getSourceFile(fileName);
       if (!sourceFile) return [];
       return [...program.getSyntacticDiagnostics(sourceFile), ...program.getSemanticDiagnostics(sourceFile)];
@@ -93,5 +107,28 @@ export function compileExamples(root: string, examples: readonly WrappedExample[
   const globalErrors = [...program.getOptionsDiagnostics(), ...program.getGlobalDiagnostics()].map(
     (diagnostic) => describe(diagnostic, undefined),
   );
-  return { program, errors, globalErrors };
+  return { errors, globalErrors };
+}
+
+/**
+ * Type-checks the examples: all together in one program, except those that augment types, which
+ * get one each.
+ */
+export function compileExamples(root: string, examples: readonly WrappedExample[]): CompiledExamples {
+  // A fragment such as `authorize: async () => …` parses as a labelled statement; refuse it.
+  const options = { ...compilerOptions(root), allowUnusedLabels: false, allowUnreachableCode: false };
+  const cache = new Map<string, ts.SourceFile>();
+  const isolated = examples.filter(augmentsTypes);
+  const groups = [
+    examples.filter((wrapped) => !isolated.includes(wrapped)),
+    ...isolated.map((wrapped) => [wrapped]),
+  ];
+  const errors = new Map<string, string[]>();
+  const globalErrors: string[] = [];
+  for (const group of groups.filter((examplesOfGroup) => examplesOfGroup.length > 0)) {
+    const checked = checkProgram(options, group, cache);
+    for (const [key, messages] of checked.errors) errors.set(key, messages);
+    globalErrors.push(...checked.globalErrors.filter((message) => !globalErrors.includes(message)));
+  }
+  return { errors, globalErrors };
 }
