@@ -82,7 +82,7 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
  * @example
  * ```ts
  * const session = await getSession(request, config);
- * if (!session) return Response.redirect("https://app.example.com/auth/signin");
+ * if (!session) return Response.redirect(new URL("/auth/signin", request.url));
  * ```
  */
 export async function getSession(request: Request, config: AuthConfig): Promise<Session | null> {

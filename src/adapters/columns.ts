@@ -1,5 +1,5 @@
 /**
- * The columns of the stored schema (SPEC.md §2.3) that adapter records carry: the one list every
+ * The columns of the stored schema (`prisma/`) that adapter records carry: the one list every
  * adapter and the conformance kit read. Anything else (an OAuth token set's `expires_in`, a profile's
  * `locale`, a surrogate `id`) is not part of a record.
  */

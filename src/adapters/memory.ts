@@ -1,7 +1,7 @@
 /**
  * An {@link Adapter} that keeps everything in process memory: for tests, demos and single-process
  * tools. It enforces the same uniqueness, foreign-key and cascade rules as the shipped database
- * schemas (SPEC.md §2.3), so code that passes against it does not trip over constraints later.
+ * schemas in `prisma/`, so code that passes against it does not trip over constraints later.
  */
 
 import { ACCOUNT_COLUMNS } from "./columns.js";

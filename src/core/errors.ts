@@ -149,12 +149,20 @@ export class WebAuthnVerificationError extends AuthError {
  *
  * @example
  * ```ts
+ * import { CredentialsSignin } from "latchkey";
+ * import Credentials from "latchkey/providers/credentials";
+ *
  * class InvalidLogin extends CredentialsSignin {
  *   override code = "invalid_credentials";
  * }
- * const authorize = async () => {
- *   throw new InvalidLogin();
- * };
+ *
+ * Credentials({
+ *   authorize: async ({ email, password }) => {
+ *     const user = await checkPassword(email, password);
+ *     if (!user) throw new InvalidLogin();
+ *     return user;
+ *   },
+ * });
  * ```
  */
 export class CredentialsSignin extends SignInError {

@@ -98,6 +98,7 @@ function requestBody(
  * @example
  * ```ts
  * import { createServer } from "node:http";
+ * import { Auth } from "latchkey";
  * import { toWebRequest, sendWebResponse } from "latchkey/node";
  *
  * createServer(async (req, res) => {
@@ -154,6 +155,7 @@ export async function sendWebResponse(res: ServerResponse, response: Response): 
  * @example
  * ```ts
  * import { createServer } from "node:http";
+ * import { Auth } from "latchkey";
  * import { createNodeHandler } from "latchkey/node";
  *
  * const handler = createNodeHandler((request) => Auth(request, config));

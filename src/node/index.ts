@@ -16,14 +16,17 @@ import { createNodeHandler, type NodeHandler, type NodeHandlerOptions } from "./
 
 /**
  * A `(req, res)` handler that serves latchkey's routes on node:http, Express, Connect or Fastify's
- * raw mode. Mount it on the routes under `basePath` (default `/auth`).
+ * raw mode. Mount it at `basePath` (default `/auth`): it reads the full path from Express's
+ * `originalUrl`, so `app.use("/auth", …)` works. (Express 5 refuses the bare `*` of
+ * `app.all("/auth/*", …)`; a named wildcard such as `"/auth/*path"` also works.)
  *
  * @example
  * ```ts
  * import express from "express";
  * import { toNodeHandler } from "latchkey/node";
+ *
  * const app = express();
- * app.all("/auth/*", toNodeHandler(config));
+ * app.use("/auth", toNodeHandler(config));
  * ```
  */
 export function toNodeHandler(config: AuthConfig, options?: NodeHandlerOptions): NodeHandler {

@@ -22,7 +22,9 @@ export function requestHasBody(req: IncomingMessage): boolean {
  *
  * @example
  * ```ts
- * new Request(url, { method: "POST", body: requestBodyStream(req), duplex: "half" });
+ * // Fetch needs `duplex: "half"` for a streamed body; TypeScript's RequestInit does not list it yet.
+ * const init: RequestInit & { duplex: "half" } = { method: "POST", body: requestBodyStream(req), duplex: "half" };
+ * const request = new Request(url, init);
  * ```
  */
 export function requestBodyStream(req: IncomingMessage, onAbandon?: () => void): ReadableStream<Uint8Array> {

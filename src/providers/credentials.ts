@@ -14,9 +14,9 @@ export type CredentialsUserConfig<Inputs extends Record<string, CredentialInput>
  * ```ts
  * Credentials({
  *   credentials: { email: { label: "E-mail", type: "email" }, password: { label: "Password", type: "password" } },
- *   authorize: async ({ email, password }) =>
- *     email && password && (await checkPassword(email, password)) ? { id: "user-1", email } : null,
- * })
+ *   // The user when the password matches; null refuses the sign-in.
+ *   authorize: ({ email, password }) => checkPassword(email, password),
+ * });
  * ```
  */
 export default function Credentials<

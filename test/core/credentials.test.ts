@@ -54,7 +54,7 @@ describe("credentials sign-in", () => {
   });
 
   it("passes only the declared fields: never the CSRF token, the callbackUrl or anything else posted", async () => {
-    const authorize = vi.fn((): User | null => ({ ...ALICE }));
+    const authorize = vi.fn((_credentials: Record<string, unknown>): User | null => ({ ...ALICE }));
     const config = makeConfig({ providers: [aliceCredentials({ authorize })] });
     await signInWithCredentials(config, {
       username: "alice",

@@ -31,7 +31,7 @@ function skipReason(definition: CheckDefinition, options: AdapterConformanceOpti
 
 /**
  * The latchkey adapter contract as a list of named checks, one behaviour each: every
- * {@link Adapter} method, the seed's "not found" rules, uniqueness, cascade deletes on
+ * {@link Adapter} method, its "not found" rules, uniqueness, cascade deletes on
  * deleteUser, atomic single use of verification tokens under concurrency, the transactional
  * createUserAndLinkAccount, and records that are copies with no database-only fields.
  *

@@ -110,7 +110,7 @@ export const sessionChecks: CheckDefinition[] = [
       const session = newSession(user.id);
       await adapter.createSession(session);
       const deleted = await adapter.deleteSession(session.sessionToken);
-      // Returning the deleted session is preferred (SPEC.md §4.1), not required.
+      // Returning the deleted session is preferred (as in Auth.js), not required.
       if (deleted) assertSession(deleted, session, "deleteSession result");
       assertEqual(await db.session(session.sessionToken), null, "stored session after deleteSession");
       assert(await db.user(user.id), "deleteSession should not delete the user");

@@ -1,0 +1,228 @@
+/**
+ * What each example assumes, keyed like `extract.ts` keys examples (`README.md#use`,
+ * `src/node/index.ts#toNodeHandler`; `:2` for a second example under the same anchor).
+ *
+ * An example may use, without declaring them: the exports of the file whose TSDoc holds it (added
+ * as imports automatically) and what its entry here gives. Everything else must be imported in
+ * the example itself, so a reader can copy it. To add an example: write it, run
+ * `npx vitest run test/docs/examples.test.ts`, and give it an entry if the compiler names a free
+ * identifier that a reader would have in their own code (`config`, `request`, …).
+ */
+import { fileURLToPath } from "node:url";
+
+const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+
+/** Declarations shared by many examples; an entry lists the ones its example uses. */
+export const GIVEN = {
+  config: `declare const config: import("latchkey").AuthConfig;`,
+  request: `declare const request: Request;`,
+  req: `declare const req: import("node:http").IncomingMessage;`,
+  res: `declare const res: import("node:http").ServerResponse;`,
+  secret: `declare const secret: string;`,
+  providers: `declare const providers: import("latchkey").Provider[];`,
+  checkPassword: `declare function checkPassword(email: unknown, password: unknown): Promise<import("latchkey").User | null>;`,
+  adapter: `declare const adapter: import("latchkey/adapters").Adapter;`,
+  db: `declare const db: import("latchkey/adapters/testing").ConformanceDatabase;`,
+  user: `declare const user: import("latchkey/adapters").AdapterUser;`,
+  csrfToken: `declare const csrfToken: string;`,
+} as const;
+
+export type GivenName = keyof typeof GIVEN;
+
+export interface Prelude {
+  /** Names from {@link GIVEN} the example uses. Each must appear in the example. */
+  given?: GivenName[];
+  /** TypeScript placed before the example: more declarations, or real values for a running example. */
+  prelude?: string;
+  /** Modules that exist only in a reader's project, by the relative specifier the example imports. */
+  modules?: Record<string, string>;
+  /**
+   * Also run the example, after it compiles. Its prelude must define real values (no `declare`).
+   * A literal in a `//` comment after an expression statement (same line, or alone on the next
+   * line) is asserted equal to the expression; a string literal ending in `…` is a prefix.
+   */
+  run?: boolean;
+  /** Code after the example, in its scope, with node's strict `assert` imported: checks the results. */
+  after?: string;
+  /**
+   * For an example that returns (the body of a handler): code that checks the value it returned,
+   * given as `returned: unknown`, with `assert` imported.
+   */
+  returned?: string;
+  /** Environment variables set while the example runs (`undefined` removes one). */
+  env?: Record<string, string | undefined>;
+  /** Names the example defines that its module exports, for tests that use them (the Express test serves `app`). */
+  exports?: string[];
+}
+
+/** A generated Prisma 7 client of the shipped PostgreSQL schema (made by test/adapters/global-setup.ts). */
+const GENERATED_PRISMA_CLIENT = `export { PrismaClient } from ${JSON.stringify(
+  `${ROOT}generated/prisma-clients/postgresql/generated/prisma/client.js`,
+)};`;
+
+/** A document database driver, as the conformance guide's `db` readers use it: untyped documents. */
+const DOCUMENT_CLIENT = `
+interface Collection {
+  findOne(filter: Record<string, unknown>): Promise<Record<string, unknown> | null>;
+}
+interface DocumentClient {
+  users: Collection;
+  accounts: Collection;
+  sessions: Collection;
+  verificationTokens: Collection;
+  authenticators: Collection;
+}`;
+
+const MY_ADAPTER_MODULE = `export declare function MyAdapter(client: unknown): import("latchkey/adapters").Adapter;`;
+
+/** A credentials config that really signs in (`ada` / `correct horse`), for examples that run. */
+const RUNNABLE_CONFIG = `
+import Credentials from "latchkey/providers/credentials";
+const config: import("latchkey").AuthConfig = {
+  secret: "docs-example-secret-0123456789abcdef",
+  trustHost: true,
+  providers: [
+    Credentials({
+      credentials: { username: { label: "Username" }, password: { label: "Password", type: "password" } },
+      authorize: ({ username, password }) =>
+        password === "correct horse" ? { id: "user-ada", name: String(username), email: "ada@example.test" } : null,
+    }),
+  ],
+};`;
+
+const SECRETS = `
+const newSecret = "docs-example-new-secret-0123456789abcdef";
+const oldSecret = "docs-example-old-secret-0123456789abcdef";`;
+
+export const PRELUDES: Record<string, Prelude> = {
+  "README.md#use": { given: ["checkPassword"] },
+  "README.md#use:2": { given: ["config"] },
+  "README.md#session-tokens-in-middleware-latchkeyjwt": {
+    prelude: `${SECRETS}\nconst request = new Request("https://app.example.com/dashboard");`,
+    env: { AUTH_SECRET: "docs-example-new-secret-0123456789abcdef" },
+    run: true,
+    after: `assert.deepEqual([claims?.sub, claims?.name], ["user-1", "Ada"]);\nassert.equal(token, null);`,
+  },
+
+  "docs/adapter-conformance.md#adapter-conformance-kit": { given: ["adapter", "db"] },
+  "docs/adapter-conformance.md#running-it": {
+    prelude: `${DOCUMENT_CLIENT}\ndeclare function connectToTestDatabase(): Promise<DocumentClient>;`,
+    modules: { "../src/index.js": MY_ADAPTER_MODULE },
+  },
+  "docs/adapter-conformance.md#running-it:2": {
+    given: ["adapter", "db"],
+    prelude: `import { adapterConformance } from "latchkey/adapters/testing";`,
+  },
+  "docs/adapter-conformance.md#running-it:3": {
+    given: ["adapter", "db"],
+    prelude: `import { adapterConformance } from "latchkey/adapters/testing";`,
+  },
+  "prisma/README.md#prisma-schemas-for-latchkeyadaptersprisma": {
+    modules: { "./generated/prisma/client.js": GENERATED_PRISMA_CLIENT },
+  },
+
+  "src/adapters/memory.ts#MemoryAdapter": { given: ["request", "providers", "secret"] },
+  "src/adapters/prisma/adapter.ts#PrismaAdapter": {
+    given: ["providers", "secret"],
+    modules: { "./generated/prisma/client.js": GENERATED_PRISMA_CLIENT },
+  },
+  "src/adapters/testing/conformance.ts#adapterConformance": {
+    prelude: `${DOCUMENT_CLIENT.replace("verificationTokens", "tokens")}\ndeclare const client: DocumentClient;\n${MY_ADAPTER_MODULE.replace("export ", "")}`,
+  },
+  "src/config.ts#setEnvDefaults": {
+    // An OAuth provider factory; latchkey/providers/github arrives with the OAuth flow.
+    prelude: `declare const GitHub: () => import("latchkey").OAuth2Config;`,
+  },
+  "src/core/errors.ts#CredentialsSignin": { given: ["checkPassword"] },
+  "src/index.ts#module": { given: ["checkPassword"] },
+  "src/index.ts#Auth": { given: ["config"] },
+  "src/index.ts#getSession": {
+    prelude: `${RUNNABLE_CONFIG}\nconst request = new Request("https://app.example.com/dashboard");`,
+    run: true,
+    returned: `assert.ok(returned instanceof Response);\nassert.equal(returned.headers.get("location"), "https://app.example.com/auth/signin");`,
+  },
+  "src/index.ts#createActionURL": {
+    prelude: `const request = new Request("https://app.example.com/dashboard", { headers: { host: "app.example.com" } });`,
+    env: { AUTH_URL: undefined },
+    run: true,
+    after: `assert.equal(url.href, "https://app.example.com/auth/signin");`,
+  },
+  "src/jwt/index.ts#module": {
+    prelude: `const request = new Request("https://app.example.com/dashboard");`,
+    env: { AUTH_SECRET: "docs-example-new-secret-0123456789abcdef" },
+    run: true,
+    after: `assert.equal(claims?.sub, "user-1");\nassert.equal(fromRequest, null);`,
+  },
+  "src/jwt/index.ts#encode": {
+    prelude: `const secret = "docs-example-new-secret-0123456789abcdef";`,
+    run: true,
+    // Compact JWE with direct encryption: header, empty key, iv, ciphertext, tag.
+    after: `assert.match(jwt, /^[\\w-]+\\.\\.[\\w-]+\\.[\\w-]+\\.[\\w-]+$/);`,
+  },
+  "src/jwt/index.ts#decode": {
+    prelude: `import { encode } from "latchkey/jwt";${SECRETS}
+const jwt = await encode({ token: { sub: "user-1" }, secret: oldSecret, salt: "authjs.session-token" });
+const unauthorized = () => new Response(null, { status: 401 });`,
+    run: true,
+    after: `assert.equal(claims.sub, "user-1");`,
+  },
+  "src/jwt/index.ts#getToken": {
+    prelude: `import { encode } from "latchkey/jwt";
+const jwt = await encode({ token: { sub: "user-1" }, secret: "docs-example-new-secret-0123456789abcdef", salt: "__Secure-authjs.session-token" });
+const request = new Request("https://app.example.com/", { headers: { cookie: \`__Secure-authjs.session-token=\${jwt}\` } });`,
+    env: { AUTH_SECRET: "docs-example-new-secret-0123456789abcdef" },
+    run: true,
+    after: `assert.equal(token?.sub, "user-1");`,
+  },
+
+  "src/node/bridge.ts#toWebRequest": { given: ["config"] },
+  "src/node/bridge.ts#sendWebResponse": { given: ["res"] },
+  "src/node/bridge.ts#createNodeHandler": { given: ["config"] },
+  "src/node/index.ts#toNodeHandler": { prelude: RUNNABLE_CONFIG, run: true, exports: ["app"] },
+  "src/node/parsed-body.ts#serializeParsedBody": { run: true },
+  "src/node/request-body.ts#requestBodyStream": {
+    given: ["req"],
+    prelude: `declare const url: URL;`,
+  },
+  "src/node/request-headers.ts#toWebHeaders": {
+    prelude: `import { IncomingMessage } from "node:http";
+import { Socket } from "node:net";
+const req = new IncomingMessage(new Socket());
+req.rawHeaders = ["Host", "localhost:3000", "Accept", "text/html"];`,
+    run: true,
+  },
+  "src/node/request-url.ts#requestUrl": {
+    prelude: `import { IncomingMessage } from "node:http";
+import { Socket } from "node:net";
+const req = new IncomingMessage(new Socket());
+req.url = "/auth/session";
+req.headers = { host: "localhost:3000" };`,
+    run: true,
+  },
+
+  "src/pages/email-confirm.ts#renderEmailConfirmPage": {
+    prelude: `const token = "a-verification-token";\nconst csrfToken = "a-csrf-token";`,
+    run: true,
+  },
+  "src/pages/error.ts#errorPageStatus": { run: true },
+  "src/pages/error.ts#renderErrorPage": { run: true },
+  "src/pages/escape.ts#escapeHtml": { run: true },
+  "src/pages/layout.ts#renderDocument": { run: true },
+  "src/pages/signin-errors.ts#signInErrorMessage": { run: true },
+  "src/pages/signin.ts#renderSignInPage": { prelude: `const csrfToken = "a-csrf-token";`, run: true },
+  "src/pages/signout.ts#renderSignOutPage": { prelude: `const csrfToken = "a-csrf-token";`, run: true },
+  "src/pages/theme.ts#sanitizeColor": { run: true },
+  "src/pages/theme.ts#sanitizeLogoUrl": { run: true },
+  "src/pages/theme.ts#resolveTheme": { run: true },
+  "src/pages/verify-request.ts#renderVerifyRequestPage": { run: true },
+  "src/providers/credentials.ts#Credentials": { given: ["checkPassword"] },
+  "src/session/manage.ts#listSessions": { given: ["config", "user"] },
+  "src/session/manage.ts#revokeSession": {
+    given: ["config"],
+    prelude: `declare const sessionToken: string;`,
+  },
+  "src/session/manage.ts#revokeUserSessions": {
+    given: ["config", "user"],
+    prelude: `declare const currentSessionToken: string;`,
+  },
+};
