@@ -94,7 +94,19 @@ export const databaseSessions: SessionStrategyImpl = {
     let session: AdapterSession | null | undefined;
     if (sessionToken) {
       const deleteSession = adapterMethod(ctx, "deleteSession");
-      session = (await callAdapter("delete the session", () => deleteSession(sessionToken))) ?? undefined;
+      try {
+        session = (await deleteSession(sessionToken)) ?? undefined;
+      } catch (error) {
+        // The row may already be gone (expired and cleaned up, revoked elsewhere), and some
+        // adapters throw for that (Prisma's P2025). Signing out must still clear the cookie: a
+        // failure here would leave the user unable to sign out until the cookie expires.
+        const reason = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ").trim();
+        ctx.config.logger.warn(
+          "session-delete-failed",
+          `The adapter could not delete the session at sign-out; the cookie is cleared anyway. ${reason.slice(0, 200)}`,
+        );
+        ctx.config.logger.debug("deleteSession failed at sign-out", error);
+      }
     }
     await emitEvent(ctx.config, "signOut", { session });
     return clearSession(ctx);
