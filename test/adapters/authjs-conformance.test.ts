@@ -64,7 +64,8 @@ const EXPECTED: Record<string, { failures: ExpectedFailures; skipped: string[] }
   "@auth/prisma-adapter on MariaDB": {
     failures: {
       ...PRISMA_ADAPTER_FAILURES,
-      [SINGLE_USE_RACE]: ["authjs", /^worst of 5 rounds: 10 of 10 concurrent uses got the token/],
+      // 10 of 10 in every round on an idle machine; under load some racers read after a commit.
+      [SINGLE_USE_RACE]: ["authjs", /^worst of 5 rounds: ([2-9]|10) of 10 concurrent uses got the token/],
     },
     skipped: LATCHKEY_EXTENSION_SKIPS,
   },
