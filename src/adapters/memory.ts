@@ -36,7 +36,7 @@ export class MemoryAdapterConstraintError extends Error {
   override name = "MemoryAdapterConstraintError";
 }
 
-/** Empty tables for {@link MemoryAdapter}; pass your own to inspect or seed them. */
+/** Empty tables for {@link MemoryAdapter}; pass your own to inspect or pre-fill them. */
 export function createMemoryTables(): MemoryTables {
   return {
     users: new Map(),
