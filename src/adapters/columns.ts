@@ -1,8 +1,10 @@
 /**
- * The columns of the stored schema (`prisma/`) that adapter records carry: the one list every
+ * The columns of the stored schema (prisma/README.md) that adapter records carry: the one list every
  * adapter and the conformance kit read. Anything else (an OAuth token set's `expires_in`, a profile's
  * `locale`, a surrogate `id`) is not part of a record.
  */
+
+import type { AdapterAccountTokenField } from "./types.js";
 
 export const USER_COLUMNS = ["name", "email", "emailVerified", "image"] as const;
 
@@ -19,6 +21,21 @@ export const ACCOUNT_COLUMNS = [
   "id_token",
   "session_state",
 ] as const;
+
+/** The account columns a provider's token response fills, which a re-login or a refresh replaces. */
+export const ACCOUNT_TOKEN_COLUMNS = [
+  "access_token",
+  "refresh_token",
+  "id_token",
+  "expires_at",
+  "scope",
+  "token_type",
+  "session_state",
+] as const satisfies readonly AdapterAccountTokenField[];
+
+export const SESSION_COLUMNS = ["sessionToken", "userId", "expires"] as const;
+
+export const VERIFICATION_TOKEN_COLUMNS = ["identifier", "token", "expires"] as const;
 
 export const AUTHENTICATOR_COLUMNS = [
   "credentialID",

@@ -4,11 +4,14 @@
  * conformance checks for adapter authors in `latchkey/adapters/testing`.
  */
 
+export { type LatchkeyExtension, type MissingExtension, missingExtensions } from "./capabilities.js";
 export type { MemoryTables } from "./memory.js";
 export { createMemoryTables, MemoryAdapter, MemoryAdapterConstraintError } from "./memory.js";
 export type {
   Adapter,
   AdapterAccount,
+  AdapterAccountTokenField,
+  AdapterAccountTokens,
   AdapterAccountType,
   AdapterAccountWithoutUserId,
   AdapterAuthenticator,

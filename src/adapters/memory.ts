@@ -1,10 +1,10 @@
 /**
  * An {@link Adapter} that keeps everything in process memory: for tests, demos and single-process
  * tools. It enforces the same uniqueness, foreign-key and cascade rules as the shipped database
- * schemas in `prisma/`, so code that passes against it does not trip over constraints later.
+ * schemas (prisma/), so code that passes against it does not trip over constraints later.
  */
 
-import { ACCOUNT_COLUMNS } from "./columns.js";
+import { ACCOUNT_COLUMNS, ACCOUNT_TOKEN_COLUMNS } from "./columns.js";
 import type {
   Adapter,
   AdapterAccount,
@@ -36,7 +36,7 @@ export class MemoryAdapterConstraintError extends Error {
   override name = "MemoryAdapterConstraintError";
 }
 
-/** Empty tables for {@link MemoryAdapter}; pass your own to inspect or seed them. */
+/** Empty tables for {@link MemoryAdapter}; pass your own to inspect or pre-fill them. */
 export function createMemoryTables(): MemoryTables {
   return {
     users: new Map(),
@@ -103,7 +103,7 @@ function toStoredAuthenticator(authenticator: AdapterAuthenticator): AdapterAuth
 
 /**
  * Creates an in-memory adapter implementing every {@link Adapter} method, including the latchkey
- * extensions `listSessionsByUserId` and `createUserAndLinkAccount`.
+ * extensions `listSessionsByUserId`, `createUserAndLinkAccount` and `updateAccount`.
  *
  * - `createUser` keeps the id it is given (or makes a random UUID); database adapters may assign
  *   their own, so always use the id of the returned user.
@@ -223,6 +223,20 @@ export function MemoryAdapter(tables: MemoryTables = createMemoryTables()): Requ
 
     async getAccount(providerAccountId, provider) {
       return copyOrNull(accounts.get(compositeKey(provider, providerAccountId)));
+    },
+
+    async updateAccount(tokens) {
+      const key = compositeKey(tokens.provider, tokens.providerAccountId);
+      const current = accounts.get(key);
+      if (!current) return null;
+      const updated: AdapterAccount = { ...current };
+      for (const [field, value] of Object.entries(pickDefined(tokens, ACCOUNT_TOKEN_COLUMNS))) {
+        // null clears a token: the field is left out, as a token never stored reads back.
+        if (value === null) delete updated[field];
+        else updated[field] = copy(value);
+      }
+      accounts.set(key, updated);
+      return copy(updated);
     },
 
     async createSession(session) {

@@ -1,8 +1,9 @@
 /**
  * The storage contract. latchkey reaches users, accounts, sessions, verification tokens and
  * authenticators only through an {@link Adapter}; every method is optional, and a feature whose
- * method is missing fails with an error naming it. Records and methods follow Auth.js v5's adapter
- * interface.
+ * method is missing fails with an error naming it. The records and methods are Auth.js's adapter
+ * contract, so Auth.js adapters plug in unchanged; the latchkey extensions at the end are optional
+ * (see `missingExtensions` and docs/adapter-conformance.md).
  */
 import type { User } from "../providers/types.js";
 
@@ -20,7 +21,7 @@ export interface AdapterUser extends User {
   emailVerified: Date | null;
 }
 
-/** Auth.js v5's account types, plus "credentials" for credentials users with database sessions. */
+/** Auth.js uses email, webauthn, oidc and oauth; latchkey adds "credentials" for credentials users with database sessions. */
 export type AdapterAccountType = "email" | "webauthn" | "oidc" | "oauth" | "credentials";
 
 /** A link between a user and a way of signing in (an OAuth/OIDC identity, an e-mail address, a passkey). */
@@ -123,7 +124,32 @@ export interface Adapter {
     user: AdapterUser,
     account: AdapterAccountWithoutUserId,
   ): Awaitable<{ user: AdapterUser; account: AdapterAccount }>;
+  /**
+   * latchkey extension, optional: stores the tokens a provider issued at a re-login or a token
+   * refresh on the account identified by `provider` + `providerAccountId`. A token field that is
+   * given replaces the stored one, `null` clears it, and an absent one is kept (a refresh response
+   * need not repeat the refresh token, RFC 6749 §6). Returns the updated account, or `null` when no
+   * such account exists. Without it, new provider tokens are not stored.
+   */
+  updateAccount?(
+    account: Pick<AdapterAccount, "provider" | "providerAccountId"> & AdapterAccountTokens,
+  ): Awaitable<AdapterAccount | null>;
 }
+
+/** The fields of an account that hold what the provider's token endpoint issued. */
+export type AdapterAccountTokenField =
+  | "access_token"
+  | "refresh_token"
+  | "id_token"
+  | "expires_at"
+  | "scope"
+  | "token_type"
+  | "session_state";
+
+/** New token values for {@link Adapter.updateAccount}: a value replaces, `null` clears, absent keeps. */
+export type AdapterAccountTokens = {
+  [K in AdapterAccountTokenField]?: NonNullable<AdapterAccount[K]> | null;
+};
 
 /**
  * AdapterAccount minus userId. `Omit<AdapterAccount, "userId">` would not do: Omit maps over

@@ -58,6 +58,10 @@ const sealing: TestPrismaClient = opened.prisma.$extends({
           query({ ...args, data: { ...args.data, access_token: sealToken(args.data?.access_token) } }),
         ),
       findUnique: ({ args, query }: QueryCall) => unsealAccount(query(args)),
+      update: ({ args, query }: QueryCall) =>
+        unsealAccount(
+          query({ ...args, data: { ...args.data, access_token: sealToken(args.data?.access_token) } }),
+        ),
     },
   },
 });
@@ -88,6 +92,7 @@ describe("PrismaAdapter with a client built with $extends and strictUndefinedChe
         "User.delete",
         "Account.create",
         "Account.findUnique",
+        "Account.update",
         "Account.delete",
         "Session.create",
         "Session.findUnique",
@@ -125,5 +130,35 @@ describe("PrismaAdapter with a client built with $extends and strictUndefinedChe
     expect(await adapter.getAccount(account.providerAccountId, "github")).toMatchObject({
       access_token: "gho_abc",
     });
+  });
+
+  test("updateAccount sends the new tokens through the same extensions as linkAccount", async () => {
+    const adapter = PrismaAdapter(sealing);
+    const user = await adapter.createUser({
+      id: "",
+      email: `refresh-${crypto.randomUUID()}@example.test`,
+      emailVerified: null,
+    });
+    const account = {
+      userId: user.id,
+      type: "oauth",
+      provider: "github",
+      providerAccountId: crypto.randomUUID(),
+      access_token: "gho_old",
+    } as const;
+    await adapter.linkAccount(account);
+    const updated = await adapter.updateAccount({
+      provider: "github",
+      providerAccountId: account.providerAccountId,
+      access_token: "gho_new",
+    });
+
+    expect(updated).toMatchObject({ access_token: "gho_new" });
+    const stored = (await opened.prisma.account.findUnique({
+      where: {
+        provider_providerAccountId: { provider: "github", providerAccountId: account.providerAccountId },
+      },
+    })) as { access_token: string };
+    expect(stored.access_token).toBe("sealed:wen_ohg");
   });
 });

@@ -4,6 +4,7 @@ import type { PrismaClientLike } from "./client.js";
 import { nullIfNotFound } from "./not-found.js";
 import {
   accountData,
+  accountTokenData,
   sessionData,
   toAdapterAccount,
   toAdapterSession,
@@ -49,6 +50,7 @@ function assertPrismaClient(prisma: unknown): asserts prisma is PrismaClientLike
  *
  * - Lookups that find nothing return `null`; `listAuthenticatorsByUserId` returns `[]`.
  * - `useVerificationToken` hands a token to exactly one of any number of concurrent callers.
+ * - `updateAccount` writes the given token columns of one account, `null` for an unknown account.
  * - `createUserAndLinkAccount` runs in one transaction; `deleteUser` relies on the schema's
  *   `onDelete: Cascade` to remove accounts, sessions and authenticators.
  * - Fields the schema has no column for (profile extras, `expires_in`) are not written.
@@ -115,6 +117,16 @@ export function PrismaAdapter(prisma: PrismaClientLike): PrismaAdapterMethods {
       const row = await account.findUnique({
         where: { provider_providerAccountId: { provider, providerAccountId } },
       });
+      return row ? toAdapterAccount(row) : null;
+    },
+
+    async updateAccount({ provider, providerAccountId, ...tokens }) {
+      const row = await nullIfNotFound(
+        account.update({
+          where: { provider_providerAccountId: { provider, providerAccountId } },
+          data: accountTokenData(tokens),
+        }),
+      );
       return row ? toAdapterAccount(row) : null;
     },
 

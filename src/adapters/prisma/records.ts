@@ -8,9 +8,10 @@
  * relation fields) never reach callers.
  */
 
-import { ACCOUNT_COLUMNS, AUTHENTICATOR_COLUMNS, USER_COLUMNS } from "../columns.js";
+import { ACCOUNT_COLUMNS, ACCOUNT_TOKEN_COLUMNS, AUTHENTICATOR_COLUMNS, USER_COLUMNS } from "../columns.js";
 import type {
   AdapterAccount,
+  AdapterAccountTokens,
   AdapterAuthenticator,
   AdapterSession,
   AdapterUser,
@@ -40,6 +41,11 @@ export function userData(user: Partial<AdapterUser>): Row {
 
 export function accountData(account: Partial<AdapterAccount>): Row {
   return pickDefined(account, ACCOUNT_COLUMNS);
+}
+
+/** The token columns to change: `null` clears a column, an absent field leaves it as stored. */
+export function accountTokenData(tokens: AdapterAccountTokens): Row {
+  return pickDefined(tokens, ACCOUNT_TOKEN_COLUMNS);
 }
 
 export function sessionData(session: Partial<AdapterSession>): Row {

@@ -1,22 +1,28 @@
 import type { Adapter } from "../types.js";
+import { CheckStopped, ConformanceFailure, Findings } from "./assert.js";
 import { accountChecks } from "./checks/accounts.js";
 import { authenticatorChecks } from "./checks/authenticators.js";
 import { isolationChecks } from "./checks/isolation.js";
+import { recordFieldChecks } from "./checks/record-fields.js";
 import { sessionChecks } from "./checks/sessions.js";
 import { signUpChecks } from "./checks/sign-up.js";
+import { updateAccountChecks } from "./checks/update-account.js";
 import { userChecks } from "./checks/users.js";
 import { verificationTokenChecks } from "./checks/verification-tokens.js";
 import type { CheckContext, CheckDefinition } from "./context.js";
 import { newUser } from "./fixtures.js";
+import { AdapterMethodThrew, adapterAtStep, describeError } from "./steps.js";
 import type { AdapterConformanceOptions, AdapterMethod, ConformanceCheck } from "./types.js";
 
 const ALL_CHECKS: readonly CheckDefinition[] = [
   ...userChecks,
   ...accountChecks,
+  ...updateAccountChecks,
   ...sessionChecks,
   ...verificationTokenChecks,
   ...authenticatorChecks,
   ...signUpChecks,
+  ...recordFieldChecks,
   ...isolationChecks,
 ];
 
@@ -29,16 +35,54 @@ function skipReason(definition: CheckDefinition, options: AdapterConformanceOpti
   return undefined;
 }
 
+/** Runs one check and turns whatever it found, or whatever stopped it, into one failure. */
+async function runCheck(definition: CheckDefinition, options: AdapterConformanceOptions): Promise<void> {
+  const expect = new Findings();
+  const setup = adapterAtStep(options.adapter, "setup");
+  const context: CheckContext = {
+    adapter: adapterAtStep(options.adapter, "call under test"),
+    setup,
+    db: options.db,
+    expect,
+    concurrency: options.concurrency ?? 10,
+    rounds: options.rounds ?? 5,
+    maxSessionLookupQueries: options.maxSessionLookupQueries ?? 1,
+    unknownUserId: options.unknownUserId ?? (() => crypto.randomUUID()),
+    has: (method: AdapterMethod) => typeof options.adapter[method] === "function",
+    createUser: (overrides) => setup.createUser(newUser(overrides)),
+  };
+  let cause: unknown;
+  try {
+    await definition.run(context);
+  } catch (error) {
+    if (error instanceof AdapterMethodThrew) {
+      expect.differences.push(error.message);
+      cause = error.cause;
+    } else if (!(error instanceof CheckStopped)) {
+      expect.differences.push(`the check could not go on: ${describeError(error)}`);
+      cause = error;
+    }
+  }
+  if (expect.differences.length > 0) {
+    throw new ConformanceFailure(
+      { check: definition.name, level: definition.level, differences: expect.differences },
+      cause === undefined ? undefined : { cause },
+    );
+  }
+}
+
 /**
- * The latchkey adapter contract as a list of named checks, one behaviour each: every
- * {@link Adapter} method, its "not found" rules, uniqueness, cascade deletes on
- * deleteUser, atomic single use of verification tokens under concurrency, the transactional
- * createUserAndLinkAccount, and records that are copies with no database-only fields.
+ * The adapter contract as a list of named checks, one behaviour each, each tagged with its level:
+ * the Auth.js adapter contract (`"authjs"`), or a latchkey rule stricter than it (`"latchkey"`).
+ * Together they cover every {@link Adapter} method, "not found" answers, uniqueness, cascade
+ * deletes on deleteUser, single use of verification tokens under concurrency, the optional latchkey
+ * methods, and records that carry only the contract's fields.
  *
  * The list is runner-agnostic: hand each check to your test runner. A check whose `skip` is set
  * needs a method the adapter lacks. Checks create their own uniquely named records, so they
  * share one database without cleanup between them; run them one after another (the race check
- * makes its own concurrency, and query counting assumes nothing else is running).
+ * makes its own concurrency, and query counting assumes nothing else is running). A failing check
+ * reports every difference it found, the level it belongs to, and the step that threw.
  *
  * @example
  * ```ts
@@ -48,6 +92,7 @@ function skipReason(definition: CheckDefinition, options: AdapterConformanceOpti
  * describe("my adapter", () => {
  *   const checks = adapterConformance({
  *     adapter: MyAdapter(client),
+ *     level: "latchkey", // or "authjs" for the Auth.js contract alone
  *     db: {
  *       user: (id) => client.users.findOne({ id }),
  *       userByEmail: (email) => client.users.findOne({ email }),
@@ -57,31 +102,24 @@ function skipReason(definition: CheckDefinition, options: AdapterConformanceOpti
  *       authenticator: (credentialID) => client.authenticators.findOne({ credentialID }),
  *     },
  *   });
- *   for (const check of checks) test.skipIf(check.skip)(check.name, check.run);
+ *   for (const check of checks) test.skipIf(check.skip)(`[${check.level}] ${check.name}`, check.run);
  * });
  * ```
  */
 export function adapterConformance(options: AdapterConformanceOptions): ConformanceCheck[] {
-  const adapter = options.adapter as Required<Adapter>;
-  const context: CheckContext = {
-    adapter,
-    db: options.db,
-    concurrency: options.concurrency ?? 10,
-    maxSessionLookupQueries: options.maxSessionLookupQueries ?? 1,
-    unknownUserId: options.unknownUserId ?? (() => crypto.randomUUID()),
-    has: (method: AdapterMethod) => typeof options.adapter[method] === "function",
-    createUser: (overrides) => Promise.resolve(adapter.createUser(newUser(overrides))),
-  };
-
-  return ALL_CHECKS.map((definition) => {
-    const skip = skipReason(definition, options);
-    return {
-      name: definition.name,
-      ...(skip === undefined ? {} : { skip }),
-      run: async () => {
-        if (skip !== undefined) throw new Error(`Skipped check "${definition.name}" was run: ${skip}`);
-        await definition.run(context);
-      },
-    };
-  });
+  const level = options.level ?? "latchkey";
+  return ALL_CHECKS.filter((definition) => level === "latchkey" || definition.level === "authjs").map(
+    (definition) => {
+      const skip = skipReason(definition, options);
+      return {
+        name: definition.name,
+        level: definition.level,
+        ...(skip === undefined ? {} : { skip }),
+        run: async () => {
+          if (skip !== undefined) throw new Error(`Skipped check "${definition.name}" was run: ${skip}`);
+          await runCheck(definition, options);
+        },
+      };
+    },
+  );
 }

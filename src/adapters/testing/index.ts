@@ -5,9 +5,13 @@
 
 export { ConformanceFailure } from "./assert.js";
 export { adapterConformance } from "./conformance.js";
+export { runAdapterConformance } from "./report.js";
 export type {
   AdapterConformanceOptions,
   ConformanceCheck,
   ConformanceDatabase,
+  ConformanceLevel,
+  ConformanceReport,
+  ConformanceResult,
   StoredRecord,
 } from "./types.js";

@@ -16,8 +16,15 @@ import mariadb from "mariadb";
 import pg from "pg";
 import { REPOSITORY_ROOT } from "./prisma-clients.js";
 
+/** How to open another connection to a fresh database, for clients other than Prisma's. */
+export type DatabaseLocation =
+  | { kind: "sqlite"; file: string }
+  | { kind: "postgresql"; pool: pg.PoolConfig }
+  | { kind: "mariadb"; connection: typeof mariadbConnection & { database: string } };
+
 /** A database created for this run, and how to get rid of it. */
 export interface FreshDatabase {
+  location: DatabaseLocation;
   /** The Prisma driver adapter that connects a generated client to it. */
   driverAdapter: unknown;
   /** Runs SQL outside Prisma (introspection); returns the rows. */
@@ -41,6 +48,7 @@ export async function freshSqliteDatabase(ddlPath = "prisma/sqlite/schema.sql"):
   const admin = new Database(file);
   admin.exec(readDdl(ddlPath));
   return {
+    location: { kind: "sqlite", file },
     driverAdapter: new PrismaBetterSqlite3({ url: `file:${file}` }),
     namespace: "main",
     async query(sql, params = []) {
@@ -85,6 +93,10 @@ export async function freshPostgresSchema(ddlPath = "prisma/postgresql/schema.sq
   await admin.query(readDdl(ddlPath));
   const pool = new pg.Pool({ ...postgresConnection, user: admin.user, max: 10 });
   return {
+    location: {
+      kind: "postgresql",
+      pool: { ...postgresConnection, user: admin.user, options: `-c search_path="${schema}"` },
+    },
     driverAdapter: new PrismaPg(pool, { schema }),
     namespace: schema,
     async query(sql, params = []) {
@@ -112,6 +124,7 @@ export async function freshMariaDbDatabase(ddlPath = "prisma/mysql/schema.sql"):
   await admin.query(`USE \`${database}\``);
   await admin.query(readDdl(ddlPath));
   return {
+    location: { kind: "mariadb", connection: { ...mariadbConnection, database } },
     driverAdapter: new PrismaMariaDb({ ...mariadbConnection, database, connectionLimit: 10 }),
     namespace: database,
     async query(sql, params = []) {

@@ -1,47 +1,62 @@
 import { ACCOUNT_COLUMNS } from "../../columns.js";
 import type { AdapterAccount } from "../../types.js";
-import {
-  assert,
-  assertEqual,
-  assertKeysWithin,
-  assertNoUndefined,
-  assertRejects,
-  withoutEmpty,
-} from "../assert.js";
+import { fieldsOf } from "../assert.js";
 import type { CheckDefinition } from "../context.js";
-import { newAccount } from "../fixtures.js";
-
-function assertAccountShape(account: AdapterAccount, what: string): void {
-  assertKeysWithin(account, ACCOUNT_COLUMNS, what);
-  assertNoUndefined(account, what);
-}
+import { longTokens, newAccount } from "../fixtures.js";
 
 export const accountChecks: CheckDefinition[] = [
   {
-    name: "linkAccount stores every token field, long ID tokens included, and getAccount returns them",
+    name: "linkAccount stores every token field, and getAccount returns them with expires_at as a number",
+    level: "authjs",
     requires: ["createUser", "linkAccount", "getAccount"],
-    async run({ adapter, db, createUser }) {
+    async run({ adapter, db, createUser, expect }) {
       const user = await createUser();
       const account = newAccount(user.id);
       const linked = await adapter.linkAccount(account);
-      if (linked) {
-        assertAccountShape(linked, "linkAccount result");
-        assertEqual(withoutEmpty(linked), account, "linkAccount result");
+      if (linked) expect.equalFields(linked, account, ACCOUNT_COLUMNS, "linkAccount result");
+      const found = expect.present(
+        await adapter.getAccount(account.providerAccountId, account.provider),
+        "getAccount should find the account just linked",
+      );
+      expect.equalFields(found, account, ACCOUNT_COLUMNS, "getAccount result");
+      expect.that(
+        typeof found.expires_at === "number",
+        `getAccount result.expires_at should be a number, got ${typeof found.expires_at}`,
+      );
+      expect.that(
+        await db.account(account.provider, account.providerAccountId),
+        "the linked account should be stored",
+      );
+    },
+  },
+  {
+    name: "linkAccount stores long tokens untruncated: a 1,500-character access token, a 2,000-character ID token",
+    level: "authjs",
+    requires: ["createUser", "linkAccount"],
+    async run({ adapter, db, createUser, expect }) {
+      const user = await createUser();
+      const account = newAccount(user.id, longTokens());
+      await adapter.linkAccount(account);
+      const stored = expect.present(
+        await db.account(account.provider, account.providerAccountId),
+        "the linked account should be stored",
+      );
+      for (const field of ["access_token", "refresh_token", "id_token"] as const) {
+        const value = stored[field];
+        expect.that(
+          value === account[field],
+          `stored ${field} should be the ${account[field]?.length}-character token, got ${
+            typeof value === "string" ? `${value.length} characters` : String(value)
+          }`,
+        );
       }
-      const found = await adapter.getAccount(account.providerAccountId, account.provider);
-      assert(found, "getAccount should find the account just linked");
-      assertAccountShape(found, "getAccount result");
-      assertEqual(withoutEmpty(found), account, "getAccount result");
-      assert(typeof found.expires_at === "number", "expires_at should read back as a number");
-      const stored = await db.account(account.provider, account.providerAccountId);
-      assert(stored, "the linked account should be stored");
-      assertEqual(stored.id_token, account.id_token, "stored id_token (long text, not truncated)");
     },
   },
   {
     name: "linkAccount drops token-set fields the account model has no column for",
+    level: "latchkey",
     requires: ["createUser", "linkAccount", "getAccount"],
-    async run({ adapter, createUser }) {
+    async run({ adapter, setup, createUser, expect }) {
       const user = await createUser();
       const account = newAccount(user.id);
       await adapter.linkAccount({
@@ -50,15 +65,21 @@ export const accountChecks: CheckDefinition[] = [
         refresh_expires_in: 7200,
         "not-before-policy": 0,
       });
-      const found = await adapter.getAccount(account.providerAccountId, account.provider);
-      assert(found, "getAccount should find the account just linked");
-      assertEqual(withoutEmpty(found), account, "getAccount result");
+      const found = expect.present(
+        await setup.getAccount(account.providerAccountId, account.provider),
+        "getAccount should find the account just linked",
+      );
+      for (const extra of ["expires_in", "refresh_expires_in", "not-before-policy"]) {
+        expect.that(!(extra in found), `the stored account should not carry the token-set field ${extra}`);
+      }
+      expect.equalFields(found, account, ACCOUNT_COLUMNS, "getAccount result");
     },
   },
   {
     name: "linkAccount stores an account with only the required fields; absent tokens read back empty",
+    level: "authjs",
     requires: ["createUser", "linkAccount", "getAccount"],
-    async run({ adapter, createUser }) {
+    async run({ adapter, createUser, expect }) {
       const user = await createUser();
       const account: AdapterAccount = {
         userId: user.id,
@@ -68,22 +89,24 @@ export const accountChecks: CheckDefinition[] = [
         access_token: undefined,
       };
       await adapter.linkAccount(account);
-      const found = await adapter.getAccount(account.providerAccountId, account.provider);
-      assert(found, "getAccount should find the account just linked");
-      assertAccountShape(found, "getAccount result");
+      const found = expect.present(
+        await adapter.getAccount(account.providerAccountId, account.provider),
+        "getAccount should find the account just linked",
+      );
       const { access_token: _, ...required } = account;
-      assertEqual(withoutEmpty(found), required, "getAccount result");
+      expect.equal(fieldsOf(found, ACCOUNT_COLUMNS), required, "getAccount result");
     },
   },
   {
     name: "linkAccount rejects a second account with the same provider and providerAccountId",
+    level: "authjs",
     requires: ["createUser", "linkAccount"],
-    async run({ adapter, createUser }) {
+    async run({ adapter, setup, createUser, expect }) {
       const first = await createUser();
       const second = await createUser();
       const account = newAccount(first.id);
-      await adapter.linkAccount(account);
-      await assertRejects(
+      await setup.linkAccount(account);
+      await expect.rejects(
         () => adapter.linkAccount({ ...account, userId: second.id }),
         "linkAccount of a taken account",
       );
@@ -91,9 +114,10 @@ export const accountChecks: CheckDefinition[] = [
   },
   {
     name: "getAccount returns null for an unknown account",
+    level: "authjs",
     requires: ["getAccount"],
-    async run({ adapter }) {
-      assertEqual(
+    async run({ adapter, expect }) {
+      expect.equal(
         await adapter.getAccount(crypto.randomUUID(), "conformance-oidc"),
         null,
         "getAccount(unknown)",
@@ -101,21 +125,23 @@ export const accountChecks: CheckDefinition[] = [
     },
   },
   {
-    name: "unlinkAccount removes the account and keeps the user",
+    name: "unlinkAccount removes the account and keeps the user; its result, if any, is the account",
+    level: "authjs",
     requires: ["createUser", "linkAccount", "unlinkAccount"],
-    async run({ adapter, db, createUser }) {
+    async run({ adapter, setup, db, createUser, expect }) {
       const user = await createUser();
       const account = newAccount(user.id);
-      await adapter.linkAccount(account);
+      await setup.linkAccount(account);
       const { provider, providerAccountId } = account;
       const unlinked = await adapter.unlinkAccount({ provider, providerAccountId });
-      if (unlinked) assertEqual(withoutEmpty(unlinked), account, "unlinkAccount result");
-      assertEqual(await db.account(provider, providerAccountId), null, "stored account after unlinkAccount");
-      assert(await db.user(user.id), "unlinkAccount should not delete the user");
+      if (unlinked) expect.equalFields(unlinked, account, ACCOUNT_COLUMNS, "unlinkAccount result");
+      expect.equal(await db.account(provider, providerAccountId), null, "stored account after unlinkAccount");
+      expect.that(await db.user(user.id), "unlinkAccount should not delete the user");
     },
   },
   {
     name: "unlinkAccount of an unknown account does not throw",
+    level: "latchkey",
     requires: ["unlinkAccount"],
     async run({ adapter }) {
       await adapter.unlinkAccount({ provider: "conformance-oidc", providerAccountId: crypto.randomUUID() });

@@ -1,45 +1,54 @@
 import { AUTHENTICATOR_COLUMNS } from "../../columns.js";
 import type { AdapterAuthenticator } from "../../types.js";
-import { assert, assertEqual, assertKeysWithin, assertRejects, withoutEmpty } from "../assert.js";
+import type { Findings } from "../assert.js";
 import type { CheckDefinition } from "../context.js";
 import { newAuthenticator } from "../fixtures.js";
 
-function assertAuthenticator(
+function expectAuthenticator(
+  expect: Findings,
   actual: AdapterAuthenticator | null | undefined,
   expected: AdapterAuthenticator,
   what: string,
 ): void {
-  assert(actual, `${what} should be the authenticator, got ${String(actual)}`);
-  assertKeysWithin(actual, AUTHENTICATOR_COLUMNS, what);
-  assert(typeof actual.counter === "number", `${what}.counter should be a number`);
-  assert(typeof actual.credentialBackedUp === "boolean", `${what}.credentialBackedUp should be a boolean`);
-  assertEqual(withoutEmpty(actual), withoutEmpty(expected), what);
+  const found = expect.present(actual, `${what} should be the authenticator`);
+  expect.that(
+    typeof found.counter === "number",
+    `${what}.counter should be a number, got ${typeof found.counter}`,
+  );
+  expect.that(
+    typeof found.credentialBackedUp === "boolean",
+    `${what}.credentialBackedUp should be a boolean, got ${typeof found.credentialBackedUp}`,
+  );
+  expect.equalFields(found, expected, AUTHENTICATOR_COLUMNS, what);
 }
 
 export const authenticatorChecks: CheckDefinition[] = [
   {
-    name: "createAuthenticator stores the authenticator and returns it without database-only fields",
+    name: "createAuthenticator stores the authenticator and returns it",
+    level: "authjs",
     requires: ["createUser", "createAuthenticator"],
-    async run({ adapter, db, createUser }) {
+    async run({ adapter, db, createUser, expect }) {
       const user = await createUser();
       const authenticator = newAuthenticator(user.id);
-      assertAuthenticator(
+      expectAuthenticator(
+        expect,
         await adapter.createAuthenticator(authenticator),
         authenticator,
         "createAuthenticator result",
       );
       if (db.authenticator)
-        assert(await db.authenticator(authenticator.credentialID), "the authenticator should be stored");
+        expect.that(await db.authenticator(authenticator.credentialID), "the authenticator should be stored");
     },
   },
   {
     name: "createAuthenticator throws for a credentialID that is already registered",
+    level: "authjs",
     requires: ["createUser", "createAuthenticator"],
-    async run({ adapter, createUser }) {
+    async run({ adapter, setup, createUser, expect }) {
       const user = await createUser();
       const authenticator = newAuthenticator(user.id);
-      await adapter.createAuthenticator(authenticator);
-      await assertRejects(
+      await setup.createAuthenticator(authenticator);
+      await expect.rejects(
         () => adapter.createAuthenticator(authenticator),
         "createAuthenticator of a taken credentialID",
       );
@@ -47,39 +56,42 @@ export const authenticatorChecks: CheckDefinition[] = [
   },
   {
     name: "getAuthenticator returns the authenticator, and null for an unknown credentialID",
+    level: "authjs",
     requires: ["createUser", "createAuthenticator", "getAuthenticator"],
-    async run({ adapter, createUser }) {
+    async run({ adapter, setup, createUser, expect }) {
       const user = await createUser();
       const authenticator = newAuthenticator(user.id, { transports: undefined, credentialBackedUp: false });
-      await adapter.createAuthenticator(authenticator);
-      assertAuthenticator(
+      await setup.createAuthenticator(authenticator);
+      expectAuthenticator(
+        expect,
         await adapter.getAuthenticator(authenticator.credentialID),
         authenticator,
         "getAuthenticator result",
       );
-      assertEqual(await adapter.getAuthenticator(crypto.randomUUID()), null, "getAuthenticator(unknown)");
+      expect.equal(await adapter.getAuthenticator(crypto.randomUUID()), null, "getAuthenticator(unknown)");
     },
   },
   {
     name: "listAuthenticatorsByUserId lists the user's authenticators, and [] for an unknown user",
+    level: "authjs",
     requires: ["createUser", "createAuthenticator", "listAuthenticatorsByUserId"],
-    async run({ adapter, createUser, unknownUserId }) {
+    async run({ adapter, setup, createUser, unknownUserId, expect }) {
       const user = await createUser();
       const other = await createUser();
       const mine = [newAuthenticator(user.id), newAuthenticator(user.id)];
-      for (const authenticator of mine) await adapter.createAuthenticator(authenticator);
-      await adapter.createAuthenticator(newAuthenticator(other.id));
+      for (const authenticator of mine) await setup.createAuthenticator(authenticator);
+      await setup.createAuthenticator(newAuthenticator(other.id));
       const listed = await adapter.listAuthenticatorsByUserId(user.id);
-      assertEqual(
+      expect.equal(
         listed.map((authenticator) => authenticator.credentialID).sort(),
         mine.map((authenticator) => authenticator.credentialID).sort(),
         "listed credentialIDs",
       );
       for (const authenticator of listed) {
         const expected = mine.find((candidate) => candidate.credentialID === authenticator.credentialID);
-        assertAuthenticator(authenticator, expected as AdapterAuthenticator, "listed authenticator");
+        if (expected) expectAuthenticator(expect, authenticator, expected, "listed authenticator");
       }
-      assertEqual(
+      expect.equal(
         await adapter.listAuthenticatorsByUserId(unknownUserId()),
         [],
         "listAuthenticatorsByUserId(unknown)",
@@ -88,23 +100,30 @@ export const authenticatorChecks: CheckDefinition[] = [
   },
   {
     name: "updateAuthenticatorCounter stores and returns the new counter",
+    level: "authjs",
     requires: ["createUser", "createAuthenticator", "updateAuthenticatorCounter"],
-    async run({ adapter, db, createUser }) {
+    async run({ adapter, setup, db, createUser, expect }) {
       const user = await createUser();
       const authenticator = newAuthenticator(user.id, { counter: 3 });
-      await adapter.createAuthenticator(authenticator);
+      await setup.createAuthenticator(authenticator);
       const updated = await adapter.updateAuthenticatorCounter(authenticator.credentialID, 4);
-      assertAuthenticator(updated, { ...authenticator, counter: 4 }, "updateAuthenticatorCounter result");
+      expectAuthenticator(
+        expect,
+        updated,
+        { ...authenticator, counter: 4 },
+        "updateAuthenticatorCounter result",
+      );
       if (db.authenticator) {
-        assertEqual((await db.authenticator(authenticator.credentialID))?.counter, 4, "stored counter");
+        expect.equal((await db.authenticator(authenticator.credentialID))?.counter, 4, "stored counter");
       }
     },
   },
   {
     name: "updateAuthenticatorCounter throws for an unknown credentialID",
+    level: "authjs",
     requires: ["updateAuthenticatorCounter"],
-    async run({ adapter }) {
-      await assertRejects(
+    async run({ adapter, expect }) {
+      await expect.rejects(
         () => adapter.updateAuthenticatorCounter(crypto.randomUUID(), 1),
         "updateAuthenticatorCounter(unknown)",
       );

@@ -1,7 +1,9 @@
+import { SESSION_COLUMNS, USER_COLUMNS } from "../../columns.js";
 import type { AdapterUser } from "../../types.js";
-import { assertEqual } from "../assert.js";
 import type { CheckDefinition } from "../context.js";
 import { daysFromNow, newSession, newUser } from "../fixtures.js";
+
+const USER_FIELDS = ["id", ...USER_COLUMNS] as const;
 
 function tamperWithUser(user: AdapterUser): void {
   user.name = "Mallory";
@@ -11,15 +13,24 @@ function tamperWithUser(user: AdapterUser): void {
 export const isolationChecks: CheckDefinition[] = [
   {
     name: "returned records are copies: mutating them changes nothing stored",
+    level: "latchkey",
     requires: ["createUser", "getUser", "createSession", "getSessionAndUser"],
-    async run({ adapter }) {
+    async run({ adapter, expect }) {
       const created = await adapter.createUser(newUser());
       const user = structuredClone(created);
       tamperWithUser(created);
-      const read = await adapter.getUser(user.id);
-      assertEqual(read, user, "stored user after mutating the createUser result");
-      if (read) tamperWithUser(read);
-      assertEqual(await adapter.getUser(user.id), user, "stored user after mutating a getUser result");
+      const read = expect.present(
+        await adapter.getUser(user.id),
+        "getUser should find the user just created",
+      );
+      expect.equalFields(read, user, USER_FIELDS, "stored user after mutating the createUser result");
+      tamperWithUser(read);
+      expect.equalFields(
+        (await adapter.getUser(user.id)) ?? {},
+        user,
+        USER_FIELDS,
+        "stored user after mutating a getUser result",
+      );
 
       const session = newSession(user.id);
       await adapter.createSession(session);
@@ -28,17 +39,29 @@ export const isolationChecks: CheckDefinition[] = [
         found.session.expires.setFullYear(1970);
         tamperWithUser(found.user);
       }
-      assertEqual(
+      const again = expect.present(
         await adapter.getSessionAndUser(session.sessionToken),
-        { session, user },
+        "getSessionAndUser should find the session",
+      );
+      expect.equalFields(
+        again.session,
+        session,
+        SESSION_COLUMNS,
         "stored session after mutating a getSessionAndUser result",
+      );
+      expect.equalFields(
+        again.user,
+        user,
+        USER_FIELDS,
+        "stored user after mutating a getSessionAndUser result",
       );
     },
   },
   {
     name: "inputs are copied: mutating an object after passing it changes nothing stored",
+    level: "latchkey",
     requires: ["createUser", "getUser", "createSession", "getSessionAndUser"],
-    async run({ adapter }) {
+    async run({ adapter, expect }) {
       const input = newUser();
       const user = await adapter.createUser(input);
       const snapshot = structuredClone(user);
@@ -48,10 +71,16 @@ export const isolationChecks: CheckDefinition[] = [
       const expected = structuredClone(session);
       await adapter.createSession(session);
       session.expires.setFullYear(1970);
-      assertEqual(await adapter.getUser(user.id), snapshot, "stored user after mutating the input");
-      assertEqual(
-        (await adapter.getSessionAndUser(expected.sessionToken))?.session,
+      expect.equalFields(
+        (await adapter.getUser(user.id)) ?? {},
+        snapshot,
+        USER_FIELDS,
+        "stored user after mutating the input",
+      );
+      expect.equalFields(
+        (await adapter.getSessionAndUser(expected.sessionToken))?.session ?? {},
         expected,
+        SESSION_COLUMNS,
         "stored session after mutating the input",
       );
     },

@@ -1,56 +1,53 @@
-import type { AdapterSession } from "../../types.js";
-import { assert, assertEqual, assertKeysWithin, assertRejects } from "../assert.js";
+import { SESSION_COLUMNS, USER_COLUMNS } from "../../columns.js";
+import { fieldsOf } from "../assert.js";
 import type { CheckDefinition } from "../context.js";
 import { daysFromNow, newSession } from "../fixtures.js";
 
-const SESSION_FIELDS = ["sessionToken", "userId", "expires"];
-
-function assertSession(
-  actual: AdapterSession | null | undefined,
-  expected: AdapterSession,
-  what: string,
-): void {
-  assert(actual, `${what} should be the session, got ${String(actual)}`);
-  assertKeysWithin(actual, SESSION_FIELDS, what);
-  assertEqual(actual, expected, what);
-}
+const USER_FIELDS = ["id", ...USER_COLUMNS] as const;
 
 export const sessionChecks: CheckDefinition[] = [
   {
     name: "createSession stores the session and returns it, expires as a Date",
+    level: "authjs",
     requires: ["createUser", "createSession"],
-    async run({ adapter, db, createUser }) {
+    async run({ adapter, db, createUser, expect }) {
       const user = await createUser();
       const session = newSession(user.id);
-      assertSession(await adapter.createSession(session), session, "createSession result");
-      const stored = await db.session(session.sessionToken);
-      assert(stored, "the session should be stored");
-      assertEqual(stored.expires, session.expires, "stored expires");
+      const created = expect.present(
+        await adapter.createSession(session),
+        "createSession should return the session",
+      );
+      expect.equalFields(created, session, SESSION_COLUMNS, "createSession result");
+      const stored = expect.present(await db.session(session.sessionToken), "the session should be stored");
+      expect.equal(stored.expires, session.expires, "stored expires");
     },
   },
   {
     name: "createSession rejects a duplicate sessionToken",
+    level: "authjs",
     requires: ["createUser", "createSession"],
-    async run({ adapter, createUser }) {
+    async run({ adapter, setup, createUser, expect }) {
       const user = await createUser();
       const session = newSession(user.id);
-      await adapter.createSession(session);
-      await assertRejects(() => adapter.createSession(session), "createSession with a taken sessionToken");
+      await setup.createSession(session);
+      await expect.rejects(() => adapter.createSession(session), "createSession with a taken sessionToken");
     },
   },
   {
     name: "getSessionAndUser returns the session with its user, and null for an unknown token",
+    level: "authjs",
     requires: ["createUser", "createSession", "getSessionAndUser"],
-    async run({ adapter, createUser }) {
+    async run({ adapter, setup, createUser, expect }) {
       const user = await createUser();
       const session = newSession(user.id);
-      await adapter.createSession(session);
-      const found = await adapter.getSessionAndUser(session.sessionToken);
-      assert(found, "getSessionAndUser should find the session just created");
-      assertKeysWithin(found, ["session", "user"], "getSessionAndUser result");
-      assertSession(found.session, session, "getSessionAndUser session");
-      assertEqual(found.user, user, "getSessionAndUser user");
-      assertEqual(
+      await setup.createSession(session);
+      const found = expect.present(
+        await adapter.getSessionAndUser(session.sessionToken),
+        "getSessionAndUser should find the session just created",
+      );
+      expect.equalFields(found.session ?? {}, session, SESSION_COLUMNS, "getSessionAndUser session");
+      expect.equalFields(found.user ?? {}, user, USER_FIELDS, "getSessionAndUser user");
+      expect.equal(
         await adapter.getSessionAndUser(crypto.randomUUID()),
         null,
         "getSessionAndUser(unknown token)",
@@ -59,65 +56,68 @@ export const sessionChecks: CheckDefinition[] = [
   },
   {
     name: "getSessionAndUser reads the session and its user in one query",
+    level: "latchkey",
     requires: ["createUser", "createSession", "getSessionAndUser"],
     countsQueries: true,
-    async run({ adapter, db, createUser, maxSessionLookupQueries }) {
-      assert(db.countQueries, "db.countQueries is required for this check");
+    async run({ adapter, setup, db, createUser, maxSessionLookupQueries, expect }) {
+      const countQueries = expect.present(db.countQueries, "db.countQueries is required for this check");
       const user = await createUser();
       const session = newSession(user.id);
-      await adapter.createSession(session);
-      const queries = await db.countQueries(() =>
-        Promise.resolve(adapter.getSessionAndUser(session.sessionToken)),
-      );
-      assert(
+      await setup.createSession(session);
+      const queries = await countQueries(() => adapter.getSessionAndUser(session.sessionToken));
+      expect.that(
         queries <= maxSessionLookupQueries,
         `getSessionAndUser took ${queries} queries, at most ${maxSessionLookupQueries} expected`,
       );
     },
   },
   {
-    name: "updateSession moves expires and returns the updated session",
+    name: "updateSession stores the new expires; its result, if any, is the updated session",
+    level: "authjs",
     requires: ["createUser", "createSession", "updateSession"],
-    async run({ adapter, db, createUser }) {
+    async run({ adapter, setup, db, createUser, expect }) {
       const user = await createUser();
       const session = newSession(user.id, { expires: daysFromNow(1) });
-      await adapter.createSession(session);
+      await setup.createSession(session);
       const extended = { ...session, expires: daysFromNow(30) };
       const updated = await adapter.updateSession({
         sessionToken: session.sessionToken,
         expires: extended.expires,
       });
-      if (updated) assertSession(updated, extended, "updateSession result");
-      assertEqual((await db.session(session.sessionToken))?.expires, extended.expires, "stored expires");
+      if (updated) expect.equalFields(updated, extended, SESSION_COLUMNS, "updateSession result");
+      expect.equal((await db.session(session.sessionToken))?.expires, extended.expires, "stored expires");
     },
   },
   {
     name: "updateSession of an unknown token returns null or undefined",
+    level: "latchkey",
     requires: ["updateSession"],
-    async run({ adapter }) {
+    async run({ adapter, expect }) {
       const updated = await adapter.updateSession({
         sessionToken: crypto.randomUUID(),
         expires: daysFromNow(1),
       });
-      assert(updated == null, "updateSession(unknown token) should return null or undefined");
+      expect.that(updated == null, "updateSession(unknown token) should return null or undefined");
     },
   },
   {
-    name: "deleteSession removes the session and returns it",
+    name: "deleteSession removes the session and keeps the user; its result, if any, is the session",
+    level: "authjs",
     requires: ["createUser", "createSession", "deleteSession"],
-    async run({ adapter, db, createUser }) {
+    async run({ adapter, setup, db, createUser, expect }) {
       const user = await createUser();
       const session = newSession(user.id);
-      await adapter.createSession(session);
+      await setup.createSession(session);
+      // Auth.js prefers that deleteSession return the deleted session, for logging; it need not.
       const deleted = await adapter.deleteSession(session.sessionToken);
-      // Returning the deleted session is preferred (as in Auth.js), not required.
-      if (deleted) assertSession(deleted, session, "deleteSession result");
-      assertEqual(await db.session(session.sessionToken), null, "stored session after deleteSession");
-      assert(await db.user(user.id), "deleteSession should not delete the user");
+      if (deleted) expect.equalFields(deleted, session, SESSION_COLUMNS, "deleteSession result");
+      expect.equal(await db.session(session.sessionToken), null, "stored session after deleteSession");
+      expect.that(await db.user(user.id), "deleteSession should not delete the user");
     },
   },
   {
     name: "deleteSession of an unknown token does not throw",
+    level: "latchkey",
     requires: ["deleteSession"],
     async run({ adapter }) {
       await adapter.deleteSession(crypto.randomUUID());
@@ -125,21 +125,22 @@ export const sessionChecks: CheckDefinition[] = [
   },
   {
     name: "listSessionsByUserId lists exactly the user's sessions, and [] for a user without any",
+    level: "latchkey",
     requires: ["createUser", "createSession", "listSessionsByUserId"],
-    async run({ adapter, createUser, unknownUserId }) {
+    async run({ adapter, setup, createUser, unknownUserId, expect }) {
       const user = await createUser();
       const other = await createUser();
       const sessions = [
         newSession(user.id, { expires: daysFromNow(2) }),
         newSession(user.id, { expires: daysFromNow(1) }),
       ];
-      for (const session of sessions) await adapter.createSession(session);
-      await adapter.createSession(newSession(other.id));
-      const listed = [...(await adapter.listSessionsByUserId(user.id))].sort(
-        (a, b) => a.expires.getTime() - b.expires.getTime(),
-      );
-      assertEqual(listed, [sessions[1], sessions[0]], "listSessionsByUserId result");
-      assertEqual(
+      for (const session of sessions) await setup.createSession(session);
+      await setup.createSession(newSession(other.id));
+      const listed = [...(await adapter.listSessionsByUserId(user.id))]
+        .sort((a, b) => a.expires.getTime() - b.expires.getTime())
+        .map((session) => fieldsOf(session, SESSION_COLUMNS));
+      expect.equal(listed, [sessions[1], sessions[0]], "listSessionsByUserId result");
+      expect.equal(
         await adapter.listSessionsByUserId(unknownUserId()),
         [],
         "listSessionsByUserId(unknown user)",

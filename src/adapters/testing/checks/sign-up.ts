@@ -1,42 +1,45 @@
-import { assert, assertEqual, assertRejects, withoutEmpty } from "../assert.js";
+import { ACCOUNT_COLUMNS } from "../../columns.js";
 import type { CheckDefinition } from "../context.js";
 import { newAccount, newUser } from "../fixtures.js";
 
 export const signUpChecks: CheckDefinition[] = [
   {
     name: "createUserAndLinkAccount creates the user and links the account to the new user's id",
+    level: "latchkey",
     requires: ["createUserAndLinkAccount"],
-    async run({ adapter, db }) {
+    async run({ adapter, db, expect }) {
       const user = newUser();
       const { userId: _, ...account } = newAccount("unused");
       const created = await adapter.createUserAndLinkAccount(user, account);
-      assertEqual(created.account.userId, created.user.id, "the linked account's userId");
-      assertEqual(
-        withoutEmpty(created.account),
+      expect.equal(created.account.userId, created.user.id, "the linked account's userId");
+      expect.equalFields(
+        created.account,
         { ...account, userId: created.user.id },
+        ACCOUNT_COLUMNS,
         "the linked account",
       );
-      assertEqual(created.user.email, user.email, "the created user's email");
-      assert(await db.user(created.user.id), "the user should be stored");
+      expect.equal(created.user.email, user.email, "the created user's email");
+      expect.that(await db.user(created.user.id), "the user should be stored");
       const stored = await db.account(account.provider, account.providerAccountId);
-      assertEqual(stored?.userId, created.user.id, "the stored account's userId");
+      expect.equal(stored?.userId, created.user.id, "the stored account's userId");
     },
   },
   {
     name: "createUserAndLinkAccount leaves no user behind when the account cannot be linked",
+    level: "latchkey",
     requires: ["createUserAndLinkAccount", "createUser", "linkAccount"],
-    async run({ adapter, db, createUser }) {
+    async run({ adapter, setup, db, createUser, expect }) {
       const owner = await createUser();
       const taken = newAccount(owner.id);
-      await adapter.linkAccount(taken);
+      await setup.linkAccount(taken);
       const { userId: _, ...sameAccount } = taken;
       const user = newUser();
-      await assertRejects(
+      await expect.rejects(
         () => adapter.createUserAndLinkAccount(user, sameAccount),
         "createUserAndLinkAccount with an account linked to someone else",
       );
-      assertEqual(await db.userByEmail(user.email), null, "a user left behind by the failed sign-up");
-      assertEqual(
+      expect.equal(await db.userByEmail(user.email), null, "a user left behind by the failed sign-up");
+      expect.equal(
         (await db.account(taken.provider, taken.providerAccountId))?.userId,
         owner.id,
         "the taken account's owner",

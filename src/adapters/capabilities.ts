@@ -1,0 +1,46 @@
+/**
+ * Which optional latchkey extensions an adapter lacks, and what each absence costs. Auth.js
+ * adapters implement none of them: latchkey still runs on them, with the features below falling
+ * back or turned off, and says so once at startup rather than failing at the first request.
+ */
+
+import type { Adapter } from "./types.js";
+
+/** The optional methods latchkey adds to the Auth.js adapter contract. */
+export type LatchkeyExtension = "createUserAndLinkAccount" | "listSessionsByUserId" | "updateAccount";
+
+export interface MissingExtension {
+  method: LatchkeyExtension;
+  /** One line naming the method and the feature that falls back or is off without it. */
+  message: string;
+}
+
+const CONSEQUENCES: Record<LatchkeyExtension, string> = {
+  createUserAndLinkAccount:
+    "sign-up falls back to createUser + linkAccount with a compensating deleteUser, which is not atomic",
+  listSessionsByUserId: "listSessions and revokeUserSessions are unavailable",
+  updateAccount: "a re-login or a token refresh cannot store the provider's new tokens",
+};
+
+/**
+ * The latchkey extensions `adapter` does not implement, each with a one-line message saying which
+ * feature falls back or is off. Empty when the adapter has them all. Pure: it only looks at which
+ * methods exist.
+ *
+ * @example
+ * ```ts
+ * import { PrismaAdapter } from "@auth/prisma-adapter";
+ * import { missingExtensions } from "latchkey/adapters";
+ *
+ * for (const { message } of missingExtensions(PrismaAdapter(prisma))) console.warn(message);
+ * // "The adapter lacks listSessionsByUserId: listSessions and revokeUserSessions are unavailable." …
+ * ```
+ */
+export function missingExtensions(adapter: Adapter): MissingExtension[] {
+  return (Object.keys(CONSEQUENCES) as LatchkeyExtension[])
+    .filter((method) => typeof adapter[method] !== "function")
+    .map((method) => ({
+      method,
+      message: `The adapter lacks ${method}: ${CONSEQUENCES[method]}.`,
+    }));
+}

@@ -1,0 +1,39 @@
+import { describe, expect, test } from "vitest";
+import { MemoryAdapter, missingExtensions } from "../../src/adapters/index.js";
+
+describe("missingExtensions", () => {
+  test("is empty for an adapter with every latchkey extension", () => {
+    expect(missingExtensions(MemoryAdapter())).toEqual([]);
+  });
+
+  test("names each missing extension and the feature that falls back or is off without it", () => {
+    // What an Auth.js adapter looks like to latchkey: the contract's methods, no extensions.
+    const { createUserAndLinkAccount, listSessionsByUserId, updateAccount, ...authjsShaped } =
+      MemoryAdapter();
+    expect(missingExtensions(authjsShaped)).toEqual([
+      {
+        method: "createUserAndLinkAccount",
+        message:
+          "The adapter lacks createUserAndLinkAccount: sign-up falls back to createUser + linkAccount with a compensating deleteUser, which is not atomic.",
+      },
+      {
+        method: "listSessionsByUserId",
+        message:
+          "The adapter lacks listSessionsByUserId: listSessions and revokeUserSessions are unavailable.",
+      },
+      {
+        method: "updateAccount",
+        message:
+          "The adapter lacks updateAccount: a re-login or a token refresh cannot store the provider's new tokens.",
+      },
+    ]);
+  });
+
+  test("lists only what is missing, and treats a non-function as missing", () => {
+    const adapter = { ...MemoryAdapter(), updateAccount: undefined, listSessionsByUserId: "yes" as never };
+    expect(missingExtensions(adapter).map((missing) => missing.method)).toEqual([
+      "listSessionsByUserId",
+      "updateAccount",
+    ]);
+  });
+});
