@@ -9,6 +9,7 @@ import type { EnvRecord } from "./core/env.js";
 import type { JWTOptions } from "./jwt/index.js";
 import type { Theme } from "./pages/theme.js";
 import type { Provider } from "./providers/types.js";
+import type { ShortLivedStore } from "./store/types.js";
 
 export type {
   Account,
@@ -23,9 +24,7 @@ export type {
   SignInCallbackParams,
   UpdateTrigger,
 } from "./callbacks.js";
-export type { Theme };
-
-export type { EnvRecord };
+export type { EnvRecord, Theme };
 
 /** Pass as `skipCSRFCheck` to turn the CSRF check off, when a framework already does it. */
 export const skipCSRFCheck: unique symbol = Symbol("latchkey.skip-csrf-check");
@@ -211,4 +210,17 @@ export interface AuthConfig {
   redirectProxyUrl?: string;
   /** Largest request body read, in bytes; larger ones get 413 before they are buffered. Default 64 KiB. */
   maxBodyBytes?: number;
+  /**
+   * Short-lived state shared by the requests of this app: locks that let one first sign-up per
+   * account run at a time, and (with their own work) rate-limit counters, token-refresh locks and
+   * single-use WebAuthn challenges. Default: a bounded in-process `MemoryStore`, which is right for
+   * one app instance; several instances behind a load balancer should share one store.
+   *
+   * @example
+   * ```ts
+   * import { MemoryStore } from "latchkey/rate-limit";
+   * const config: AuthConfig = { providers: [], store: new MemoryStore({ maxKeys: 50_000 }) };
+   * ```
+   */
+  store?: ShortLivedStore;
 }

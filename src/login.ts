@@ -158,8 +158,7 @@ export const resolveCredentialsUser: UserResolver = async (ctx, proven) => {
     throw new CallbackRouteError("With database sessions, `authorize` must return a user with an `id`.");
   }
   const userId = user.id;
-  const adapter = ctx.config.adapter;
-  const getUser = adapterMethod(adapter, "getUser");
+  const getUser = adapterMethod(ctx.config.adapter, "getUser");
   const byId = await callAdapter("find the user", () => getUser(userId));
   if (byId) return { user: byId, isNewUser: false };
 
@@ -168,6 +167,21 @@ export const resolveCredentialsUser: UserResolver = async (ctx, proven) => {
     provider: account.provider,
     providerAccountId: account.providerAccountId,
   };
+  // One first sign-in per account at a time (a double click, two tabs): the others wait and share
+  // its answer instead of racing it into a unique violation. A failed write would also roll back,
+  // on a store with one shared connection (SQLite), the session rows other requests just wrote.
+  return ctx.config.singleFlight(`sign-up:${account.provider}:${account.providerAccountId}`, () =>
+    linkedOrNewUser(ctx, user, accountRecord),
+  );
+};
+
+/** The user linked to `account`, else a new one, unless its e-mail belongs to someone already. */
+async function linkedOrNewUser(
+  ctx: ServerContext,
+  user: User,
+  account: AdapterAccountWithoutUserId,
+): Promise<ResolvedSignIn> {
+  const adapter = ctx.config.adapter;
   const getUserByAccount = adapterMethod(adapter, "getUserByAccount");
   const key = { provider: account.provider, providerAccountId: account.providerAccountId };
   const linked = await callAdapter("find the linked user", () => getUserByAccount(key));
@@ -178,13 +192,13 @@ export const resolveCredentialsUser: UserResolver = async (ctx, proven) => {
     const getUserByEmail = adapterMethod(adapter, "getUserByEmail");
     const owner = await callAdapter("find the user by e-mail", () => getUserByEmail(email));
     if (owner) {
-      // A concurrent first sign-in of this very account may have just created `owner`.
+      // Another app instance's concurrent first sign-in of this very account may have just created `owner`.
       const raced = await callAdapter("find the linked user", () => getUserByAccount(key));
       if (raced) return { user: raced, isNewUser: false };
       throw new AccountNotLinked(
-        `authorize of provider "${account.provider}" returned the id "${userId}", which no stored user has, with an e-mail address that stored user "${owner.id}" has. latchkey never links accounts by e-mail on its own: return "${owner.id}" as the id from authorize, or link the credentials account to that user yourself (adapter.linkAccount({ userId: "${owner.id}", type: "credentials", provider: "${account.provider}", providerAccountId: "${userId}" })). See docs/errors.md#accountnotlinked.`,
+        `authorize of provider "${account.provider}" returned the id "${account.providerAccountId}", which no stored user has, with an e-mail address that stored user "${owner.id}" has. latchkey never links accounts by e-mail on its own: return "${owner.id}" as the id from authorize, or link the credentials account to that user yourself (adapter.linkAccount({ userId: "${owner.id}", type: "credentials", provider: "${account.provider}", providerAccountId: "${account.providerAccountId}" })). See docs/errors.md#accountnotlinked.`,
       );
     }
   }
-  return signUp(ctx, user, accountRecord);
-};
+  return signUp(ctx, user, account);
+}

@@ -14,6 +14,8 @@ import type {
 import type { CookiesConfig } from "../cookie/names.js";
 import type { JWTDecodeParams, JWTEncodeParams, JWT as JWTPayload } from "../jwt/types.js";
 import type { ProviderConfig } from "../providers/types.js";
+import type { SingleFlight } from "../store/single-flight.js";
+import type { ShortLivedStore } from "../store/types.js";
 
 export interface ResolvedConfig {
   basePath: string;
@@ -47,4 +49,7 @@ export interface ResolvedConfig {
   maxBodyBytes: number;
   skipCsrfCheck: boolean;
   raw: boolean;
+  store: ShortLivedStore;
+  /** Runs one piece of work per key at a time (in this process, and across processes sharing `store`). */
+  singleFlight: SingleFlight;
 }

@@ -27,6 +27,8 @@ import type { FlowSetup } from "../flows/types.js";
 import { DEFAULT_MAX_AGE_SECONDS } from "../jwt/claims.js";
 import type { ProviderConfig } from "../providers/types.js";
 import { defaultCallbacks } from "../session/default-callbacks.js";
+import { MemoryStore } from "../store/memory.js";
+import { createSingleFlight } from "../store/single-flight.js";
 import { setEnvDefaults } from "./env-defaults.js";
 import { createLogger } from "./logger.js";
 
@@ -154,6 +156,7 @@ export function resolveConfig(config: AuthConfig, env: EnvRecord = readProcessEn
 
   const maxAge = positiveNumber("session.maxAge", config.session?.maxAge, DEFAULT_MAX_AGE_SECONDS);
   const callbacks = { ...defaultCallbacks, ...config.callbacks } as CallbacksOptions;
+  const store = config.store ?? new MemoryStore();
   return {
     basePath: normalizeBasePath(withEnv.basePath),
     secrets: resolveSecrets(withEnv.secret, logger),
@@ -184,6 +187,8 @@ export function resolveConfig(config: AuthConfig, env: EnvRecord = readProcessEn
     maxBodyBytes: positiveNumber("maxBodyBytes", config.maxBodyBytes, DEFAULT_MAX_BODY_BYTES),
     skipCsrfCheck: config.skipCSRFCheck === skipCSRFCheck,
     raw: config.raw === raw,
+    store,
+    singleFlight: createSingleFlight(store),
   };
 }
 
