@@ -4,6 +4,7 @@
  * object and cached, because config normalisation on every request is pure waste. The object given
  * is never mutated.
  */
+import { missingExtensions } from "../adapters/capabilities.js";
 import type { Adapter } from "../adapters/types.js";
 import {
   type AuthConfig,
@@ -121,6 +122,13 @@ function assertAdapter(adapter: Adapter | undefined, required: Map<keyof Adapter
   }
 }
 
+/** Said once per config, at startup: which optional features an adapter (e.g. one of Auth.js's) turns off. */
+function warnAboutMissingExtensions(adapter: Adapter, logger: LoggerInstance): void {
+  for (const { message } of missingExtensions(adapter)) {
+    logger.warn("AdapterExtensionMissing", `${message} See docs/errors.md#adapterextensionmissing.`);
+  }
+}
+
 function resolveSecrets(secret: string | string[] | undefined, logger: LoggerInstance): string[] {
   const secrets = typeof secret === "string" ? [secret] : secret;
   if (
@@ -153,6 +161,7 @@ export function resolveConfig(config: AuthConfig, env: EnvRecord = readProcessEn
   const withEnv = setEnvDefaults(env, { ...config, providers: [...(config.providers ?? [])] });
   const providers = resolveProviders(withEnv.providers as ProviderConfig[], setup);
   assertAdapter(config.adapter, requiredAdapterMethods(providers, setup));
+  if (config.adapter) warnAboutMissingExtensions(config.adapter, logger);
 
   const maxAge = positiveNumber("session.maxAge", config.session?.maxAge, DEFAULT_MAX_AGE_SECONDS);
   const callbacks = { ...defaultCallbacks, ...config.callbacks } as CallbacksOptions;

@@ -6,6 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { MemoryAdapter } from "../../src/adapters/memory.js";
 import {
   AuthError,
   CredentialsSignin,
@@ -75,7 +76,7 @@ describe("the error classes", () => {
     const docs = readFileSync("docs/errors.md", "utf8");
     const headings = new Set([...docs.matchAll(/^### (\w+)$/gm)].map((match) => match[1]));
     for (const errorClass of ERROR_CLASSES) expect(headings, errorClass.type).toContain(errorClass.type);
-    for (const warning of ["WeakSecret", "RedirectRefused", "SessionNotDeleted"])
+    for (const warning of ["WeakSecret", "RedirectRefused", "SessionNotDeleted", "AdapterExtensionMissing"])
       expect(headings).toContain(warning);
   });
 });
@@ -146,6 +147,30 @@ describe("failures are visible in the logs", () => {
     expect(log.lines.find((line) => line.level === "error")?.message).toContain(
       "docs/errors.md#oauthsigninerror",
     );
+  });
+});
+
+describe("adapters without latchkey's optional methods", () => {
+  it("say once, at startup, which feature is off", async () => {
+    const log = fullLogger();
+    const {
+      createUserAndLinkAccount: _a,
+      listSessionsByUserId: _l,
+      updateAccount: _u,
+      ...authjsShaped
+    } = MemoryAdapter();
+    const config = makeConfig({ logger: log.logger, adapter: authjsShaped });
+    await send(config, "/session");
+    await send(config, "/session");
+    const messages = log.warnings("AdapterExtensionMissing").map((line) => line.message);
+    expect(messages).toHaveLength(3);
+    expect(messages.join("\n")).toContain("listSessions and revokeUserSessions are unavailable");
+  });
+
+  it("are quiet when the adapter has them all", async () => {
+    const log = fullLogger();
+    await send(makeConfig({ logger: log.logger, adapter: MemoryAdapter() }), "/session");
+    expect(log.warnings("AdapterExtensionMissing")).toEqual([]);
   });
 });
 
