@@ -1,14 +1,4 @@
-import {
-  afterAll,
-  afterEach,
-  beforeAll,
-  beforeEach,
-  describe,
-  expect,
-  it,
-  type MockInstance,
-  vi,
-} from "vitest";
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from "vitest";
 import { MemoryAdapter } from "../../src/adapters/memory.js";
 import type { Adapter } from "../../src/adapters/types.js";
 import {
@@ -21,7 +11,7 @@ import {
 } from "../../src/index.js";
 import Credentials from "../../src/providers/credentials.js";
 import { SECRET, TestBrowser } from "./harness.js";
-import { type OpenedStore, SESSION_STORES } from "./stores.js";
+import { SESSION_STORES, useStore } from "./stores.js";
 
 const SESSION_COOKIE = "authjs.session-token";
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -74,21 +64,13 @@ async function signIn(browser: TestBrowser, username = "ada") {
 }
 
 describe.each(SESSION_STORES)("database sessions on $name", (store) => {
-  let opened: OpenedStore | undefined;
+  const opened = useStore(store);
   let adapter: SpiedAdapter;
-  const db = () => (opened as OpenedStore).db;
+  const db = () => opened().db;
 
-  beforeAll(async () => {
-    opened = await store.open();
-  });
-  afterAll(async () => {
-    await opened?.close();
-  });
-  beforeEach(async () => {
-    if (!opened) throw new Error(`${store.name} did not open`);
-    await opened.empty();
+  beforeEach(() => {
     vi.useFakeTimers({ toFake: ["Date"], now: START });
-    adapter = spiedAdapter(opened.adapter);
+    adapter = spiedAdapter(opened().adapter);
   });
   afterEach(() => vi.useRealTimers());
 

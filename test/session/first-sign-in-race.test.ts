@@ -5,7 +5,7 @@
  * (createUserAndLinkAccount) or one after the other. An e-mail address that already belongs to a
  * stored user is still never linked on its own.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Adapter } from "../../src/adapters/types.js";
 import type { AuthConfig } from "../../src/index.js";
 import Credentials from "../../src/providers/credentials.js";
@@ -18,7 +18,7 @@ import {
   send,
   setCookieNamed,
 } from "../core/helpers.js";
-import { type OpenedStore, SESSION_STORES, type SessionStore } from "./stores.js";
+import { SESSION_STORES, type SessionStore, useStore } from "./stores.js";
 
 const SESSION_COOKIE = "__Secure-authjs.session-token";
 const PARALLEL_SIGN_INS = 8;
@@ -70,20 +70,9 @@ async function raceFirstSignIns(auth: AuthConfig): Promise<string[]> {
 
 function describeStores(stores: SessionStore[], title: string, adapterFor: (adapter: Adapter) => Adapter) {
   describe.each(stores)(`${title} on $name`, (store) => {
-    let opened: OpenedStore | undefined;
-    const db = () => (opened as OpenedStore).db;
-    const adapter = () => adapterFor((opened as OpenedStore).adapter);
-
-    beforeAll(async () => {
-      opened = await store.open();
-    });
-    afterAll(async () => {
-      await opened?.close();
-    });
-    beforeEach(async () => {
-      if (!opened) throw new Error(`${store.name} did not open`);
-      await opened.empty();
-    });
+    const opened = useStore(store);
+    const db = () => opened().db;
+    const adapter = () => adapterFor(opened().adapter);
 
     it(`${PARALLEL_SIGN_INS} parallel first sign-ins all succeed as one user with one account`, async () => {
       const auth = config(adapter());

@@ -5,7 +5,7 @@
  * answers null and clears it, signing out and signing in work as if it were not there. And a
  * previous session whose row cannot be deleted (already gone) fails neither a sign-in nor a sign-out.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { Adapter } from "../../src/adapters/types.js";
 import type { AuthConfig } from "../../src/index.js";
 import {
@@ -18,7 +18,7 @@ import {
   setCookieNamed,
   signInWithCredentials,
 } from "../core/helpers.js";
-import { type OpenedStore, SESSION_STORES } from "./stores.js";
+import { SESSION_STORES, useStore } from "./stores.js";
 
 /** The session cookie's name on the https app the helpers talk to. */
 const SESSION_COOKIE = "__Secure-authjs.session-token";
@@ -92,23 +92,15 @@ function recordNotFound(): Error {
 }
 
 describe.each(SESSION_STORES)("a hostile session cookie with database sessions on $name", (store) => {
-  let opened: OpenedStore | undefined;
+  const opened = useStore(store);
   let calls: AdapterCall[];
-  const db = () => (opened as OpenedStore).db;
+  const db = () => opened().db;
 
-  beforeAll(async () => {
-    opened = await store.open();
-  });
-  afterAll(async () => {
-    await opened?.close();
-  });
-  beforeEach(async () => {
-    if (!opened) throw new Error(`${store.name} did not open`);
-    await opened.empty();
+  beforeEach(() => {
     calls = [];
   });
 
-  function config(adapter: Adapter = (opened as OpenedStore).adapter): AuthConfig {
+  function config(adapter: Adapter = opened().adapter): AuthConfig {
     return makeConfig({
       adapter: recordingAdapter(adapter, calls),
       session: { strategy: "database" },
@@ -158,7 +150,7 @@ describe.each(SESSION_STORES)("a hostile session cookie with database sessions o
 
   describe("when deleting the previous session throws (the row is already gone)", () => {
     function failingDelete(): Adapter {
-      const adapter = (opened as OpenedStore).adapter;
+      const adapter = opened().adapter;
       return {
         ...adapter,
         deleteSession: async () => {

@@ -3,7 +3,7 @@
  * SQLite, PostgreSQL and MariaDB database. Each store is opened once per test file and emptied
  * between tests; its reader bypasses the adapter, so a test sees what was really written.
  */
-
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import { createMemoryTables, MemoryAdapter, type MemoryTables } from "../../src/adapters/memory.js";
 import { PrismaAdapter } from "../../src/adapters/prisma/index.js";
 import type { ConformanceDatabase, StoredRecord } from "../../src/adapters/testing/index.js";
@@ -138,3 +138,25 @@ export const SESSION_STORES: SessionStore[] = [
     open: async () => openPrismaStore("mysql", await freshMariaDbDatabase()),
   },
 ];
+
+/**
+ * Opens `store` once for the enclosing describe block, empties it before each test and closes it
+ * after the block. Returns the opened store; call it inside tests and hooks only.
+ */
+export function useStore(store: SessionStore): () => OpenedStore {
+  let opened: OpenedStore | undefined;
+  beforeAll(async () => {
+    opened = await store.open();
+  });
+  afterAll(async () => {
+    await opened?.close();
+  });
+  beforeEach(async () => {
+    if (!opened) throw new Error(`${store.name} did not open`);
+    await opened.empty();
+  });
+  return () => {
+    if (!opened) throw new Error(`${store.name} did not open`);
+    return opened;
+  };
+}
