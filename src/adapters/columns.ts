@@ -47,3 +47,18 @@ export const AUTHENTICATOR_COLUMNS = [
   "credentialBackedUp",
   "transports",
 ] as const;
+
+/**
+ * The listed columns of `source` that hold a value: `undefined` means "not given", which a store
+ * must not write (Prisma's strictest clients refuse it).
+ */
+export function pickDefined<T extends object, K extends keyof T>(
+  source: T,
+  columns: readonly K[],
+): Partial<Pick<T, K>> {
+  const picked: Partial<Pick<T, K>> = {};
+  for (const column of columns) {
+    if (source[column] !== undefined) picked[column] = source[column];
+  }
+  return picked;
+}

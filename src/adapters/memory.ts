@@ -4,7 +4,7 @@
  * schemas (prisma/), so code that passes against it does not trip over constraints later.
  */
 
-import { ACCOUNT_COLUMNS, ACCOUNT_TOKEN_COLUMNS } from "./columns.js";
+import { ACCOUNT_COLUMNS, ACCOUNT_TOKEN_COLUMNS, pickDefined } from "./columns.js";
 import type {
   Adapter,
   AdapterAccount,
@@ -61,17 +61,6 @@ function copyOrNull<T>(record: T | undefined): T | null {
 }
 
 /** Copies the listed fields that are present; undefined means "not given", as in a database write. */
-function pickDefined<T extends object, K extends keyof T>(
-  source: T,
-  keys: readonly K[],
-): Partial<Pick<T, K>> {
-  const picked: Partial<Pick<T, K>> = {};
-  for (const key of keys) {
-    if (source[key] !== undefined) picked[key] = source[key];
-  }
-  return picked;
-}
-
 function toStoredUser(user: AdapterUser, id: string): AdapterUser {
   // Only the model's columns are kept: profile extras (locale, nickname, …) are dropped, as a
   // database adapter must drop them.

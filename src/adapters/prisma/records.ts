@@ -8,7 +8,15 @@
  * relation fields) never reach callers.
  */
 
-import { ACCOUNT_COLUMNS, ACCOUNT_TOKEN_COLUMNS, AUTHENTICATOR_COLUMNS, USER_COLUMNS } from "../columns.js";
+import {
+  ACCOUNT_COLUMNS,
+  ACCOUNT_TOKEN_COLUMNS,
+  AUTHENTICATOR_COLUMNS,
+  pickDefined,
+  SESSION_COLUMNS,
+  USER_COLUMNS,
+  VERIFICATION_TOKEN_COLUMNS,
+} from "../columns.js";
 import type {
   AdapterAccount,
   AdapterAccountTokens,
@@ -21,15 +29,6 @@ import type {
 type Row = Record<string, unknown>;
 
 const USER_RELATIONS = new Set(["accounts", "sessions", "authenticators"]);
-
-function pickDefined(source: object, columns: readonly string[]): Row {
-  const data: Row = {};
-  for (const column of columns) {
-    const value = (source as Row)[column];
-    if (value !== undefined) data[column] = value;
-  }
-  return data;
-}
 
 /**
  * The user's columns, without `id`: the database assigns ids (cuid on SQL, ObjectId on MongoDB),
@@ -49,11 +48,11 @@ export function accountTokenData(tokens: AdapterAccountTokens): Row {
 }
 
 export function sessionData(session: Partial<AdapterSession>): Row {
-  return pickDefined(session, ["sessionToken", "userId", "expires"]);
+  return pickDefined(session, SESSION_COLUMNS);
 }
 
 export function verificationTokenData(token: VerificationToken): Row {
-  return pickDefined(token, ["identifier", "token", "expires"]);
+  return pickDefined(token, VERIFICATION_TOKEN_COLUMNS);
 }
 
 export function authenticatorData(authenticator: AdapterAuthenticator): Row {
