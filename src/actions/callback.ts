@@ -50,7 +50,7 @@ export async function callbackAction(ctx: AuthContext): Promise<ResponseInternal
   const flow = flowFor(provider);
   if (!flow?.callback) {
     throw new InvalidConfig(
-      `Provider "${provider.id}" of type "${provider.type}" cannot complete a sign-in in this version.`,
+      `Provider "${provider.id}" cannot complete a sign-in in this version: its type has no callback step yet.`,
     );
   }
   try {

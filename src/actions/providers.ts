@@ -5,13 +5,14 @@ import type { AppProvider } from "../providers/types.js";
 /** GET /providers: every configured provider with its sign-in and callback URLs. */
 export async function providersAction(ctx: AuthContext): Promise<ResponseInternal> {
   const listing: Record<string, AppProvider> = {};
-  for (const provider of ctx.config.providers) {
-    listing[provider.id] = {
-      id: provider.id,
-      name: provider.name,
-      type: provider.type,
-      signinUrl: ctx.actionUrl("signin", provider.id),
-      callbackUrl: ctx.actionUrl("callback", provider.id),
+  for (const { id, name, type } of ctx.config.providers) {
+    // The type is only reported here, as Auth.js lists it; nothing in the router depends on it.
+    listing[id] = {
+      id,
+      name,
+      type,
+      signinUrl: ctx.actionUrl("signin", id),
+      callbackUrl: ctx.actionUrl("callback", id),
     };
   }
   return { body: listing };

@@ -77,6 +77,6 @@ export async function startSignInAction(ctx: AuthContext): Promise<ResponseInter
     return { redirect: page.href };
   }
   throw new InvalidConfig(
-    `Provider "${provider.id}" of type "${provider.type}" cannot start a sign-in in this version.`,
+    `Provider "${provider.id}" cannot start a sign-in in this version: its type has no sign-in step yet.`,
   );
 }
