@@ -15,6 +15,8 @@ export type ErrorPageKind = "signIn" | "error";
  *
  * @example
  * ```ts
+ * import { AuthError, revokeUserSessions } from "latchkey";
+ *
  * try {
  *   await revokeUserSessions(config, "user-1");
  * } catch (error) {

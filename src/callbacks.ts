@@ -147,7 +147,9 @@ export interface CallbacksOptions {
    *
    * @example
    * ```ts
-   * redirect: ({ url, baseUrl }) => (url.startsWith(`${baseUrl}/admin`) ? `${baseUrl}/` : url)
+   * const callbacks: Partial<CallbacksOptions> = {
+   *   redirect: ({ url, baseUrl }) => (url.startsWith(`${baseUrl}/admin`) ? `${baseUrl}/` : url),
+   * };
    * ```
    */
   redirect(params: RedirectCallbackParams): Awaitable<string>;
@@ -157,7 +159,9 @@ export interface CallbacksOptions {
    *
    * @example
    * ```ts
-   * session: ({ session, token }) => ({ ...session, user: { ...session.user, id: token.sub } })
+   * const callbacks: Partial<CallbacksOptions> = {
+   *   session: ({ session, token }) => ({ ...session, user: { ...session.user, id: token.sub } }),
+   * };
    * ```
    */
   session(params: SessionCallbackParams): Awaitable<SessionCallbackResult>;
@@ -167,7 +171,9 @@ export interface CallbacksOptions {
    *
    * @example
    * ```ts
-   * jwt: ({ token, account }) => (account ? { ...token, provider: account.provider } : token)
+   * const callbacks: Partial<CallbacksOptions> = {
+   *   jwt: ({ token, account }) => (account ? { ...token, provider: account.provider } : token),
+   * };
    * ```
    */
   jwt(params: JWTCallbackParams): Awaitable<JWT | null>;

@@ -112,7 +112,8 @@ export interface AuthConfig {
    * @example
    * ```ts
    * import { PrismaAdapter } from "latchkey/adapters/prisma";
-   * adapter: PrismaAdapter(prisma)
+   *
+   * const config: AuthConfig = { providers, adapter: PrismaAdapter(prisma) };
    * ```
    */
   adapter?: Adapter;
@@ -136,7 +137,10 @@ export interface AuthConfig {
    *
    * @example
    * ```ts
-   * events: { signIn: ({ user }) => audit.log("sign-in", user.id) }
+   * const config: AuthConfig = {
+   *   providers,
+   *   events: { signIn: ({ user }) => audit.log("sign-in", user.id) },
+   * };
    * ```
    */
   events?: Partial<EventCallbacks>;
@@ -146,7 +150,7 @@ export interface AuthConfig {
    *
    * @example
    * ```ts
-   * pages: { signIn: "/login", error: "/login" }
+   * const config: AuthConfig = { providers, pages: { signIn: "/login", error: "/login" } };
    * ```
    */
   pages?: Partial<PagesOptions>;
@@ -171,7 +175,10 @@ export interface AuthConfig {
    *
    * @example
    * ```ts
-   * cookies: { sessionToken: { options: { domain: "example.com" } } }
+   * const config: AuthConfig = {
+   *   providers,
+   *   cookies: { sessionToken: { options: { domain: "example.com" } } },
+   * };
    * ```
    */
   cookies?: CookiesOverrides;
@@ -181,7 +188,10 @@ export interface AuthConfig {
    *
    * @example
    * ```ts
-   * theme: { brandColor: "#3451d1", logo: "/logo.svg", colorScheme: "light" }
+   * const config: AuthConfig = {
+   *   providers,
+   *   theme: { brandColor: "#3451d1", logo: "/logo.svg", colorScheme: "light" },
+   * };
    * ```
    */
   theme?: Theme;
@@ -190,7 +200,7 @@ export interface AuthConfig {
    *
    * @example
    * ```ts
-   * logger: { error: (error) => reportToSentry(error) }
+   * const config: AuthConfig = { providers, logger: { error: (error) => reportToSentry(error) } };
    * ```
    */
   logger?: Partial<LoggerInstance>;

@@ -157,6 +157,7 @@ export class WebAuthnVerificationError extends AuthError {
  * }
  *
  * Credentials({
+ *   credentials: { email: { label: "E-mail", type: "email" }, password: { label: "Password", type: "password" } },
  *   authorize: async ({ email, password }) => {
  *     const user = await checkPassword(email, password);
  *     if (!user) throw new InvalidLogin();

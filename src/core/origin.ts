@@ -33,7 +33,8 @@ export function firstForwardedValue(value: string | null | undefined): string | 
  *
  * @example
  * ```ts
- * forwardedOrigin(request.headers, "http:", "internal:3000"); // "https://app.example.com" behind a proxy
+ * // Behind a proxy that sent X-Forwarded-Host: app.example.com and X-Forwarded-Proto: https
+ * forwardedOrigin(request.headers, "http:", "internal:3000"); // "https://app.example.com"
  * ```
  */
 export function forwardedOrigin(headers: Headers, protocol: string, host: string): string {
@@ -55,6 +56,7 @@ export interface OriginSettings {
  *
  * @example
  * ```ts
+ * // Behind a proxy that sent X-Forwarded-Host: app.example.com and X-Forwarded-Proto: https
  * appOrigin({ authUrl: undefined, trustHost: true }, request); // "https://app.example.com"
  * ```
  */

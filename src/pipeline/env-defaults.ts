@@ -25,6 +25,9 @@ function withProviderEnv(env: EnvRecord, provider: Provider): ProviderConfig {
  *
  * @example
  * ```ts
+ * import { setEnvDefaults } from "latchkey";
+ * import Credentials from "latchkey/providers/credentials";
+ *
  * const config = setEnvDefaults(process.env, { providers: [Credentials({ authorize: () => null })] });
  * ```
  */

@@ -43,11 +43,15 @@ export interface DefaultUser {
  *
  * @example
  * ```ts
+ * import type { User } from "latchkey";
+ *
  * declare module "latchkey" {
  *   interface User {
  *     role?: string;
  *   }
  * }
+ *
+ * const admin: User = { id: "user-1", role: "admin" };
  * ```
  */
 export interface User extends DefaultUser {}

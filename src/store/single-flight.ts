@@ -38,8 +38,9 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
  * @example
  * ```ts
  * const singleFlight = createSingleFlight(store, { lockTtlMs: 15_000 });
- * const tokens = await singleFlight(`lock:refresh:${account.id}`, async () => {
- *   const current = await loadAccount(account.id);
+ * const { provider, providerAccountId } = account;
+ * const tokens = await singleFlight(`lock:refresh:${provider}:${providerAccountId}`, async () => {
+ *   const current = await loadAccount(provider, providerAccountId);
  *   return isExpired(current) ? refreshAndSave(current) : current;
  * });
  * ```

@@ -151,6 +151,8 @@ describe("extraction rules", () => {
       },
     ]);
     expect(found[0]?.moduleExports?.named).toEqual(["thing", "Options"]);
+    // `verbatimModuleSyntax` refuses a type imported as a value: the wrapper imports it with `type`.
+    expect(found[0]?.moduleExports?.types).toEqual(["Options"]);
   });
 
   test("a documented result that differs fails the run; a `…` result is a prefix", async () => {

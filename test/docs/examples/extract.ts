@@ -33,6 +33,11 @@ export interface ModuleExports {
   path: string;
   /** Exported binding names; `default` is listed as the local name of the default export. */
   named: string[];
+  /**
+   * The names of `named` that are types only (interfaces, type aliases, `export type`), which
+   * `verbatimModuleSyntax` lets a module import only with `type`.
+   */
+  types: string[];
   defaultName?: string;
 }
 
@@ -252,12 +257,16 @@ function documentedName(sourceFile: ts.SourceFile, comment: DocComment): string 
 /** The names a source file exports, for examples that use them without importing. */
 export function moduleExports(path: string, sourceFile: ts.SourceFile): ModuleExports {
   const named: string[] = [];
+  const typeNames = new Set<string>();
+  const valueNames = new Set<string>();
   let defaultName: string | undefined;
   for (const statement of sourceFile.statements) {
     if (ts.isExportDeclaration(statement)) {
-      if (statement.isTypeOnly || !statement.exportClause || !ts.isNamedExports(statement.exportClause))
-        continue;
-      for (const element of statement.exportClause.elements) named.push(element.name.text);
+      if (!statement.exportClause || !ts.isNamedExports(statement.exportClause)) continue;
+      for (const element of statement.exportClause.elements) {
+        named.push(element.name.text);
+        (statement.isTypeOnly || element.isTypeOnly ? typeNames : valueNames).add(element.name.text);
+      }
       continue;
     }
     const modifiers = ts.canHaveModifiers(statement) ? ts.getModifiers(statement) : undefined;
@@ -272,8 +281,16 @@ export function moduleExports(path: string, sourceFile: ts.SourceFile): ModuleEx
         );
     if (isDefault) defaultName = names[0];
     else named.push(...names);
+    const isType = ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement);
+    for (const name of names) (isType ? typeNames : valueNames).add(name);
   }
-  return { path, named: [...new Set(named)], ...(defaultName === undefined ? {} : { defaultName }) };
+  return {
+    path,
+    named: [...new Set(named)],
+    // A name that is also a value (a class, or an interface merged with a function) imports as a value.
+    types: [...typeNames].filter((name) => !valueNames.has(name)),
+    ...(defaultName === undefined ? {} : { defaultName }),
+  };
 }
 
 /** The text of a doc comment without `/**`, `*\/` and the leading ` * ` of each line. */

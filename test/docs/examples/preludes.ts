@@ -23,8 +23,8 @@ export const GIVEN = {
   checkPassword: `declare function checkPassword(email: unknown, password: unknown): Promise<import("latchkey").User | null>;`,
   adapter: `declare const adapter: import("latchkey/adapters").Adapter;`,
   db: `declare const db: import("latchkey/adapters/testing").ConformanceDatabase;`,
-  user: `declare const user: import("latchkey/adapters").AdapterUser;`,
   csrfToken: `declare const csrfToken: string;`,
+  sessionToken: `declare const sessionToken: string;`,
 } as const;
 
 export type GivenName = keyof typeof GIVEN;
@@ -72,6 +72,20 @@ interface DocumentClient {
   verificationTokens: Collection;
   authenticators: Collection;
 }`;
+
+/**
+ * A Prisma 7 client generated from the shipped schema, as `prisma` in a reader's code: the stub
+ * module goes in `modules`, the declaration in `prelude`.
+ */
+const PRISMA = {
+  modules: { "./generated/prisma/client.js": GENERATED_PRISMA_CLIENT },
+  prelude: `import type { PrismaClient } from "./generated/prisma/client.js";\ndeclare const prisma: PrismaClient;`,
+};
+
+/** A request that came through a proxy, which named the host and scheme the browser used. */
+const PROXIED_REQUEST = `const request = new Request("http://internal:3000/auth/session", {
+  headers: { "x-forwarded-host": "app.example.com", "x-forwarded-proto": "https" },
+});`;
 
 const MY_ADAPTER_MODULE = `export declare function MyAdapter(client: unknown): import("latchkey/adapters").Adapter;`;
 
@@ -121,6 +135,7 @@ export const PRELUDES: Record<string, Prelude> = {
     modules: { "./generated/prisma/client.js": GENERATED_PRISMA_CLIENT },
   },
 
+  "src/adapters/capabilities.ts#missingExtensions": PRISMA,
   "src/adapters/memory.ts#MemoryAdapter": { given: ["request", "providers", "secret"] },
   "src/adapters/prisma/adapter.ts#PrismaAdapter": {
     given: ["providers", "secret"],
@@ -129,11 +144,42 @@ export const PRELUDES: Record<string, Prelude> = {
   "src/adapters/testing/conformance.ts#adapterConformance": {
     prelude: `${DOCUMENT_CLIENT.replace("verificationTokens", "tokens")}\ndeclare const client: DocumentClient;\n${MY_ADAPTER_MODULE.replace("export ", "")}`,
   },
-  "src/config.ts#setEnvDefaults": {
-    // An OAuth provider factory; latchkey/providers/github arrives with the OAuth flow.
-    prelude: `declare const GitHub: () => import("latchkey").OAuth2Config;`,
+  "src/adapters/testing/report.ts#runAdapterConformance": { given: ["adapter", "db"] },
+  "src/adapters/testing/steps.ts#describeError": {
+    // node-postgres names its errors "error" and puts the SQLSTATE in `code`.
+    prelude: `const pgError = Object.assign(new Error("value too long for type character varying(255)"), { name: "error", code: "22001" });`,
+    run: true,
+  },
+  "src/auth-error.ts#AuthError": { given: ["config"] },
+  "src/config.ts#AuthConfig.adapter": { given: ["providers"], ...PRISMA },
+  "src/config.ts#AuthConfig.events": {
+    given: ["providers"],
+    prelude: `declare const audit: { log(action: string, userId: string | undefined): void };`,
+  },
+  "src/config.ts#AuthConfig.pages": { given: ["providers"] },
+  "src/config.ts#AuthConfig.cookies": { given: ["providers"] },
+  "src/config.ts#AuthConfig.theme": { given: ["providers"] },
+  "src/config.ts#AuthConfig.logger": {
+    given: ["providers"],
+    prelude: `declare function reportToSentry(error: Error): void;`,
+  },
+  "src/cookie/chunks.ts#carriesChunkedCookie": {
+    prelude: `import type { CookieOptions, CookieToSet } from "latchkey";
+const name = "authjs.session-token";
+// Chunks 0 and 2 without 1: a set the reader refuses.
+const cookies = { [\`\${name}.0\`]: "first", [\`\${name}.2\`]: "third" };
+const options: CookieOptions = { path: "/", httpOnly: true, sameSite: "lax" };
+const setCookies: CookieToSet[] = [];`,
+    run: true,
+    after: `assert.deepEqual(
+  setCookies.map(({ name, value, options }) => [name, value, options.maxAge]),
+  [["authjs.session-token.0", "", 0], ["authjs.session-token.2", "", 0]],
+);`,
   },
   "src/core/errors.ts#CredentialsSignin": { given: ["checkPassword"] },
+  "src/core/errors.ts#errorPageStatus": { run: true },
+  "src/core/origin.ts#forwardedOrigin": { prelude: PROXIED_REQUEST, run: true },
+  "src/core/origin.ts#appOrigin": { prelude: PROXIED_REQUEST, run: true },
   "src/index.ts#module": { given: ["checkPassword"] },
   "src/index.ts#Auth": { given: ["config"] },
   "src/index.ts#getSession": {
@@ -146,6 +192,12 @@ export const PRELUDES: Record<string, Prelude> = {
     env: { AUTH_URL: undefined },
     run: true,
     after: `assert.equal(url.href, "https://app.example.com/auth/signin");`,
+  },
+  "src/index.ts#listSessions": { given: ["config"] },
+  "src/index.ts#revokeSession": { given: ["config", "sessionToken"] },
+  "src/index.ts#revokeUserSessions": {
+    given: ["config"],
+    prelude: `declare const currentSessionToken: string;`,
   },
   "src/jwt/index.ts#module": {
     prelude: `const request = new Request("https://app.example.com/dashboard");`,
@@ -204,7 +256,6 @@ req.headers = { host: "localhost:3000" };`,
     prelude: `const token = "a-verification-token";\nconst csrfToken = "a-csrf-token";`,
     run: true,
   },
-  "src/pages/error.ts#errorPageStatus": { run: true },
   "src/pages/error.ts#renderErrorPage": { run: true },
   "src/pages/escape.ts#escapeHtml": { run: true },
   "src/pages/layout.ts#renderDocument": { run: true },
@@ -215,14 +266,36 @@ req.headers = { host: "localhost:3000" };`,
   "src/pages/theme.ts#sanitizeLogoUrl": { run: true },
   "src/pages/theme.ts#resolveTheme": { run: true },
   "src/pages/verify-request.ts#renderVerifyRequestPage": { run: true },
-  "src/providers/credentials.ts#Credentials": { given: ["checkPassword"] },
-  "src/session/manage.ts#listSessions": { given: ["config", "user"] },
-  "src/session/manage.ts#revokeSession": {
-    given: ["config"],
-    prelude: `declare const sessionToken: string;`,
+  "src/pipeline/env-defaults.ts#setEnvDefaults": {
+    env: {
+      AUTH_SECRET: "docs-example-new-secret-0123456789abcdef",
+      AUTH_SECRET_1: undefined,
+      AUTH_SECRET_2: undefined,
+      AUTH_SECRET_3: undefined,
+      AUTH_URL: "https://app.example.com/api/auth",
+      AUTH_TRUST_HOST: undefined,
+    },
+    run: true,
+    after: `assert.deepEqual(
+  [config.secret, config.trustHost, config.basePath],
+  [["docs-example-new-secret-0123456789abcdef"], true, "/api/auth"],
+);`,
   },
-  "src/session/manage.ts#revokeUserSessions": {
-    given: ["config", "user"],
-    prelude: `declare const currentSessionToken: string;`,
+  "src/providers/credentials.ts#Credentials": { given: ["checkPassword"] },
+  "src/store/single-flight.ts#createSingleFlight": {
+    prelude: `import type { AdapterAccount } from "latchkey/adapters";
+import type { ShortLivedStore } from "latchkey/rate-limit";
+declare const store: ShortLivedStore;
+declare const account: AdapterAccount;
+/** The account as stored now: another process may have refreshed it while this one waited. */
+declare function loadAccount(provider: string, providerAccountId: string): Promise<AdapterAccount>;
+declare function isExpired(account: AdapterAccount): boolean;
+/** Redeems the refresh token at the provider and stores the new tokens. */
+declare function refreshAndSave(account: AdapterAccount): Promise<AdapterAccount>;`,
+  },
+  "src/store/types.ts#ShortLivedStore": {
+    prelude: `const challenge = "a-webauthn-challenge";`,
+    run: true,
+    after: `assert.equal(once, "a-webauthn-challenge");\nassert.equal(await store.take("challenge:abc"), undefined);`,
   },
 };

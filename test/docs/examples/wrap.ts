@@ -88,9 +88,10 @@ function hasTopLevelReturn(sourceFile: ts.SourceFile): boolean {
   return sourceFile.statements.some(visit);
 }
 
-function importLine(names: string[], path: string, defaultName?: string): string {
+function importLine(names: string[], types: string[], path: string, defaultName?: string): string {
   const specifier = JSON.stringify(path.replace(/\.ts$/, ".js"));
-  const parts = [defaultName, names.length > 0 ? `{ ${names.join(", ")} }` : undefined].filter(Boolean);
+  const specifiers = names.map((name) => (types.includes(name) ? `type ${name}` : name));
+  const parts = [defaultName, names.length > 0 ? `{ ${specifiers.join(", ")} }` : undefined].filter(Boolean);
   return `import ${parts.join(", ")} from ${specifier};`;
 }
 
@@ -120,7 +121,7 @@ export function wrapExample(root: string, example: Example, prelude: Prelude): W
     const defaultName =
       exports.defaultName !== undefined && available(exports.defaultName) ? exports.defaultName : undefined;
     if (named.length > 0 || defaultName) {
-      header.push(importLine(named, relative(dirname(fileName), exports.path), defaultName));
+      header.push(importLine(named, exports.types, relative(dirname(fileName), exports.path), defaultName));
     }
   }
   if (prelude.after !== undefined || prelude.returned !== undefined) {
