@@ -12,6 +12,7 @@
  * @module
  */
 import type { AdapterSession } from "./adapters/types.js";
+
 import type { AuthConfig, Session } from "./config.js";
 import { configuredBasePath, type EnvRecord } from "./core/env.js";
 import { InvalidConfig } from "./core/errors.js";
@@ -23,6 +24,7 @@ import { serverContext } from "./pipeline/server-context.js";
 import { sessionStrategies } from "./session/index.js";
 import { listUserSessions, revokeAllUserSessions, revokeOneSession } from "./session/manage.js";
 
+export type { AdapterUser } from "./adapters/types.js";
 export type {
   Account,
   AuthConfig,

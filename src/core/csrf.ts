@@ -57,7 +57,7 @@ export async function readOrCreateCsrf(
 }
 
 /** Whether a POST proved it came from our own page: a verified cookie and the same token in the body. */
-export function csrfMatches(runtime: CryptoRuntime, state: CsrfState, submitted: unknown): boolean {
+function csrfMatches(runtime: CryptoRuntime, state: CsrfState, submitted: unknown): boolean {
   return (
     state.cookieVerified &&
     typeof submitted === "string" &&

@@ -15,7 +15,7 @@ export interface ResponseInternal {
  * Every answer carries URLs, a CSRF token, session data or cookies meant for one browser, so none
  * may be stored by a shared cache (RFC 9111 §5.2.2.5) unless an action says otherwise.
  */
-export const NO_STORE = "private, no-cache, no-store";
+const NO_STORE = "private, no-cache, no-store";
 
 /**
  * The default pages refuse to be framed (CSP `frame-ancestors`, and X-Frame-Options for older

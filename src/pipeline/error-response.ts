@@ -32,7 +32,7 @@ function describeThrown(value: unknown): string {
 }
 
 /** Any thrown value as an Error fit for `logger.error`: the original when it is one. */
-export function asError(value: unknown): Error {
+function asError(value: unknown): Error {
   return value instanceof Error ? value : new Error(`A non-Error value was thrown: ${describeThrown(value)}`);
 }
 

@@ -2,7 +2,6 @@
  * Provider configuration types. A provider is plain data plus, for some types, a few functions;
  * the flow for its `type` (src/flows/) does the work.
  */
-import type { AdapterUser } from "../adapters/types.js";
 
 export type ProviderType = "oidc" | "oauth" | "email" | "credentials" | "webauthn";
 
@@ -167,5 +166,3 @@ export interface AppProvider extends CommonProviderOptions {
   signinUrl: string;
   callbackUrl: string;
 }
-
-export type { AdapterUser };
