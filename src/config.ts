@@ -5,9 +5,7 @@
 import type { Adapter } from "./adapters/types.js";
 import type { CallbacksOptions, EventCallbacks } from "./callbacks.js";
 import type { CookiesOverrides } from "./cookie/names.js";
-import type { EnvRecord } from "./core/env.js";
 import type { JWTOptions } from "./jwt/index.js";
-import type { Theme } from "./pages/theme.js";
 import type { Provider } from "./providers/types.js";
 import type { ShortLivedStore } from "./store/types.js";
 
@@ -24,7 +22,21 @@ export type {
   SignInCallbackParams,
   UpdateTrigger,
 } from "./callbacks.js";
-export type { EnvRecord, Theme };
+
+/** Environment variables by name, as `process.env` holds them. */
+export type EnvRecord = Record<string, string | undefined>;
+
+/** The `theme` option of the configuration, as users write it. */
+export interface Theme {
+  /** `"auto"` (default) follows the browser's `prefers-color-scheme`. */
+  colorScheme?: "auto" | "light" | "dark";
+  /** Accent colour for primary buttons and links: `#abc`, `#aabbcc`, `rgb(…)`, `hsl(…)` or a CSS colour name. */
+  brandColor?: string;
+  /** Logo shown above the card: an `https:` URL or a path on the app's own origin. */
+  logo?: string;
+  /** Text colour on brand-coloured buttons; same accepted shapes as `brandColor`. */
+  buttonText?: string;
+}
 
 /** Pass as `skipCSRFCheck` to turn the CSRF check off, when a framework already does it. */
 export const skipCSRFCheck: unique symbol = Symbol("latchkey.skip-csrf-check");

@@ -4,8 +4,6 @@
  * session-token JWE (encrypted and authenticated), expires after 15 minutes, and is bound to its
  * provider and its kind, so a value minted for one provider or purpose never passes for another.
  */
-import type { JwtCodec } from "../jwt/codec.js";
-import type { SecretInput } from "../jwt/types.js";
 import { type CookieToSet, expiredCookie, type RequestCookies } from "./header.js";
 import type { CookieSpec } from "./names.js";
 
@@ -14,6 +12,21 @@ export type CheckKind = "state" | "pkce" | "nonce" | "challenge";
 /** RFC 9700 leaves the lifetime to us; 15 minutes covers a slow login page without lingering. */
 export const CHECK_COOKIE_MAX_AGE_SECONDS = 15 * 60;
 
+/**
+ * What sealing needs from the session-token codec (`latchkey/jwt`'s encode and decode): described
+ * here rather than imported, so cookies stay below the token code that reads them.
+ */
+export interface SealingCodec {
+  encode(params: { token: object; secret: string | string[]; salt: string; maxAge: number }): Promise<string>;
+  decode<Payload>(params: {
+    token: string;
+    secret: string | string[];
+    salt: string;
+  }): Promise<Payload | null>;
+}
+
+type SecretInput = string | string[];
+
 interface CheckCookieClaims {
   value: string;
   provider: string;
@@ -21,7 +34,7 @@ interface CheckCookieClaims {
 }
 
 export interface SealCheckCookieParams {
-  codec: JwtCodec;
+  codec: SealingCodec;
   check: CheckKind;
   value: string;
   providerId: string;
@@ -43,7 +56,7 @@ export async function sealCheckCookie(params: SealCheckCookieParams): Promise<Co
 }
 
 export interface OpenCheckCookieParams {
-  codec: JwtCodec;
+  codec: SealingCodec;
   check: CheckKind;
   providerId: string;
   cookie: CookieSpec;

@@ -3,7 +3,9 @@
  * and its rotation slots, AUTH_URL, AUTH_TRUST_HOST) and how a base path is written.
  */
 
-export type EnvRecord = Record<string, string | undefined>;
+import type { EnvRecord } from "../config.js";
+
+export type { EnvRecord };
 
 /** `process.env` where there is one (Node, Bun, Deno's compat layer); an empty record on the edge. */
 export const readProcessEnv = (): EnvRecord =>

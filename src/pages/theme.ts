@@ -3,19 +3,10 @@
  * escaping alone does not help (`red;} body{…}` is harmless to an HTML parser but rewrites the CSS),
  * so every value is checked against a strict shape and dropped when it does not match.
  */
+import type { Theme } from "../config.js";
 import { CSS_NAMED_COLORS } from "./named-colors.js";
 
-/** The `theme` option of the configuration, as users write it. */
-export interface Theme {
-  /** `"auto"` (default) follows the browser's `prefers-color-scheme`. */
-  colorScheme?: "auto" | "light" | "dark";
-  /** Accent colour for primary buttons and links: `#abc`, `#aabbcc`, `rgb(…)`, `hsl(…)` or a CSS colour name. */
-  brandColor?: string;
-  /** Logo shown above the card: an `https:` URL or a path on the app's own origin. */
-  logo?: string;
-  /** Text colour on brand-coloured buttons; same accepted shapes as `brandColor`. */
-  buttonText?: string;
-}
+export type { Theme };
 
 /** A theme whose values are known to be safe to place in CSS and attributes. */
 export interface SafeTheme {
