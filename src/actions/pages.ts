@@ -1,6 +1,6 @@
 import { approvedRedirect } from "../core/callback-url.js";
 import type { AuthContext } from "../core/context.js";
-import { errorPageStatus } from "../core/errors.js";
+import { errorPageStatus } from "../core/error-traits.js";
 import type { ResponseInternal } from "../core/response.js";
 import { renderErrorPage, renderVerifyRequestPage } from "../pages/index.js";
 

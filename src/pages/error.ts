@@ -2,7 +2,7 @@
  * The error page for `/error?error=<Type>`. Its wording is chosen by type; its status comes from the
  * error class (the caller passes it), so the page holds no second map of statuses.
  */
-import type { ClientErrorType } from "../core/errors.js";
+import type { ClientErrorType } from "../core/error-traits.js";
 import { escapeHtml } from "./escape.js";
 import { type RenderedPage, renderDocument } from "./layout.js";
 import type { Theme } from "./theme.js";

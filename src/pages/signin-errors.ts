@@ -3,7 +3,7 @@
  * the types of real error classes choose a message and anything else gets the default one; the raw
  * value is never shown.
  */
-import type { ClientErrorType } from "../core/errors.js";
+import type { ClientErrorType } from "../core/error-traits.js";
 
 const SIGNIN_ERROR_MESSAGES: ReadonlyMap<ClientErrorType, string> = new Map<ClientErrorType, string>([
   ["OAuthSignInError", "We could not start signing you in with that provider. Please try again."],

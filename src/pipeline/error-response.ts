@@ -6,15 +6,8 @@
  */
 import type { LoggerInstance } from "../config.js";
 import type { AuthContext } from "../core/context.js";
-import {
-  AuthError,
-  CONFIGURATION_ERROR,
-  CredentialsSignin,
-  errorDocsAnchor,
-  errorPageStatus,
-  MethodNotAllowed,
-  RequestError,
-} from "../core/errors.js";
+import { CONFIGURATION_ERROR, errorDocsAnchor, errorPageStatus } from "../core/error-traits.js";
+import { AuthError, CredentialsSignin, MethodNotAllowed, RequestError } from "../core/errors.js";
 import { safeRedirect } from "../core/redirect.js";
 import { jsonError, type ResponseInternal } from "../core/response.js";
 import { renderErrorPage } from "../pages/index.js";

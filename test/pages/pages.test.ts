@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { errorPageStatus } from "../../src/core/errors.js";
+import { errorPageStatus } from "../../src/core/error-traits.js";
 import {
   renderEmailConfirmPage,
   renderErrorPage,
