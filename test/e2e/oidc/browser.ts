@@ -105,6 +105,8 @@ export async function signInAtOP(
   providerId: string,
   account: string,
 ): Promise<Response> {
+  // A fresh login at the OP each time, so each round trip is as `account`.
+  browser.op.cookies.clear();
   const authorization = await startSignIn(config, browser, providerId);
   const callback = await authorizeAtOP(browser, authorization, account);
   return finishSignIn(config, browser, callback);
