@@ -57,10 +57,10 @@ async function listen(server: Server): Promise<number> {
   return (server.address() as AddressInfo).port;
 }
 
-async function readBody(req: IncomingMessage): Promise<Buffer> {
+async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 export async function startOP(options: { clientPublicJwk?: JWK } = {}): Promise<TestOP> {
@@ -75,7 +75,7 @@ export async function startOP(options: { clientPublicJwk?: JWK } = {}): Promise<
   const common = {
     redirect_uris,
     grant_types: ["authorization_code", "refresh_token"],
-    response_types: ["code"],
+    response_types: ["code" as const],
   };
   const provider = new Provider(issuer, {
     clients: [
@@ -88,8 +88,8 @@ export async function startOP(options: { clientPublicJwk?: JWK } = {}): Promise<
             {
               ...common,
               client_id: "latchkey-pkjwt",
-              token_endpoint_auth_method: "private_key_jwt",
-              jwks: { keys: [options.clientPublicJwk] },
+              token_endpoint_auth_method: "private_key_jwt" as const,
+              jwks: { keys: [options.clientPublicJwk] } as never,
             },
           ]
         : []),
