@@ -15,9 +15,9 @@ import type { AdapterSession } from "./adapters/types.js";
 import type { AuthConfig, Session } from "./config.js";
 import { configuredBasePath, type EnvRecord } from "./core/env.js";
 import { InvalidConfig } from "./core/errors.js";
-import { type AccessToken, accessTokenFor } from "./flows/oauth/access-token.js";
 import { forwardedOrigin } from "./core/origin.js";
 import { type ResponseInternal, toWebResponse } from "./core/response.js";
+import { type AccessToken, accessTokenFor } from "./flows/oauth/access-token.js";
 import { handleAuthRequest } from "./pipeline/handler.js";
 import { resolvedConfigFor } from "./pipeline/resolve-config.js";
 import { serverContext } from "./pipeline/server-context.js";
@@ -109,11 +109,15 @@ export async function getSession(request: Request, config: AuthConfig): Promise<
  * const repos = await fetch("https://api.github.com/user/repos", {
  *   headers: { Authorization: `Bearer ${accessToken}` },
  * });
- * const response = new Response(repos.body, { status: repos.status });
- * for (const { name, value, options } of cookies) response.headers.append("Set-Cookie", serialize(name, value, options));
+ * // JWT sessions: a refresh re-issued the session cookie; set each of `cookies` on your response.
+ * console.log(repos.status, cookies.length);
  * ```
  */
-export function getAccessToken(request: Request, config: AuthConfig, providerId: string): Promise<AccessToken> {
+export function getAccessToken(
+  request: Request,
+  config: AuthConfig,
+  providerId: string,
+): Promise<AccessToken> {
   return accessTokenFor(serverContext(request, config), providerId);
 }
 

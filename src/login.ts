@@ -249,7 +249,11 @@ async function storeReissuedTokens(ctx: ServerContext, account: AdapterAccountWi
   const tokens: Record<string, unknown> = {};
   for (const field of ACCOUNT_TOKEN_FIELDS) if (account[field] !== undefined) tokens[field] = account[field];
   await callAdapter("store the provider's new tokens", () =>
-    adapter.updateAccount?.({ provider: account.provider, providerAccountId: account.providerAccountId, ...tokens }),
+    adapter.updateAccount?.({
+      provider: account.provider,
+      providerAccountId: account.providerAccountId,
+      ...tokens,
+    }),
   );
 }
 
@@ -300,7 +304,8 @@ async function linkOAuthAccount(
     const currentUser = await callAdapter("find the user", () => getUser(current));
     if (currentUser) return linkTo(ctx, currentUser, account);
   }
-  const email = typeof proven.user.email === "string" && proven.user.email !== "" ? proven.user.email : undefined;
+  const email =
+    typeof proven.user.email === "string" && proven.user.email !== "" ? proven.user.email : undefined;
   if (email !== undefined) {
     const getUserByEmail = adapterMethod(adapter, "getUserByEmail");
     const sameEmail = await callAdapter("find the user by e-mail", () => getUserByEmail(email));

@@ -174,12 +174,12 @@ export class CredentialsSignin extends SignInError {
   code = "credentials";
 }
 
-// ---- `getAccessToken`: why no upstream access token could be handed out.
+// ---- `getAccessToken`: why no upstream access token could be handed out. They reach server code
+// only (never a browser through `Auth()`), so none is client-safe.
 
 /** `getAccessToken` was called for a request that carries no valid session. */
 export class NotSignedIn extends AuthError {
   static override readonly type = "NotSignedIn";
-  static override readonly clientSafe = true;
   static override readonly status = 401;
 }
 /**
@@ -188,13 +188,11 @@ export class NotSignedIn extends AuthError {
  */
 export class NoProviderAccount extends AuthError {
   static override readonly type = "NoProviderAccount";
-  static override readonly clientSafe = true;
   static override readonly status = 403;
 }
 /** The provider refused the refresh token (`invalid_grant`): the user must sign in again. */
 export class RefreshTokenRejected extends AuthError {
   static override readonly type = "RefreshTokenRejected";
-  static override readonly clientSafe = true;
   static override readonly status = 401;
 }
 /** The refresh failed for another reason (network, server error); the old refresh token is kept. */

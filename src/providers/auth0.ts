@@ -24,12 +24,17 @@ export interface Auth0Profile extends Record<string, unknown> {
 export default function Auth0(options: OIDCUserConfig<Auth0Profile> = {}): OIDCConfig<Auth0Profile> {
   return withDefaults<OIDCConfig<Auth0Profile>, Auth0Profile>(
     {
-    id: "auth0",
-    name: "Auth0",
-    type: "oidc",
-    
-    profile: (profile) => ({ id: profile.sub, name: profile.name ?? null, email: profile.email ?? null, image: profile.picture ?? null }),
-    style: { brandColor: "#eb5424" },
+      id: "auth0",
+      name: "Auth0",
+      type: "oidc",
+
+      profile: (profile) => ({
+        id: profile.sub,
+        name: profile.name ?? null,
+        email: profile.email ?? null,
+        image: profile.picture ?? null,
+      }),
+      style: { brandColor: "#eb5424" },
     },
     options,
   );

@@ -22,15 +22,22 @@ export interface AuthentikProfile extends Record<string, unknown> {
  * const provider = Authentik({ clientId: "client-id", clientSecret: "client-secret", issuer: "https://example.com" });
  * ```
  */
-export default function Authentik(options: OIDCUserConfig<AuthentikProfile> = {}): OIDCConfig<AuthentikProfile> {
+export default function Authentik(
+  options: OIDCUserConfig<AuthentikProfile> = {},
+): OIDCConfig<AuthentikProfile> {
   return withDefaults<OIDCConfig<AuthentikProfile>, AuthentikProfile>(
     {
-    id: "authentik",
-    name: "Authentik",
-    type: "oidc",
-    
-    profile: (profile) => ({ id: profile.sub, name: profile.name ?? profile.preferred_username ?? null, email: profile.email ?? null, image: profile.picture ?? null }),
-    style: { brandColor: "#fd4b2d" },
+      id: "authentik",
+      name: "Authentik",
+      type: "oidc",
+
+      profile: (profile) => ({
+        id: profile.sub,
+        name: profile.name ?? profile.preferred_username ?? null,
+        email: profile.email ?? null,
+        image: profile.picture ?? null,
+      }),
+      style: { brandColor: "#fd4b2d" },
     },
     options,
   );

@@ -20,17 +20,24 @@ export interface BitbucketProfile extends Record<string, unknown> {
  * const provider = Bitbucket({ clientId: "client-id", clientSecret: "client-secret" });
  * ```
  */
-export default function Bitbucket(options: OAuthUserConfig<BitbucketProfile> = {}): OAuth2Config<BitbucketProfile> {
+export default function Bitbucket(
+  options: OAuthUserConfig<BitbucketProfile> = {},
+): OAuth2Config<BitbucketProfile> {
   return withDefaults<OAuth2Config<BitbucketProfile>, BitbucketProfile>(
     {
-    id: "bitbucket",
-    name: "Bitbucket",
-    type: "oauth",
-    authorization: { url: "https://bitbucket.org/site/oauth2/authorize", params: { scope: "account" } },
-    token: "https://bitbucket.org/site/oauth2/access_token",
-    userinfo: "https://api.bitbucket.org/2.0/user",
-    profile: (profile) => ({ id: profile.uuid, name: profile.display_name ?? profile.username ?? null, email: null, image: profile.links?.avatar?.href ?? null }),
-    style: { brandColor: "#205081" },
+      id: "bitbucket",
+      name: "Bitbucket",
+      type: "oauth",
+      authorization: { url: "https://bitbucket.org/site/oauth2/authorize", params: { scope: "account" } },
+      token: "https://bitbucket.org/site/oauth2/access_token",
+      userinfo: "https://api.bitbucket.org/2.0/user",
+      profile: (profile) => ({
+        id: profile.uuid,
+        name: profile.display_name ?? profile.username ?? null,
+        email: null,
+        image: profile.links?.avatar?.href ?? null,
+      }),
+      style: { brandColor: "#205081" },
     },
     options,
   );

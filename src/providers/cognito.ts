@@ -24,12 +24,17 @@ export interface CognitoProfile extends Record<string, unknown> {
 export default function Cognito(options: OIDCUserConfig<CognitoProfile> = {}): OIDCConfig<CognitoProfile> {
   return withDefaults<OIDCConfig<CognitoProfile>, CognitoProfile>(
     {
-    id: "cognito",
-    name: "Cognito",
-    type: "oidc",
-    
-    profile: (profile) => ({ id: profile.sub, name: profile.name ?? null, email: profile.email ?? null, image: profile.picture ?? null }),
-    style: { brandColor: "#c17b9e" },
+      id: "cognito",
+      name: "Cognito",
+      type: "oidc",
+
+      profile: (profile) => ({
+        id: profile.sub,
+        name: profile.name ?? null,
+        email: profile.email ?? null,
+        image: profile.picture ?? null,
+      }),
+      style: { brandColor: "#c17b9e" },
     },
     options,
   );

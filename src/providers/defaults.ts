@@ -15,7 +15,10 @@ function mergeEndpoint(base: Endpoint, override: Endpoint): Endpoint {
 }
 
 /** The provider `defaults` describes, with the app's `options` applied over them. */
-export function withDefaults<C extends OAuthConfig<P>, P extends Profile>(defaults: C, options: Partial<C>): C {
+export function withDefaults<C extends OAuthConfig<P>, P extends Profile>(
+  defaults: C,
+  options: Partial<C>,
+): C {
   return {
     ...defaults,
     ...options,

@@ -25,14 +25,21 @@ export interface DiscordProfile extends Record<string, unknown> {
 export default function Discord(options: OAuthUserConfig<DiscordProfile> = {}): OAuth2Config<DiscordProfile> {
   return withDefaults<OAuth2Config<DiscordProfile>, DiscordProfile>(
     {
-    id: "discord",
-    name: "Discord",
-    type: "oauth",
-    authorization: { url: "https://discord.com/oauth2/authorize", params: { scope: "identify email" } },
-    token: "https://discord.com/api/oauth2/token",
-    userinfo: "https://discord.com/api/users/@me",
-    profile: (profile) => ({ id: profile.id, name: profile.global_name ?? profile.username, email: profile.email ?? null, image: profile.avatar ? `https://cdn.discordapp.com/avatars/${profile.id}/${profile.avatar}.png` : null }),
-    style: { brandColor: "#5865f2" },
+      id: "discord",
+      name: "Discord",
+      type: "oauth",
+      authorization: { url: "https://discord.com/oauth2/authorize", params: { scope: "identify email" } },
+      token: "https://discord.com/api/oauth2/token",
+      userinfo: "https://discord.com/api/users/@me",
+      profile: (profile) => ({
+        id: profile.id,
+        name: profile.global_name ?? profile.username,
+        email: profile.email ?? null,
+        image: profile.avatar
+          ? `https://cdn.discordapp.com/avatars/${profile.id}/${profile.avatar}.png`
+          : null,
+      }),
+      style: { brandColor: "#5865f2" },
     },
     options,
   );

@@ -25,7 +25,11 @@ export interface GitHubOptions extends OAuthUserConfig<GitHubProfile> {
 
 async function getJson(url: string, accessToken: string): Promise<unknown> {
   const response = await fetch(url, {
-    headers: { authorization: `Bearer ${accessToken}`, accept: "application/vnd.github+json", "user-agent": "latchkey" },
+    headers: {
+      authorization: `Bearer ${accessToken}`,
+      accept: "application/vnd.github+json",
+      "user-agent": "latchkey",
+    },
   });
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
   return response.json();
@@ -64,7 +68,9 @@ export default function GitHub(options: GitHubOptions = {}): OAuth2Config<GitHub
           // The verified primary address, when the user allowed `user:email`; a public address that
           // is not it is not vouched for.
           const emails = (await getJson(`${api}/user/emails`, accessToken).catch(() => [])) as GitHubEmail[];
-          const primary = Array.isArray(emails) ? emails.find((entry) => entry.primary && entry.verified) : undefined;
+          const primary = Array.isArray(emails)
+            ? emails.find((entry) => entry.primary && entry.verified)
+            : undefined;
           if (primary) return { ...profile, email: primary.email, email_verified: true };
           return { ...profile, email_verified: false };
         },

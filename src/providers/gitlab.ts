@@ -24,15 +24,20 @@ export interface GitLabProfile extends Record<string, unknown> {
 export default function GitLab(options: OAuthUserConfig<GitLabProfile> = {}): OAuth2Config<GitLabProfile> {
   return withDefaults<OAuth2Config<GitLabProfile>, GitLabProfile>(
     {
-    id: "gitlab",
-    name: "GitLab",
-    type: "oauth",
-    issuer: "https://gitlab.com",
-    authorization: { url: "https://gitlab.com/oauth/authorize", params: { scope: "read_user" } },
-    token: "https://gitlab.com/oauth/token",
-    userinfo: "https://gitlab.com/api/v4/user",
-    profile: (profile) => ({ id: String(profile.id), name: profile.name ?? profile.username, email: profile.email ?? null, image: profile.avatar_url ?? null }),
-    style: { brandColor: "#fc6d26" },
+      id: "gitlab",
+      name: "GitLab",
+      type: "oauth",
+      issuer: "https://gitlab.com",
+      authorization: { url: "https://gitlab.com/oauth/authorize", params: { scope: "read_user" } },
+      token: "https://gitlab.com/oauth/token",
+      userinfo: "https://gitlab.com/api/v4/user",
+      profile: (profile) => ({
+        id: String(profile.id),
+        name: profile.name ?? profile.username,
+        email: profile.email ?? null,
+        image: profile.avatar_url ?? null,
+      }),
+      style: { brandColor: "#fc6d26" },
     },
     options,
   );

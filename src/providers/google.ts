@@ -24,13 +24,18 @@ export interface GoogleProfile extends Record<string, unknown> {
 export default function Google(options: OIDCUserConfig<GoogleProfile> = {}): OIDCConfig<GoogleProfile> {
   return withDefaults<OIDCConfig<GoogleProfile>, GoogleProfile>(
     {
-    id: "google",
-    name: "Google",
-    type: "oidc",
-    issuer: "https://accounts.google.com",
-    authorization: { params: { scope: "openid email profile" } },
-    profile: (profile) => ({ id: profile.sub, name: profile.name ?? null, email: profile.email ?? null, image: profile.picture ?? null }),
-    style: { brandColor: "#1a73e8" },
+      id: "google",
+      name: "Google",
+      type: "oidc",
+      issuer: "https://accounts.google.com",
+      authorization: { params: { scope: "openid email profile" } },
+      profile: (profile) => ({
+        id: profile.sub,
+        name: profile.name ?? null,
+        email: profile.email ?? null,
+        image: profile.picture ?? null,
+      }),
+      style: { brandColor: "#1a73e8" },
     },
     options,
   );

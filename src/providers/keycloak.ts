@@ -25,12 +25,17 @@ export interface KeycloakProfile extends Record<string, unknown> {
 export default function Keycloak(options: OIDCUserConfig<KeycloakProfile> = {}): OIDCConfig<KeycloakProfile> {
   return withDefaults<OIDCConfig<KeycloakProfile>, KeycloakProfile>(
     {
-    id: "keycloak",
-    name: "Keycloak",
-    type: "oidc",
-    
-    profile: (profile) => ({ id: profile.sub, name: profile.name ?? profile.preferred_username ?? null, email: profile.email ?? null, image: profile.picture ?? null }),
-    style: { brandColor: "#4d4d4d" },
+      id: "keycloak",
+      name: "Keycloak",
+      type: "oidc",
+
+      profile: (profile) => ({
+        id: profile.sub,
+        name: profile.name ?? profile.preferred_username ?? null,
+        email: profile.email ?? null,
+        image: profile.picture ?? null,
+      }),
+      style: { brandColor: "#4d4d4d" },
     },
     options,
   );

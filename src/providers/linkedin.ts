@@ -24,14 +24,19 @@ export interface LinkedInProfile extends Record<string, unknown> {
 export default function LinkedIn(options: OIDCUserConfig<LinkedInProfile> = {}): OIDCConfig<LinkedInProfile> {
   return withDefaults<OIDCConfig<LinkedInProfile>, LinkedInProfile>(
     {
-    id: "linkedin",
-    name: "LinkedIn",
-    type: "oidc",
-    issuer: "https://www.linkedin.com/oauth",
-    authorization: { params: { scope: "openid profile email" } },
-    client: { token_endpoint_auth_method: "client_secret_post" },
-    profile: (profile) => ({ id: profile.sub, name: profile.name ?? null, email: profile.email ?? null, image: profile.picture ?? null }),
-    style: { brandColor: "#0a66c2" },
+      id: "linkedin",
+      name: "LinkedIn",
+      type: "oidc",
+      issuer: "https://www.linkedin.com/oauth",
+      authorization: { params: { scope: "openid profile email" } },
+      client: { token_endpoint_auth_method: "client_secret_post" },
+      profile: (profile) => ({
+        id: profile.sub,
+        name: profile.name ?? null,
+        email: profile.email ?? null,
+        image: profile.picture ?? null,
+      }),
+      style: { brandColor: "#0a66c2" },
     },
     options,
   );

@@ -21,7 +21,7 @@ import type { OAuth2Config, OAuthUserConfig, Profile } from "./types.js";
  * ```
  */
 export default function OAuth<P extends Profile = Profile>(
-  options: OAuthUserConfig<P> & Pick<OAuth2Config<P>, "id" | "name">,
+  options: OAuthUserConfig<P> & { id: string; name: string },
 ): OAuth2Config<P> {
   return { ...options, type: "oauth" };
 }

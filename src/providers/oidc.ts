@@ -12,7 +12,7 @@ import type { OIDCConfig, OIDCUserConfig, Profile } from "./types.js";
  * ```
  */
 export default function OIDC<P extends Profile = Profile>(
-  options: OIDCUserConfig<P> & Pick<OIDCConfig<P>, "id" | "name">,
+  options: OIDCUserConfig<P> & { id: string; name: string },
 ): OIDCConfig<P> {
   return { ...options, type: "oidc" };
 }

@@ -24,12 +24,17 @@ export interface OktaProfile extends Record<string, unknown> {
 export default function Okta(options: OIDCUserConfig<OktaProfile> = {}): OIDCConfig<OktaProfile> {
   return withDefaults<OIDCConfig<OktaProfile>, OktaProfile>(
     {
-    id: "okta",
-    name: "Okta",
-    type: "oidc",
-    
-    profile: (profile) => ({ id: profile.sub, name: profile.name ?? null, email: profile.email ?? null, image: profile.picture ?? null }),
-    style: { brandColor: "#007dc1" },
+      id: "okta",
+      name: "Okta",
+      type: "oidc",
+
+      profile: (profile) => ({
+        id: profile.sub,
+        name: profile.name ?? null,
+        email: profile.email ?? null,
+        image: profile.picture ?? null,
+      }),
+      style: { brandColor: "#007dc1" },
     },
     options,
   );

@@ -22,14 +22,22 @@ export interface RedditProfile extends Record<string, unknown> {
 export default function Reddit(options: OAuthUserConfig<RedditProfile> = {}): OAuth2Config<RedditProfile> {
   return withDefaults<OAuth2Config<RedditProfile>, RedditProfile>(
     {
-    id: "reddit",
-    name: "Reddit",
-    type: "oauth",
-    authorization: { url: "https://www.reddit.com/api/v1/authorize", params: { scope: "identity", duration: "permanent" } },
-    token: "https://www.reddit.com/api/v1/access_token",
-    userinfo: "https://oauth.reddit.com/api/v1/me",
-    profile: (profile) => ({ id: profile.id, name: profile.name, email: null, image: profile.icon_img ? profile.icon_img.split("?")[0] ?? null : null }),
-    style: { brandColor: "#ff4500" },
+      id: "reddit",
+      name: "Reddit",
+      type: "oauth",
+      authorization: {
+        url: "https://www.reddit.com/api/v1/authorize",
+        params: { scope: "identity", duration: "permanent" },
+      },
+      token: "https://www.reddit.com/api/v1/access_token",
+      userinfo: "https://oauth.reddit.com/api/v1/me",
+      profile: (profile) => ({
+        id: profile.id,
+        name: profile.name,
+        email: null,
+        image: profile.icon_img ? (profile.icon_img.split("?")[0] ?? null) : null,
+      }),
+      style: { brandColor: "#ff4500" },
     },
     options,
   );

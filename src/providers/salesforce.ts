@@ -22,16 +22,23 @@ export interface SalesforceProfile extends Record<string, unknown> {
  * const provider = Salesforce({ clientId: "client-id", clientSecret: "client-secret" });
  * ```
  */
-export default function Salesforce(options: OIDCUserConfig<SalesforceProfile> = {}): OIDCConfig<SalesforceProfile> {
+export default function Salesforce(
+  options: OIDCUserConfig<SalesforceProfile> = {},
+): OIDCConfig<SalesforceProfile> {
   return withDefaults<OIDCConfig<SalesforceProfile>, SalesforceProfile>(
     {
-    id: "salesforce",
-    name: "Salesforce",
-    type: "oidc",
-    issuer: "https://login.salesforce.com",
-    authorization: { params: { scope: "openid email profile" } },
-    profile: (profile) => ({ id: profile.user_id ?? profile.sub, name: profile.name ?? null, email: profile.email ?? null, image: profile.picture ?? null }),
-    style: { brandColor: "#00a1e0" },
+      id: "salesforce",
+      name: "Salesforce",
+      type: "oidc",
+      issuer: "https://login.salesforce.com",
+      authorization: { params: { scope: "openid email profile" } },
+      profile: (profile) => ({
+        id: profile.user_id ?? profile.sub,
+        name: profile.name ?? null,
+        email: profile.email ?? null,
+        image: profile.picture ?? null,
+      }),
+      style: { brandColor: "#00a1e0" },
     },
     options,
   );

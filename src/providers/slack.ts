@@ -25,13 +25,18 @@ export interface SlackProfile extends Record<string, unknown> {
 export default function Slack(options: OIDCUserConfig<SlackProfile> = {}): OIDCConfig<SlackProfile> {
   return withDefaults<OIDCConfig<SlackProfile>, SlackProfile>(
     {
-    id: "slack",
-    name: "Slack",
-    type: "oidc",
-    issuer: "https://slack.com",
-    authorization: { params: { scope: "openid profile email" } },
-    profile: (profile) => ({ id: profile.sub, name: profile.name ?? null, email: profile.email ?? null, image: profile.picture ?? null }),
-    style: { brandColor: "#4a154b" },
+      id: "slack",
+      name: "Slack",
+      type: "oidc",
+      issuer: "https://slack.com",
+      authorization: { params: { scope: "openid profile email" } },
+      profile: (profile) => ({
+        id: profile.sub,
+        name: profile.name ?? null,
+        email: profile.email ?? null,
+        image: profile.picture ?? null,
+      }),
+      style: { brandColor: "#4a154b" },
     },
     options,
   );

@@ -23,14 +23,19 @@ export interface SpotifyProfile extends Record<string, unknown> {
 export default function Spotify(options: OAuthUserConfig<SpotifyProfile> = {}): OAuth2Config<SpotifyProfile> {
   return withDefaults<OAuth2Config<SpotifyProfile>, SpotifyProfile>(
     {
-    id: "spotify",
-    name: "Spotify",
-    type: "oauth",
-    authorization: { url: "https://accounts.spotify.com/authorize", params: { scope: "user-read-email" } },
-    token: "https://accounts.spotify.com/api/token",
-    userinfo: "https://api.spotify.com/v1/me",
-    profile: (profile) => ({ id: profile.id, name: profile.display_name ?? null, email: profile.email ?? null, image: profile.images?.[0]?.url ?? null }),
-    style: { brandColor: "#1db954" },
+      id: "spotify",
+      name: "Spotify",
+      type: "oauth",
+      authorization: { url: "https://accounts.spotify.com/authorize", params: { scope: "user-read-email" } },
+      token: "https://accounts.spotify.com/api/token",
+      userinfo: "https://api.spotify.com/v1/me",
+      profile: (profile) => ({
+        id: profile.id,
+        name: profile.display_name ?? null,
+        email: profile.email ?? null,
+        image: profile.images?.[0]?.url ?? null,
+      }),
+      style: { brandColor: "#1db954" },
     },
     options,
   );

@@ -24,20 +24,25 @@ export interface TwitchProfile extends Record<string, unknown> {
 export default function Twitch(options: OIDCUserConfig<TwitchProfile> = {}): OIDCConfig<TwitchProfile> {
   return withDefaults<OIDCConfig<TwitchProfile>, TwitchProfile>(
     {
-    id: "twitch",
-    name: "Twitch",
-    type: "oidc",
-    issuer: "https://id.twitch.tv/oauth2",
-    authorization: {
-      params: {
-        scope: "openid user:read:email",
-        // Twitch puts these claims in the ID token only when asked (OpenID Connect Core §5.5).
-        claims: JSON.stringify({ id_token: { email: null, picture: null, preferred_username: null } }),
+      id: "twitch",
+      name: "Twitch",
+      type: "oidc",
+      issuer: "https://id.twitch.tv/oauth2",
+      authorization: {
+        params: {
+          scope: "openid user:read:email",
+          // Twitch puts these claims in the ID token only when asked (OpenID Connect Core §5.5).
+          claims: JSON.stringify({ id_token: { email: null, picture: null, preferred_username: null } }),
+        },
       },
-    },
-    client: { token_endpoint_auth_method: "client_secret_post" },
-    profile: (profile) => ({ id: profile.sub, name: profile.preferred_username ?? null, email: profile.email ?? null, image: profile.picture ?? null }),
-    style: { brandColor: "#9146ff" },
+      client: { token_endpoint_auth_method: "client_secret_post" },
+      profile: (profile) => ({
+        id: profile.sub,
+        name: profile.preferred_username ?? null,
+        email: profile.email ?? null,
+        image: profile.picture ?? null,
+      }),
+      style: { brandColor: "#9146ff" },
     },
     options,
   );

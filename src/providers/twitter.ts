@@ -20,19 +20,24 @@ export interface TwitterProfile extends Record<string, unknown> {
 export default function Twitter(options: OAuthUserConfig<TwitterProfile> = {}): OAuth2Config<TwitterProfile> {
   return withDefaults<OAuth2Config<TwitterProfile>, TwitterProfile>(
     {
-    id: "twitter",
-    name: "X (Twitter)",
-    type: "oauth",
-    authorization: {
-      url: "https://x.com/i/oauth2/authorize",
-      params: { scope: "users.read tweet.read offline.access" },
-    },
-    token: "https://api.x.com/2/oauth2/token",
-    userinfo: { url: "https://api.x.com/2/users/me", params: { "user.fields": "profile_image_url" } },
-    // X's OAuth 2.0 requires PKCE and a state parameter on every authorization request.
-    checks: ["pkce", "state"],
-    profile: (profile) => ({ id: profile.data.id, name: profile.data.name ?? profile.data.username ?? null, email: null, image: profile.data.profile_image_url ?? null }),
-    style: { brandColor: "#000000" },
+      id: "twitter",
+      name: "X (Twitter)",
+      type: "oauth",
+      authorization: {
+        url: "https://x.com/i/oauth2/authorize",
+        params: { scope: "users.read tweet.read offline.access" },
+      },
+      token: "https://api.x.com/2/oauth2/token",
+      userinfo: { url: "https://api.x.com/2/users/me", params: { "user.fields": "profile_image_url" } },
+      // X's OAuth 2.0 requires PKCE and a state parameter on every authorization request.
+      checks: ["pkce", "state"],
+      profile: (profile) => ({
+        id: profile.data.id,
+        name: profile.data.name ?? profile.data.username ?? null,
+        email: null,
+        image: profile.data.profile_image_url ?? null,
+      }),
+      style: { brandColor: "#000000" },
     },
     options,
   );

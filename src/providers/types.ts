@@ -163,7 +163,11 @@ export interface UserinfoEndpointHandler {
  * (default), `client_secret_post`, `private_key_jwt` (with `client.privateKey`), or `none` for a
  * public client, which then relies on PKCE.
  */
-export type TokenEndpointAuthMethod = "client_secret_basic" | "client_secret_post" | "private_key_jwt" | "none";
+export type TokenEndpointAuthMethod =
+  | "client_secret_basic"
+  | "client_secret_post"
+  | "private_key_jwt"
+  | "none";
 
 /** Client metadata overrides (`client` option). */
 export interface OAuthClientOptions {
@@ -180,8 +184,8 @@ export interface OAuthClientOptions {
   [extra: string]: unknown;
 }
 
-/** Fields shared by OAuth 2.0 and OpenID Connect providers. */
-export interface OAuthCommonConfig<P extends Profile = Profile> extends CommonProviderOptions {
+/** The options of OAuth 2.0 and OpenID Connect providers, beyond `id`, `name` and `type`. */
+export interface OAuthProviderOptions<P extends Profile = Profile> {
   /** The authorization server's issuer identifier; discovery reads `<issuer>/.well-known/openid-configuration`. */
   issuer?: string;
   /** Where the server's metadata is, when it is not under the issuer (RFC 8414 or OpenID Connect Discovery). */
@@ -200,7 +204,7 @@ export interface OAuthCommonConfig<P extends Profile = Profile> extends CommonPr
    * refresh_token, expires_at, scope, token_type (lowercased), session_state; whatever this
    * returns is stored as well.
    */
-  account?: (tokens: TokenSet) => TokenSet | undefined | void;
+  account?: (tokens: TokenSet) => TokenSet | undefined;
   /**
    * Link a first sign-in to the stored user with the same e-mail address. Only for providers that
    * verify addresses; otherwise anyone who registers your user's address there takes the account.
@@ -211,6 +215,12 @@ export interface OAuthCommonConfig<P extends Profile = Profile> extends CommonPr
   /** Client metadata: the token endpoint authentication method, PAR, and other overrides. */
   client?: OAuthClientOptions;
   style?: ProviderButtonStyles;
+}
+
+/** Fields shared by OAuth 2.0 and OpenID Connect providers. */
+export interface OAuthCommonConfig<P extends Profile = Profile>
+  extends CommonProviderOptions,
+    OAuthProviderOptions<P> {
   [extra: string]: unknown;
 }
 
@@ -239,9 +249,23 @@ export interface OIDCConfig<P extends Profile = Profile> extends OAuthCommonConf
 /** An OAuth 2.0 or OpenID Connect provider. */
 export type OAuthConfig<P extends Profile = Profile> = OAuth2Config<P> | OIDCConfig<P>;
 
-/** What a provider factory takes: everything optional except what the app must say. */
-export type OAuthUserConfig<P extends Profile = Profile> = Partial<Omit<OAuth2Config<P>, "type">>;
-export type OIDCUserConfig<P extends Profile = Profile> = Partial<Omit<OIDCConfig<P>, "type">>;
+/** What an OAuth 2.0 provider factory takes: every option, each optional, without `type`. */
+export interface OAuthUserConfig<P extends Profile = Profile> extends Partial<OAuthProviderOptions<P>> {
+  id?: string;
+  name?: string;
+  checks?: OAuth2Config<P>["checks"];
+  [extra: string]: unknown;
+}
+
+/** What an OpenID Connect provider factory takes: every option, each optional, without `type`. */
+export interface OIDCUserConfig<P extends Profile = Profile> extends Partial<OAuthProviderOptions<P>> {
+  id?: string;
+  name?: string;
+  checks?: OIDCConfig<P>["checks"];
+  idToken?: boolean;
+  issuerTenantClaim?: string;
+  [extra: string]: unknown;
+}
 
 export interface EmailConfig extends CommonProviderOptions {
   type: "email";

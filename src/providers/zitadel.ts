@@ -24,12 +24,17 @@ export interface ZitadelProfile extends Record<string, unknown> {
 export default function Zitadel(options: OIDCUserConfig<ZitadelProfile> = {}): OIDCConfig<ZitadelProfile> {
   return withDefaults<OIDCConfig<ZitadelProfile>, ZitadelProfile>(
     {
-    id: "zitadel",
-    name: "ZITADEL",
-    type: "oidc",
-    
-    profile: (profile) => ({ id: profile.sub, name: profile.name ?? null, email: profile.email ?? null, image: profile.picture ?? null }),
-    style: { brandColor: "#000000" },
+      id: "zitadel",
+      name: "ZITADEL",
+      type: "oidc",
+
+      profile: (profile) => ({
+        id: profile.sub,
+        name: profile.name ?? null,
+        email: profile.email ?? null,
+        image: profile.picture ?? null,
+      }),
+      style: { brandColor: "#000000" },
     },
     options,
   );

@@ -43,7 +43,8 @@ export function readProviderTokens(token: JWT, providerId: string): SessionProvi
   const all = token[PROVIDER_TOKENS_CLAIM];
   if (typeof all !== "object" || all === null || !Object.hasOwn(all, providerId)) return undefined;
   const tokens = (all as Record<string, unknown>)[providerId] as Partial<SessionProviderTokens> | null;
-  if (typeof tokens?.access_token !== "string" || typeof tokens.providerAccountId !== "string") return undefined;
+  if (typeof tokens?.access_token !== "string" || typeof tokens.providerAccountId !== "string")
+    return undefined;
   return tokens as SessionProviderTokens;
 }
 

@@ -50,7 +50,10 @@ function oauthProvider(ctx: ServerContext, providerId: string): OAuthConfig {
 
 function fromAccount(account: AdapterAccount): StoredTokens | undefined {
   if (typeof account.access_token !== "string") return undefined;
-  const tokens: StoredTokens = { providerAccountId: account.providerAccountId, access_token: account.access_token };
+  const tokens: StoredTokens = {
+    providerAccountId: account.providerAccountId,
+    access_token: account.access_token,
+  };
   if (typeof account.refresh_token === "string") tokens.refresh_token = account.refresh_token;
   if (typeof account.expires_at === "number") tokens.expires_at = account.expires_at;
   if (typeof account.token_type === "string") tokens.token_type = account.token_type;
@@ -102,17 +105,25 @@ async function sharedRefresh(ctx: ServerContext, plan: RefreshPlan): Promise<Sto
     } catch (error) {
       // A refused refresh token is dead: forget it, so nobody redeems it again.
       if (error instanceof RefreshTokenRejected) {
-        await storeOnAccount(ctx, provider, { refresh_token: null }, current.providerAccountId).catch(() => undefined);
+        await storeOnAccount(ctx, provider, { refresh_token: null }, current.providerAccountId).catch(
+          () => undefined,
+        );
       }
       throw error;
     }
     const next: StoredTokens = { ...current, ...(issued as Partial<StoredTokens>) };
     // RFC 6749 §6: a response without a refresh token leaves the old one valid.
-    next.refresh_token = typeof issued.refresh_token === "string" ? issued.refresh_token : current.refresh_token;
+    next.refresh_token =
+      typeof issued.refresh_token === "string" ? issued.refresh_token : current.refresh_token;
     if (issued.expires_at === undefined) delete next.expires_at;
     const { providerAccountId: _id, ...rotated } = next;
     const idToken = typeof issued.id_token === "string" ? { id_token: issued.id_token } : {};
-    await storeOnAccount(ctx, provider, { ...rotated, ...idToken } as AdapterAccountTokens, current.providerAccountId);
+    await storeOnAccount(
+      ctx,
+      provider,
+      { ...rotated, ...idToken } as AdapterAccountTokens,
+      current.providerAccountId,
+    );
     const sealed = await ctx.codec.encode({
       token: { ...next },
       secret: ctx.config.secrets,
@@ -165,7 +176,9 @@ async function fromDatabaseSession(ctx: ServerContext, provider: OAuthConfig): P
     provider,
     current: tokens as RefreshPlan["current"],
     reread: async () => {
-      const row = await callAdapter("read the account", () => getAccount(tokens.providerAccountId, provider.id));
+      const row = await callAdapter("read the account", () =>
+        getAccount(tokens.providerAccountId, provider.id),
+      );
       return row ? fromAccount(row) : undefined;
     },
   });
@@ -175,5 +188,7 @@ async function fromDatabaseSession(ctx: ServerContext, provider: OAuthConfig): P
 /** The signed-in user's access token at `providerId`, refreshed first when due. */
 export function accessTokenFor(ctx: ServerContext, providerId: string): Promise<AccessToken> {
   const provider = oauthProvider(ctx, providerId);
-  return ctx.config.session.strategy === "jwt" ? fromJwtSession(ctx, provider) : fromDatabaseSession(ctx, provider);
+  return ctx.config.session.strategy === "jwt"
+    ? fromJwtSession(ctx, provider)
+    : fromDatabaseSession(ctx, provider);
 }

@@ -78,9 +78,15 @@ async function pushAuthorizationRequest(
   params: URLSearchParams,
 ): Promise<string> {
   try {
-    const response = await oauth.pushedAuthorizationRequest(server, client, clientAuthentication(provider), params, {
-      ...transportOptions(server.pushed_authorization_request_endpoint),
-    });
+    const response = await oauth.pushedAuthorizationRequest(
+      server,
+      client,
+      clientAuthentication(provider),
+      params,
+      {
+        ...transportOptions(server.pushed_authorization_request_endpoint),
+      },
+    );
     const pushed = await oauth.processPushedAuthorizationResponse(server, client, response);
     return pushed.request_uri;
   } catch (error) {

@@ -52,8 +52,11 @@ function withFirstLoginUser(profile: Profile, params: Record<string, string>): P
 /** Errors of the protocol steps, as the browser sees them: the provider answered badly. */
 function callbackFailure(provider: OAuthConfig, step: string, error: unknown): AuthError {
   if (error instanceof AuthError) return error;
-  const reason = error instanceof oauth.AuthorizationResponseError ? `${error.error}` : (error as Error)?.message;
-  return new OAuthCallbackError(`The ${step} of provider "${provider.id}" failed: ${reason}`, { cause: error });
+  const reason =
+    error instanceof oauth.AuthorizationResponseError ? `${error.error}` : (error as Error)?.message;
+  return new OAuthCallbackError(`The ${step} of provider "${provider.id}" failed: ${reason}`, {
+    cause: error,
+  });
 }
 
 export async function oauthCallback(ctx: AuthContext, provider: OAuthConfig): Promise<CallbackResult> {
@@ -86,7 +89,14 @@ export async function oauthCallback(ctx: AuthContext, provider: OAuthConfig): Pr
   const redirectUri = redirectUriFor(ctx, provider);
   let exchanged: Awaited<ReturnType<typeof exchangeCode>>;
   try {
-    exchanged = await exchangeCode({ provider, server, client, params: validated, redirectUri, checks: expected });
+    exchanged = await exchangeCode({
+      provider,
+      server,
+      client,
+      params: validated,
+      redirectUri,
+      checks: expected,
+    });
   } catch (error) {
     // A token endpoint error, a response that does not conform, an ID token that fails a check.
     throw callbackFailure(provider, "token request", error);
@@ -95,7 +105,10 @@ export async function oauthCallback(ctx: AuthContext, provider: OAuthConfig): Pr
   const { tokens, idTokenClaims } = exchanged;
   let profile: Profile;
   try {
-    profile = withFirstLoginUser(await fetchProfile({ provider, server, client, tokens, idTokenClaims }), params);
+    profile = withFirstLoginUser(
+      await fetchProfile({ provider, server, client, tokens, idTokenClaims }),
+      params,
+    );
   } catch (error) {
     throw callbackFailure(provider, "userinfo request", error);
   }

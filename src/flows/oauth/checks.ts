@@ -6,10 +6,10 @@
  */
 import * as oauth from "oauth4webapi";
 import {
+  type CheckKind,
   clearCheckCookie,
   openCheckCookie,
   sealCheckCookie,
-  type CheckKind,
 } from "../../cookie/check-cookies.js";
 import type { CookieToSet } from "../../cookie/header.js";
 import type { ServerContext } from "../../core/context.js";
@@ -48,7 +48,9 @@ export function resolveChecks(provider: OAuthConfig, redirectProxyUrl: string | 
     }
   }
   if (configured.includes("none") && configured.length > 1) {
-    throw new InvalidConfig(`checks of provider "${provider.id}" lists "none" beside other checks; pick one.`);
+    throw new InvalidConfig(
+      `checks of provider "${provider.id}" lists "none" beside other checks; pick one.`,
+    );
   }
   const checks = new Set(configured.filter((check): check is OAuthCheck => check !== "none"));
   if (redirectProxyUrl) checks.add("state");

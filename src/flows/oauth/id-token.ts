@@ -87,7 +87,9 @@ export async function verifyIdToken(
   let payload: JWTPayload;
   if (typeof alg === "string" && SYMMETRIC_ALGORITHMS.includes(alg)) {
     if (!hasClientSecret(provider)) {
-      throw new IdTokenRejected(`a symmetric ID-token algorithm (${alg}) is never accepted from a public client`);
+      throw new IdTokenRejected(
+        `a symmetric ID-token algorithm (${alg}) is never accepted from a public client`,
+      );
     }
     const secret = new TextEncoder().encode(provider.clientSecret as string);
     ({ payload } = await jwtVerify(idToken, secret, { ...options, algorithms: SYMMETRIC_ALGORITHMS }));

@@ -13,8 +13,8 @@ import { OAUTH_CHECK_COOKIES, resolveChecks } from "./checks.js";
 import { tokenEndpointAuthMethod } from "./client.js";
 import { endpointUrl } from "./endpoint-url.js";
 import { withProviderState } from "./provider-state.js";
-import { assertUsable } from "./usable.js";
 import { endpointOption } from "./server-metadata.js";
+import { assertUsable } from "./usable.js";
 
 function assertEndpoints(provider: OAuthConfig): void {
   if (typeof provider.issuer === "string") endpointUrl(provider.id, "issuer", provider.issuer);

@@ -14,12 +14,6 @@ import { expectedIssuer } from "./tenant-issuer.js";
 
 /**
  * Redeems `refreshToken` at the provider's token endpoint; resolves to the token response.
- *
- * @example
- * ```ts
- * const tokens = await refreshTokens(provider, account.refresh_token);
- * tokens.access_token; // the new access token; tokens.refresh_token when the provider rotates it
- * ```
  */
 export async function refreshTokens(provider: OAuthConfig, refreshToken: string): Promise<TokenSet> {
   try {

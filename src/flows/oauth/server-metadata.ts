@@ -49,17 +49,18 @@ export function transportOptions(url: URL | string | undefined): { [oauth.allowI
 async function discover(provider: OAuthConfig): Promise<oauth.AuthorizationServer> {
   const wellKnown = provider.wellKnown
     ? endpointUrl(provider.id, "wellKnown", provider.wellKnown)
-    : new URL(
-        `${(provider.issuer as string).replace(/\/$/, "")}/.well-known/openid-configuration`,
-      );
+    : new URL(`${(provider.issuer as string).replace(/\/$/, "")}/.well-known/openid-configuration`);
   const expected = provider.issuer ?? issuerOfWellKnown(wellKnown);
   let response: Response;
   try {
     response = await fetch(wellKnown, { headers: { accept: "application/json" }, redirect: "manual" });
   } catch (error) {
-    throw new OAuthSignInError(`The metadata of provider "${provider.id}" could not be fetched from ${wellKnown.href}.`, {
-      cause: error,
-    });
+    throw new OAuthSignInError(
+      `The metadata of provider "${provider.id}" could not be fetched from ${wellKnown.href}.`,
+      {
+        cause: error,
+      },
+    );
   }
   try {
     // The document's issuer must equal the configured one exactly (OpenID Connect Discovery §4.3).
@@ -88,12 +89,6 @@ async function discovered(provider: OAuthConfig): Promise<oauth.AuthorizationSer
 /**
  * The metadata this provider's requests use: discovered, then overridden by each endpoint the
  * provider names; or, without discovery, built from the named endpoints alone.
- *
- * @example
- * ```ts
- * const server = await authorizationServer(provider);
- * server.token_endpoint; // "https://auth.example.com/oauth/token"
- * ```
  */
 export async function authorizationServer(provider: OAuthConfig): Promise<oauth.AuthorizationServer> {
   const base: oauth.AuthorizationServer = usesDiscovery(provider)

@@ -36,7 +36,14 @@ const STATE = "authjs.state";
 const NONCE = "authjs.nonce";
 
 function provider(overrides: Partial<OIDCConfig> = {}): OIDCConfig {
-  return OIDC({ id: "op", name: "Test OP", issuer: op.issuer, clientId: "latchkey", clientSecret: CLIENT_SECRET, ...overrides });
+  return OIDC({
+    id: "op",
+    name: "Test OP",
+    issuer: op.issuer,
+    clientId: "latchkey",
+    clientSecret: CLIENT_SECRET,
+    ...overrides,
+  });
 }
 
 function appConfig(...providers: OIDCConfig[]): AuthConfig {

@@ -113,7 +113,10 @@ export async function signInAtOP(
 }
 
 /** `GET /session` with the app jar. */
-export async function sessionOf(config: AuthConfig, browser: Browser): Promise<Record<string, unknown> | null> {
+export async function sessionOf(
+  config: AuthConfig,
+  browser: Browser,
+): Promise<Record<string, unknown> | null> {
   const response = await send(config, "/session", { origin: APP, cookie: browser.app });
   browser.app.apply(response);
   return (await response.json()) as Record<string, unknown> | null;

@@ -50,7 +50,16 @@ function redirectUris(ids: string[]): string[] {
 }
 
 /** Provider ids the tests configure; every client accepts a callback to each. */
-export const PROVIDER_IDS = ["op", "op-b", "op-public", "op-post", "op-pkjwt", "op-proxy", "op-short", "op-par"];
+export const PROVIDER_IDS = [
+  "op",
+  "op-b",
+  "op-public",
+  "op-post",
+  "op-pkjwt",
+  "op-proxy",
+  "op-short",
+  "op-par",
+];
 
 async function listen(server: Server): Promise<number> {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -81,7 +90,12 @@ export async function startOP(options: { clientPublicJwk?: JWK } = {}): Promise<
     clients: [
       { ...common, client_id: "latchkey", client_secret: CLIENT_SECRET },
       { ...common, client_id: "latchkey-short", client_secret: CLIENT_SECRET },
-      { ...common, client_id: "latchkey-post", client_secret: CLIENT_SECRET, token_endpoint_auth_method: "client_secret_post" },
+      {
+        ...common,
+        client_id: "latchkey-post",
+        client_secret: CLIENT_SECRET,
+        token_endpoint_auth_method: "client_secret_post",
+      },
       { ...common, client_id: "latchkey-public", token_endpoint_auth_method: "none" },
       ...(options.clientPublicJwk
         ? [

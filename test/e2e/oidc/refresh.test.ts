@@ -89,7 +89,9 @@ describe.each<SessionStrategy>(["database", "jwt"])("%s sessions", (strategy) =>
     const original = strategy === "database" ? [...tables.accounts.values()][0] : undefined;
 
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, index) => getAccessToken(requestWith(browser.app), index % 2 ? a : b, "op")),
+      Array.from({ length: 20 }, (_, index) =>
+        getAccessToken(requestWith(browser.app), index % 2 ? a : b, "op"),
+      ),
     );
 
     expect(op.tokenRequests.refresh_token - before).toBe(1);
@@ -135,11 +137,15 @@ describe.each<SessionStrategy>(["database", "jwt"])("%s sessions", (strategy) =>
     // Someone else redeems it first; the OP rotates it away.
     expect((await redeemAtOP(refreshToken)).status).toBe(200);
 
-    await expect(getAccessToken(requestWith(browser.app), a, "op")).rejects.toBeInstanceOf(RefreshTokenRejected);
+    await expect(getAccessToken(requestWith(browser.app), a, "op")).rejects.toBeInstanceOf(
+      RefreshTokenRejected,
+    );
     if (strategy === "database") {
       // The refused token is forgotten: the next call says there is nothing to refresh with.
       expect([...tables.accounts.values()][0]?.refresh_token).toBeUndefined();
-      await expect(getAccessToken(requestWith(browser.app), a, "op")).rejects.toBeInstanceOf(NoProviderAccount);
+      await expect(getAccessToken(requestWith(browser.app), a, "op")).rejects.toBeInstanceOf(
+        NoProviderAccount,
+      );
     }
   });
 
@@ -172,7 +178,9 @@ it("answers NoProviderAccount for a provider the signed-in user has no account a
   };
   const browser = newBrowser();
   await signInAtOP(config, browser, "op", "alice");
-  await expect(getAccessToken(requestWith(browser.app), config, "other")).rejects.toBeInstanceOf(NoProviderAccount);
+  await expect(getAccessToken(requestWith(browser.app), config, "other")).rejects.toBeInstanceOf(
+    NoProviderAccount,
+  );
 });
 
 function serializeForJar(cookie: { name: string; value: string }): string {
@@ -181,7 +189,11 @@ function serializeForJar(cookie: { name: string; value: string }): string {
 
 async function refreshTokenInCookie(jar: CookieJar): Promise<string> {
   const { decode } = await import("../../../src/jwt/index.js");
-  const token = await decode({ token: jar.get("authjs.session-token"), secret: SECRET, salt: "authjs.session-token" });
+  const token = await decode({
+    token: jar.get("authjs.session-token"),
+    secret: SECRET,
+    salt: "authjs.session-token",
+  });
   const tokens = (token?.providerTokens as Record<string, { refresh_token: string }>)?.op;
   return tokens?.refresh_token as string;
 }

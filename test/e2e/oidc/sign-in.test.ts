@@ -20,7 +20,14 @@ beforeAll(async () => {
 afterAll(() => op.close());
 
 function opProvider(overrides: Partial<OIDCConfig> = {}): OIDCConfig {
-  return OIDC({ id: "op", name: "Test OP", issuer: op.issuer, clientId: "latchkey", clientSecret: CLIENT_SECRET, ...overrides });
+  return OIDC({
+    id: "op",
+    name: "Test OP",
+    issuer: op.issuer,
+    clientId: "latchkey",
+    clientSecret: CLIENT_SECRET,
+    ...overrides,
+  });
 }
 
 function configFor(overrides: Partial<AuthConfig>): AuthConfig {
@@ -76,7 +83,12 @@ for (const store of STORES) {
 
           const { db } = opened();
           const account = await db.account("op", "alice");
-          expect(account).toMatchObject({ type: "oidc", provider: "op", providerAccountId: "alice", token_type: "bearer" });
+          expect(account).toMatchObject({
+            type: "oidc",
+            provider: "op",
+            providerAccountId: "alice",
+            token_type: "bearer",
+          });
           for (const field of ["access_token", "id_token", "refresh_token", "scope"]) {
             expect(typeof account?.[field]).toBe("string");
           }
