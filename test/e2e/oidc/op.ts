@@ -80,7 +80,8 @@ export async function startOP(options: { clientPublicJwk?: JWK } = {}): Promise<
   const server = createServer();
   const port = await listen(server);
   const issuer = `http://127.0.0.1:${port}`;
-  const redirect_uris = redirectUris(PROVIDER_IDS);
+  // The redirect-proxy tests' stable deployment is served over https.
+  const redirect_uris = [...redirectUris(PROVIDER_IDS), "https://app.test/auth/callback/op"];
   const common = {
     redirect_uris,
     grant_types: ["authorization_code", "refresh_token"],
