@@ -198,7 +198,8 @@ export interface OAuthProviderOptions<P extends Profile = Profile> {
   clientId?: string;
   clientSecret?: string;
   /** Maps the provider's profile to the user. Default: `id` (from `sub` or `id`), `name`, `email`, `image`. */
-  profile?: (profile: P, tokens: TokenSet) => Promise<User> | User;
+  // Method syntax on purpose: a provider typed with its own profile (GitHub's) still fits `Provider`.
+  profile?(profile: P, tokens: TokenSet): Promise<User> | User;
   /**
    * The fields of the token response stored on the account. Default: access_token, id_token,
    * refresh_token, expires_at, scope, token_type (lowercased), session_state; whatever this

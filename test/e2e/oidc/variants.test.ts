@@ -15,10 +15,19 @@ import Apple from "../../../src/providers/apple.js";
 import GitHub from "../../../src/providers/github.js";
 import MicrosoftEntraID from "../../../src/providers/microsoft-entra-id.js";
 import OIDC from "../../../src/providers/oidc.js";
-import type { OIDCConfig } from "../../../src/providers/types.js";
 import Twitter from "../../../src/providers/twitter.js";
+import type { OIDCConfig } from "../../../src/providers/types.js";
 import { locationOf, SECRET, send } from "../../core/helpers.js";
-import { APP, authorizeAtOP, finishSignIn, newBrowser, opRequest, sessionOf, signInAtOP, startSignIn } from "./browser.js";
+import {
+  APP,
+  authorizeAtOP,
+  finishSignIn,
+  newBrowser,
+  opRequest,
+  sessionOf,
+  signInAtOP,
+  startSignIn,
+} from "./browser.js";
 import { CLIENT_SECRET, startOP, type TestOP } from "./op.js";
 
 let op: TestOP;
@@ -26,12 +35,21 @@ let clientKey: CryptoKey;
 beforeAll(async () => {
   const pair = await generateKeyPair("ES256");
   clientKey = pair.privateKey;
-  op = await startOP({ clientPublicJwk: { ...(await exportJWK(pair.publicKey)), kid: "client-key", alg: "ES256" } });
+  op = await startOP({
+    clientPublicJwk: { ...(await exportJWK(pair.publicKey)), kid: "client-key", alg: "ES256" },
+  });
 });
 afterAll(() => op.close());
 
 const provider = (overrides: Partial<OIDCConfig> = {}): OIDCConfig =>
-  OIDC({ id: "op", name: "Test OP", issuer: op.issuer, clientId: "latchkey", clientSecret: CLIENT_SECRET, ...overrides });
+  OIDC({
+    id: "op",
+    name: "Test OP",
+    issuer: op.issuer,
+    clientId: "latchkey",
+    clientSecret: CLIENT_SECRET,
+    ...overrides,
+  });
 const app = (...providers: OIDCConfig[]): AuthConfig => ({ providers, secret: SECRET, trustHost: true });
 
 async function expectSignedIn(config: AuthConfig, providerId: string) {
@@ -43,19 +61,55 @@ async function expectSignedIn(config: AuthConfig, providerId: string) {
 
 describe("client authentication", () => {
   it("signs in with client_secret_post", () =>
-    expectSignedIn(app(provider({ id: "op-post", clientId: "latchkey-post", client: { token_endpoint_auth_method: "client_secret_post" } })), "op-post"));
+    expectSignedIn(
+      app(
+        provider({
+          id: "op-post",
+          clientId: "latchkey-post",
+          client: { token_endpoint_auth_method: "client_secret_post" },
+        }),
+      ),
+      "op-post",
+    ));
 
   it("signs in with private_key_jwt", () =>
     expectSignedIn(
-      app(provider({ id: "op-pkjwt", clientId: "latchkey-pkjwt", clientSecret: undefined, client: { token_endpoint_auth_method: "private_key_jwt", privateKey: { key: clientKey, kid: "client-key" } } })),
+      app(
+        provider({
+          id: "op-pkjwt",
+          clientId: "latchkey-pkjwt",
+          clientSecret: undefined,
+          client: {
+            token_endpoint_auth_method: "private_key_jwt",
+            privateKey: { key: clientKey, kid: "client-key" },
+          },
+        }),
+      ),
       "op-pkjwt",
     ));
 
   it("signs in as a public client with PKCE and no secret", () =>
-    expectSignedIn(app(provider({ id: "op-public", clientId: "latchkey-public", clientSecret: undefined, client: { token_endpoint_auth_method: "none" } })), "op-public"));
+    expectSignedIn(
+      app(
+        provider({
+          id: "op-public",
+          clientId: "latchkey-public",
+          clientSecret: undefined,
+          client: { token_endpoint_auth_method: "none" },
+        }),
+      ),
+      "op-public",
+    ));
 
   it("refuses to start a public client without PKCE", async () => {
-    const config = app(provider({ id: "op-public", clientId: "latchkey-public", client: { token_endpoint_auth_method: "none" }, checks: ["state"] }));
+    const config = app(
+      provider({
+        id: "op-public",
+        clientId: "latchkey-public",
+        client: { token_endpoint_auth_method: "none" },
+        checks: ["state"],
+      }),
+    );
     const response = await send(config, "/providers", { origin: APP });
     expect(response.status).toBe(500);
   });
@@ -67,13 +121,22 @@ describe("authorization requests", () => {
     const browser = newBrowser();
     const authorization = await startSignIn(config, browser, "op-par");
     expect([...authorization.searchParams.keys()].sort()).toEqual(["client_id", "request_uri"]);
-    const response = await finishSignIn(config, browser, await authorizeAtOP(browser, authorization, "alice"));
+    const response = await finishSignIn(
+      config,
+      browser,
+      await authorizeAtOP(browser, authorization, "alice"),
+    );
     expect(locationOf(response).searchParams.get("error")).toBeNull();
   });
 
   it("adds the sign-in request's extra parameters, never over the protocol's own", async () => {
     const browser = newBrowser();
-    const url = await startSignIn(app(provider()), browser, "op", "?prompt=login&login_hint=alice&redirect_uri=https://evil.example");
+    const url = await startSignIn(
+      app(provider()),
+      browser,
+      "op",
+      "?prompt=login&login_hint=alice&redirect_uri=https://evil.example",
+    );
     expect(url.searchParams.get("prompt")).toBe("login");
     expect(url.searchParams.get("login_hint")).toBe("alice");
     expect(url.searchParams.get("redirect_uri")).toBe(`${APP}/auth/callback/op`);
@@ -81,7 +144,11 @@ describe("authorization requests", () => {
   });
 
   it("sends state and PKCE for X (Twitter), whose OAuth 2.0 requires both", async () => {
-    const config: AuthConfig = { providers: [Twitter({ clientId: "x", clientSecret: "y" })], secret: SECRET, trustHost: true };
+    const config: AuthConfig = {
+      providers: [Twitter({ clientId: "x", clientSecret: "y" })],
+      secret: SECRET,
+      trustHost: true,
+    };
     const url = await startSignIn(config, newBrowser(), "twitter");
     expect(url.origin).toBe("https://x.com");
     expect(url.searchParams.get("state")).toBeTruthy();
@@ -104,7 +171,9 @@ describe("form_post (Apple's response mode)", () => {
       }
       if (response.status === 200) {
         const uid = new URL(next).pathname.split("/")[2];
-        const submitted = await opRequest(browser, `${op.issuer}/interaction/${uid}`, { form: { prompt: "login", login: "alice", password: "x" } });
+        const submitted = await opRequest(browser, `${op.issuer}/interaction/${uid}`, {
+          form: { prompt: "login", login: "alice", password: "x" },
+        });
         next = new URL(submitted.headers.get("location") as string, op.issuer).href;
         continue;
       }
@@ -114,7 +183,12 @@ describe("form_post (Apple's response mode)", () => {
   }
 
   const appleLike = () =>
-    app(provider({ authorization: { params: { response_mode: "form_post", scope: "openid email" } }, profile: Apple().profile as OIDCConfig["profile"] }));
+    app(
+      provider({
+        authorization: { params: { response_mode: "form_post", scope: "openid email" } },
+        profile: Apple().profile as OIDCConfig["profile"],
+      }),
+    );
 
   it("sends a cross-site POST without cookies round to a GET, where the check cookies arrive, and signs in with the posted first-login name", async () => {
     const config = appleLike();
@@ -129,7 +203,10 @@ describe("form_post (Apple's response mode)", () => {
     expect(relayed.searchParams.get("code")).toBe(fields.code);
     const response = await finishSignIn(config, browser, relayed);
     expect(locationOf(response).searchParams.get("error")).toBeNull();
-    expect((await sessionOf(config, browser))?.user).toMatchObject({ name: "Alice Appleseed", email: "alice@example.test" });
+    expect((await sessionOf(config, browser))?.user).toMatchObject({
+      name: "Alice Appleseed",
+      email: "alice@example.test",
+    });
   });
 
   it("accepts the POST directly when it carries the check cookies (SameSite=None setups)", async () => {
@@ -139,7 +216,10 @@ describe("form_post (Apple's response mode)", () => {
     const response = await send(config, "/callback/op", { origin: APP, cookie: browser.app, form: fields });
     browser.app.apply(response);
     expect(locationOf(response).href).toBe(`${APP}/dashboard`);
-    expect((await sessionOf(config, browser))?.user).toMatchObject({ email: "alice@example.test", name: null });
+    expect((await sessionOf(config, browser))?.user).toMatchObject({
+      email: "alice@example.test",
+      name: null,
+    });
   });
 });
 
@@ -149,8 +229,15 @@ describe("redirect proxy", () => {
     const preview = "https://preview.app.test";
     const config = app(provider({ redirectProxyUrl: stable }));
     const browser = newBrowser();
-    const { token } = await (await import("../../core/helpers.js")).getCsrf(config, { origin: preview, cookie: browser.app });
-    const start = await send(config, "/signin/op", { origin: preview, cookie: browser.app, form: { csrfToken: token } });
+    const { token } = await (await import("../../core/helpers.js")).getCsrf(config, {
+      origin: preview,
+      cookie: browser.app,
+    });
+    const start = await send(config, "/signin/op", {
+      origin: preview,
+      cookie: browser.app,
+      form: { csrfToken: token },
+    });
     browser.app.apply(start);
     const authorization = locationOf(start);
     expect(authorization.searchParams.get("redirect_uri")).toBe(`${stable}/callback/op`);
@@ -158,10 +245,15 @@ describe("redirect proxy", () => {
     // At the stable deployment: no cookies of the preview's, only the sealed state.
     expect(callback.origin).toBe("https://app.test");
     const relay = locationOf(
-      await send(config, callback.pathname.replace(/^\/auth/, "") + callback.search, { origin: "https://app.test" }),
+      await send(config, callback.pathname.replace(/^\/auth/, "") + callback.search, {
+        origin: "https://app.test",
+      }),
     );
     expect(relay.origin).toBe(preview);
-    const finished = await send(config, relay.pathname.replace(/^\/auth/, "") + relay.search, { origin: preview, cookie: browser.app });
+    const finished = await send(config, relay.pathname.replace(/^\/auth/, "") + relay.search, {
+      origin: preview,
+      cookie: browser.app,
+    });
     expect(locationOf(finished).searchParams.get("error")).toBeNull();
   });
 
@@ -185,8 +277,16 @@ describe("GitHub's e-mail endpoint", () => {
         res.writeHead(200, { "content-type": "application/json" });
         res.end(JSON.stringify(body));
       };
-      if (req.url?.startsWith("/login/oauth/access_token")) return send({ access_token: "gho_token", token_type: "bearer", scope: "read:user,user:email" });
-      if (req.url === "/api/v3/user") return send({ id: 583231, login: "octocat", name: null, email: null, avatar_url: "https://a.example/o.png" });
+      if (req.url?.startsWith("/login/oauth/access_token"))
+        return send({ access_token: "gho_token", token_type: "bearer", scope: "read:user,user:email" });
+      if (req.url === "/api/v3/user")
+        return send({
+          id: 583231,
+          login: "octocat",
+          name: null,
+          email: null,
+          avatar_url: "https://a.example/o.png",
+        });
       if (req.url === "/api/v3/user/emails") return send(emails);
       res.writeHead(404).end();
     });
@@ -242,13 +342,21 @@ describe("Microsoft Entra ID's tenant issuer", () => {
       issuerTenantClaim: "tid",
     });
     const tid = "72f988bf-86f1-41af-91ab-2d7cd011db47";
-    expect(expectedIssuer(entra, entra.issuer as string, token({ tid }))).toBe(`https://login.microsoftonline.com/${tid}/v2.0`);
+    expect(expectedIssuer(entra, entra.issuer as string, token({ tid }))).toBe(
+      `https://login.microsoftonline.com/${tid}/v2.0`,
+    );
     // A tid that is not a tenant id leaves the template, which no token's iss can equal.
-    expect(expectedIssuer(entra, entra.issuer as string, token({ tid: "evil.example/x" }))).toBe(entra.issuer);
+    expect(expectedIssuer(entra, entra.issuer as string, token({ tid: "evil.example/x" }))).toBe(
+      entra.issuer,
+    );
   });
 
   it("checks a single tenant's issuer exactly", () => {
-    const entra = MicrosoftEntraID({ clientId: "id", clientSecret: "s", tenantId: "contoso.onmicrosoft.com" });
+    const entra = MicrosoftEntraID({
+      clientId: "id",
+      clientSecret: "s",
+      tenantId: "contoso.onmicrosoft.com",
+    });
     expect(entra.issuer).toBe("https://login.microsoftonline.com/contoso.onmicrosoft.com/v2.0");
     expect(expectedIssuer(entra, entra.issuer as string, token({ tid: "other" }))).toBe(entra.issuer);
   });
