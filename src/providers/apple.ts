@@ -1,4 +1,4 @@
-import { withDefaults } from "./defaults.js";
+import { withDefaults } from "../core/provider-defaults.js";
 import type { OIDCConfig, OIDCUserConfig } from "./types.js";
 
 /** The ID-token claims Sign in with Apple issues, and the name Apple posts on the first sign-in. */

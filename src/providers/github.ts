@@ -1,4 +1,4 @@
-import { withDefaults } from "./defaults.js";
+import { withDefaults } from "../core/provider-defaults.js";
 import type { OAuth2Config, OAuthUserConfig, Profile, TokenSet } from "./types.js";
 
 /** The profile GitHub's user API returns (the fields latchkey reads). */

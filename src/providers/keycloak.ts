@@ -1,4 +1,4 @@
-import { withDefaults } from "./defaults.js";
+import { withDefaults } from "../core/provider-defaults.js";
 import type { OIDCConfig, OIDCUserConfig } from "./types.js";
 
 /** The profile Keycloak returns. */

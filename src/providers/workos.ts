@@ -1,4 +1,4 @@
-import { withDefaults } from "./defaults.js";
+import { withDefaults } from "../core/provider-defaults.js";
 import type { OAuth2Config, OAuthUserConfig, Profile, TokenSet } from "./types.js";
 
 /** The profile WorkOS SSO returns beside its token. */
