@@ -96,7 +96,13 @@ export async function oidcCallbackGroups(): Promise<{ groups: BenchGroup[]; clos
   const latchkeyRequest = await callbackRequestFor(latchkey);
   const authjsRequest = await callbackRequestFor(authjs);
 
-  // Both must sign in (a session cookie, no error) before anything is measured.
+  const close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  // Both must sign in (a session cookie, no error) before anything is measured; a side that cannot
+  // leaves the group out (with the reason) rather than stopping the other groups.
   for (const [name, run, request] of [
     ["latchkey", latchkey, latchkeyRequest],
     ["@auth/core", authjs, authjsRequest],
@@ -119,10 +125,6 @@ export async function oidcCallbackGroups(): Promise<{ groups: BenchGroup[]; clos
         ratios: [["latchkey", "@auth/core"]],
       },
     ],
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close,
   };
 }
