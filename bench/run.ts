@@ -5,6 +5,7 @@
  */
 import { type BenchGroup, report, runInterleaved } from "./harness.js";
 import { jwtGroups } from "./jwt.js";
+import { oidcCallbackGroups } from "./oidc-callback.js";
 import { prismaSessionGroups } from "./prisma-session.js";
 import { sessionGroups } from "./session.js";
 
@@ -14,9 +15,16 @@ const options = quick
   : { rounds: 10, sliceMs: 250, warmupMs: 500 };
 
 const prisma = await prismaSessionGroups();
-const groups: BenchGroup[] = [...(await jwtGroups()), ...(await sessionGroups()), ...prisma.groups];
+const oidc = await oidcCallbackGroups();
+const groups: BenchGroup[] = [
+  ...(await jwtGroups()),
+  ...(await sessionGroups()),
+  ...prisma.groups,
+  ...oidc.groups,
+];
 const results = await runInterleaved(groups, options);
 await prisma.close();
+await oidc.close();
 console.log(
   `latchkey benchmarks — node ${process.version}, ${options.rounds} interleaved rounds of ${options.sliceMs} ms`,
 );

@@ -18,6 +18,7 @@ import { configuredBasePath, type EnvRecord } from "./core/env.js";
 import { InvalidConfig } from "./core/errors.js";
 import { forwardedOrigin } from "./core/origin.js";
 import { type ResponseInternal, toWebResponse } from "./core/response.js";
+import { type AccessToken, accessTokenFor } from "./flows/oauth/access-token.js";
 import { handleAuthRequest } from "./pipeline/handler.js";
 import { resolvedConfigFor } from "./pipeline/resolve-config.js";
 import { serverContext } from "./pipeline/server-context.js";
@@ -52,6 +53,7 @@ export * from "./core/errors.js";
 export type { ResponseInternal } from "./core/response.js";
 export { setEnvDefaults } from "./pipeline/env-defaults.js";
 export type * from "./providers/types.js";
+export type { AccessToken };
 
 /**
  * Handles every route under `basePath` (default `/auth`): sign-in, callbacks, sign-out, session,
@@ -90,6 +92,35 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
 export async function getSession(request: Request, config: AuthConfig): Promise<Session | null> {
   const ctx = serverContext(request, config);
   return (await sessionStrategies[ctx.config.session.strategy].read(ctx)).session;
+}
+
+/**
+ * A valid access token for the signed-in user's account at an OAuth/OIDC provider, to call the
+ * provider's API. When it expires within 60 seconds it is first refreshed with the refresh token,
+ * one refresh per account at a time across every app instance sharing `config.store`, and the
+ * rotated tokens are stored (the account row with database sessions; the session token with JWT
+ * sessions, whose new cookies are in `cookies`: set them on your response).
+ *
+ * Rejects with `NotSignedIn`, `NoProviderAccount` (no account or no refresh token for that
+ * provider), `RefreshTokenRejected` (`invalid_grant`: the user must sign in again) or
+ * `TokenRefreshError` (the provider failed; the refresh token is kept for a later try).
+ *
+ * @example
+ * ```ts
+ * const { accessToken, cookies } = await getAccessToken(request, config, "github");
+ * const repos = await fetch("https://api.github.com/user/repos", {
+ *   headers: { Authorization: `Bearer ${accessToken}` },
+ * });
+ * // JWT sessions: a refresh re-issued the session cookie; set each of `cookies` on your response.
+ * console.log(repos.status, cookies.length);
+ * ```
+ */
+export function getAccessToken(
+  request: Request,
+  config: AuthConfig,
+  providerId: string,
+): Promise<AccessToken> {
+  return accessTokenFor(serverContext(request, config), providerId);
 }
 
 /**

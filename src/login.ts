@@ -8,9 +8,11 @@ import type { Account, CallbacksOptions } from "./config.js";
 import { adapterMethod, callAdapter } from "./core/adapter-calls.js";
 import { approvedRedirect } from "./core/callback-url.js";
 import type { ServerContext } from "./core/context.js";
-import { AccessDenied, AccountNotLinked, CallbackRouteError } from "./core/errors.js";
+import { AccessDenied, AccountNotLinked, CallbackRouteError, OAuthAccountNotLinked } from "./core/errors.js";
 import { emitEvent } from "./core/events.js";
 import type { Profile, User } from "./providers/types.js";
+import { requestSessionToken } from "./session/database.js";
+import { decodeSessionCookie } from "./session/jwt.js";
 
 /** What a flow proved about the person signing in. */
 export interface ProvenIdentity {
@@ -56,13 +58,13 @@ export async function signInVerdict(
  * The stored user for a first sign-in: the standard fields only. Whatever else a provider or
  * `authorize` returned (an app's own row, a password hash) is the app's business and never stored.
  */
-function newAdapterUser(ctx: ServerContext, user: User): AdapterUser {
+function newAdapterUser(ctx: ServerContext, user: User, emailVerified: Date | null = null): AdapterUser {
   return {
     id: ctx.runtime.randomUUID(),
     // The column is unique but nullable: "" would let only one e-mail-less user exist, so a user
     // without an address stores null.
     email: (user.email ?? null) as string,
-    emailVerified: null,
+    emailVerified,
     name: user.name ?? null,
     image: user.image ?? null,
   };
@@ -130,10 +132,11 @@ async function signUp(
   ctx: ServerContext,
   user: User,
   account: AdapterAccountWithoutUserId,
+  emailVerified: Date | null = null,
 ): Promise<ResolvedSignIn> {
   let created: AdapterUser;
   try {
-    created = await createUserWithAccount(ctx, newAdapterUser(ctx, user), account);
+    created = await createUserWithAccount(ctx, newAdapterUser(ctx, user, emailVerified), account);
   } catch (error) {
     const winner = await userCreatedConcurrently(ctx, account);
     if (winner) return { user: winner, isNewUser: false };
@@ -201,4 +204,135 @@ async function linkedOrNewUser(
     }
   }
   return signUp(ctx, user, account);
+}
+
+// ---- OAuth and OpenID Connect: linking rules ------------------------------------------------------
+
+/** What the OAuth flow tells the linking rules beside the identity itself. */
+export interface OAuthLinking {
+  /** The provider vouches that the profile's e-mail address is its owner's (OIDC `email_verified`). */
+  emailVerified: boolean;
+  /** The provider's `allowDangerousEmailAccountLinking`. */
+  allowDangerousEmailAccountLinking: boolean;
+}
+
+const ACCOUNT_TOKEN_FIELDS = [
+  "access_token",
+  "refresh_token",
+  "id_token",
+  "expires_at",
+  "scope",
+  "token_type",
+  "session_state",
+] as const;
+
+/** The stored user id of the session this request already carries, if any (signing in to link). */
+async function signedInUserId(ctx: ServerContext): Promise<string | undefined> {
+  if (ctx.config.session.strategy === "jwt") {
+    const token = await decodeSessionCookie(ctx);
+    return typeof token?.sub === "string" ? token.sub : undefined;
+  }
+  const sessionToken = requestSessionToken(ctx);
+  if (!sessionToken) return undefined;
+  const getSessionAndUser = adapterMethod(ctx.config.adapter, "getSessionAndUser");
+  const found = await callAdapter("read the session", () => getSessionAndUser(sessionToken));
+  return found && found.session.expires.valueOf() > Date.now() ? found.user.id : undefined;
+}
+
+/**
+ * A re-login's tokens replace the stored ones (`updateAccount`); fields the provider did not send
+ * again (a refresh token, RFC 6749 §6) are kept. Adapters without the method keep the old tokens.
+ */
+async function storeReissuedTokens(ctx: ServerContext, account: AdapterAccountWithoutUserId): Promise<void> {
+  const adapter = ctx.config.adapter;
+  if (typeof adapter?.updateAccount !== "function") return;
+  const tokens: Record<string, unknown> = {};
+  for (const field of ACCOUNT_TOKEN_FIELDS) if (account[field] !== undefined) tokens[field] = account[field];
+  await callAdapter("store the provider's new tokens", () =>
+    adapter.updateAccount?.({
+      provider: account.provider,
+      providerAccountId: account.providerAccountId,
+      ...tokens,
+    }),
+  );
+}
+
+async function linkTo(
+  ctx: ServerContext,
+  user: AdapterUser,
+  account: AdapterAccountWithoutUserId,
+): Promise<ResolvedSignIn> {
+  const linkAccount = adapterMethod(ctx.config.adapter, "linkAccount");
+  const linked = { ...account, userId: user.id } as AdapterAccount;
+  await callAdapter("link the account", () => linkAccount(linked));
+  await emitEvent(ctx.config, "linkAccount", { user, account: linked });
+  return { user, isNewUser: false };
+}
+
+/**
+ * The linking rules of an OAuth/OIDC sign-in, in order:
+ * 1. an account already linked signs its user in, with the new tokens stored; if the browser is
+ *    signed in as someone else, the account is theirs, not this user's: refused;
+ * 2. a signed-in user signing in with another provider gets that account linked;
+ * 3. an e-mail address that belongs to a stored user is refused (`OAuthAccountNotLinked`) unless
+ *    the provider sets `allowDangerousEmailAccountLinking`;
+ * 4. otherwise a new user and its account are created together, `emailVerified` set only when
+ *    the provider vouches for the address.
+ */
+async function linkOAuthAccount(
+  ctx: ServerContext,
+  proven: ProvenIdentity,
+  account: AdapterAccountWithoutUserId,
+  linking: OAuthLinking,
+): Promise<ResolvedSignIn> {
+  const adapter = ctx.config.adapter;
+  const getUserByAccount = adapterMethod(adapter, "getUserByAccount");
+  const key = { provider: account.provider, providerAccountId: account.providerAccountId };
+  const current = await signedInUserId(ctx);
+  const owner = await callAdapter("find the linked user", () => getUserByAccount(key));
+  if (owner) {
+    if (current !== undefined && current !== owner.id) {
+      throw new OAuthAccountNotLinked(
+        `This ${account.provider} account is linked to another user; sign out before signing in with it.`,
+      );
+    }
+    await storeReissuedTokens(ctx, account);
+    return { user: owner, isNewUser: false };
+  }
+  if (current !== undefined) {
+    const getUser = adapterMethod(adapter, "getUser");
+    const currentUser = await callAdapter("find the user", () => getUser(current));
+    if (currentUser) return linkTo(ctx, currentUser, account);
+  }
+  const email =
+    typeof proven.user.email === "string" && proven.user.email !== "" ? proven.user.email : undefined;
+  if (email !== undefined) {
+    const getUserByEmail = adapterMethod(adapter, "getUserByEmail");
+    const sameEmail = await callAdapter("find the user by e-mail", () => getUserByEmail(email));
+    if (sameEmail) {
+      if (!linking.allowDangerousEmailAccountLinking) {
+        throw new OAuthAccountNotLinked(
+          `The e-mail address of this ${account.provider} account belongs to a user who has not linked it. Sign in the way you did before, then link ${account.provider}; or set allowDangerousEmailAccountLinking on a provider that verifies addresses.`,
+        );
+      }
+      return linkTo(ctx, sameEmail, account);
+    }
+  }
+  return signUp(ctx, proven.user, account, linking.emailVerified ? new Date() : null);
+}
+
+/**
+ * The user resolver of an OAuth/OIDC sign-in. Without an adapter (JWT sessions) the profile's user
+ * is the session's user; with one, {@link linkOAuthAccount}'s rules decide, one sign-in per
+ * account at a time.
+ */
+export function oauthUserResolver(linking: OAuthLinking): UserResolver {
+  return async (ctx, proven) => {
+    if (!ctx.config.adapter) return { user: proven.user, isNewUser: false };
+    const { userId: _userId, ...account } = proven.account;
+    const record = account as AdapterAccountWithoutUserId;
+    return ctx.config.singleFlight(`sign-up:${record.provider}:${record.providerAccountId}`, () =>
+      linkOAuthAccount(ctx, proven, record, linking),
+    );
+  };
 }

@@ -214,6 +214,10 @@ export function MemoryAdapter(tables: MemoryTables = createMemoryTables()): Requ
       return copyOrNull(accounts.get(compositeKey(provider, providerAccountId)));
     },
 
+    async listAccountsByUserId(userId) {
+      return [...accounts.values()].filter((account) => account.userId === userId).map(copy);
+    },
+
     async updateAccount(tokens) {
       const key = compositeKey(tokens.provider, tokens.providerAccountId);
       const current = accounts.get(key);

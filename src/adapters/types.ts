@@ -116,6 +116,11 @@ export interface Adapter {
    */
   listSessionsByUserId?(userId: string): Awaitable<AdapterSession[]>;
   /**
+   * latchkey extension, optional: every account linked to one user (`[]` for an unknown user), for
+   * `getAccessToken` with database sessions, which knows the user but not their id at the provider.
+   */
+  listAccountsByUserId?(userId: string): Awaitable<AdapterAccount[]>;
+  /**
    * latchkey extension, optional: creates the user and links the account in one transaction, so a
    * failed link never leaves a user without a way to sign in. latchkey falls back to
    * createUser + linkAccount (with a compensating deleteUser) when it is absent.

@@ -174,6 +174,33 @@ export class CredentialsSignin extends SignInError {
   code = "credentials";
 }
 
+// ---- `getAccessToken`: why no upstream access token could be handed out. They reach server code
+// only (never a browser through `Auth()`), so none is client-safe.
+
+/** `getAccessToken` was called for a request that carries no valid session. */
+export class NotSignedIn extends AuthError {
+  static override readonly type = "NotSignedIn";
+  static override readonly status = 401;
+}
+/**
+ * The signed-in user has no account at that provider, or its access token expired and there is no
+ * refresh token to renew it: the user must sign in with the provider (again).
+ */
+export class NoProviderAccount extends AuthError {
+  static override readonly type = "NoProviderAccount";
+  static override readonly status = 403;
+}
+/** The provider refused the refresh token (`invalid_grant`): the user must sign in again. */
+export class RefreshTokenRejected extends AuthError {
+  static override readonly type = "RefreshTokenRejected";
+  static override readonly status = 401;
+}
+/** The refresh failed for another reason (network, server error); the old refresh token is kept. */
+export class TokenRefreshError extends AuthError {
+  static override readonly type = "TokenRefreshError";
+  static override readonly status = 502;
+}
+
 // ---- Malformed requests: answered directly with a 4xx and the reason.
 
 /** The request named an action latchkey does not have. */
@@ -233,6 +260,10 @@ export const ERROR_CLASSES = [
   AccountNotLinked,
   WebAuthnVerificationError,
   CredentialsSignin,
+  NotSignedIn,
+  NoProviderAccount,
+  RefreshTokenRejected,
+  TokenRefreshError,
   UnknownAction,
   InvalidProvider,
   InvalidRequest,

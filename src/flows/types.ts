@@ -20,6 +20,8 @@ export interface FlowSetup {
   strategy: SessionStrategy;
   /** Whether the app configured an adapter at all. */
   hasAdapter: boolean;
+  /** OAuth/OIDC: the app-wide `redirectProxyUrl` (or AUTH_REDIRECT_PROXY_URL), for providers without their own. */
+  redirectProxyUrl?: string;
 }
 
 /**

@@ -156,7 +156,12 @@ export function resolveConfig(config: AuthConfig, env: EnvRecord = readProcessEn
   if (strategy !== "jwt" && strategy !== "database") {
     throw new UnsupportedStrategy(`session.strategy must be "jwt" or "database", not "${String(strategy)}".`);
   }
-  const setup: FlowSetup = { strategy, hasAdapter: config.adapter !== undefined };
+  const redirectProxyUrl = config.redirectProxyUrl ?? env.AUTH_REDIRECT_PROXY_URL;
+  const setup: FlowSetup = {
+    strategy,
+    hasAdapter: config.adapter !== undefined,
+    ...(redirectProxyUrl ? { redirectProxyUrl } : {}),
+  };
   // setEnvDefaults writes into its argument, so give it a shallow copy: Auth() never mutates the app's config.
   const withEnv = setEnvDefaults(env, { ...config, providers: [...(config.providers ?? [])] });
   const providers = resolveProviders(withEnv.providers as ProviderConfig[], setup);

@@ -107,21 +107,120 @@ export type Profile = Record<string, unknown> & {
   image?: string | null;
 };
 
-/** Fields shared by OAuth 2.0 and OpenID Connect providers. */
-export interface OAuthCommonConfig<P extends Profile = Profile> extends CommonProviderOptions {
+/** Parameters of a callback, as the provider sent them (query string, or a `form_post` body). */
+export type CallbackParams = Record<string, string>;
+
+/**
+ * The authorization endpoint: its URL, and parameters added to every authorization request (e.g.
+ * `scope`, `prompt`). Parameters of the sign-in request's query (`POST /signin/:id?prompt=login`)
+ * are added too; the protocol's own (`state`, `code_challenge`, `nonce`, `redirect_uri`,
+ * `client_id`, `response_type`) are always latchkey's.
+ */
+export interface AuthorizationEndpointHandler {
+  url?: string;
+  params?: Record<string, string>;
+}
+
+/** What a custom token request receives. */
+export interface TokenRequestContext {
+  /** The callback's parameters (`code`, …). */
+  params: CallbackParams;
+  /** The check values of this sign-in; `code_verifier` when PKCE is on. */
+  checks: { code_verifier?: string };
+  /** The `redirect_uri` of the authorization request, which the token request must repeat. */
+  redirectUri: string;
+  provider: OAuthConfig;
+}
+
+/**
+ * The token endpoint: its URL, extra parameters for the code grant, `request` to replace the token
+ * request entirely (a provider that does not speak RFC 6749 §4.1.3), or `conform` to repair a
+ * non-standard response before it is validated.
+ */
+export interface TokenEndpointHandler {
+  url?: string;
+  params?: Record<string, string>;
+  request?: (context: TokenRequestContext) => Promise<{ tokens: TokenSet }> | { tokens: TokenSet };
+  conform?: (response: Response) => Promise<Response> | Response;
+}
+
+/** What a custom userinfo request receives. */
+export interface UserinfoRequestContext {
+  tokens: TokenSet;
+  provider: OAuthConfig;
+}
+
+/** The userinfo endpoint: its URL, query parameters, or `request` to fetch the profile another way. */
+export interface UserinfoEndpointHandler {
+  url?: string;
+  params?: Record<string, string>;
+  request?: (context: UserinfoRequestContext) => Promise<Profile> | Profile;
+}
+
+/**
+ * How the client authenticates at the token endpoint (RFC 8414 §2 names): `client_secret_basic`
+ * (default), `client_secret_post`, `private_key_jwt` (with `client.privateKey`), or `none` for a
+ * public client, which then relies on PKCE.
+ */
+export type TokenEndpointAuthMethod =
+  | "client_secret_basic"
+  | "client_secret_post"
+  | "private_key_jwt"
+  | "none";
+
+/** Client metadata overrides (`client` option). */
+export interface OAuthClientOptions {
+  token_endpoint_auth_method?: TokenEndpointAuthMethod;
+  /** `private_key_jwt`: the key that signs the client assertion, and its `kid`. */
+  privateKey?: CryptoKey | { key: CryptoKey; kid?: string };
+  /** The algorithm the provider signs ID tokens with, when it is not RS256 and discovery does not say. */
+  id_token_signed_response_alg?: string;
+  /**
+   * Pushed Authorization Requests (RFC 9126): used when the server's metadata requires them, and
+   * when this is true. Default false.
+   */
+  use_par?: boolean;
+  [extra: string]: unknown;
+}
+
+/** The options of OAuth 2.0 and OpenID Connect providers, beyond `id`, `name` and `type`. */
+export interface OAuthProviderOptions<P extends Profile = Profile> {
+  /** The authorization server's issuer identifier; discovery reads `<issuer>/.well-known/openid-configuration`. */
   issuer?: string;
+  /** Where the server's metadata is, when it is not under the issuer (RFC 8414 or OpenID Connect Discovery). */
   wellKnown?: string;
-  authorization?: string | { url?: string; params?: Record<string, string> };
-  token?: string | { url?: string; params?: Record<string, string> };
-  userinfo?: string | { url?: string; params?: Record<string, string> };
+  authorization?: string | AuthorizationEndpointHandler;
+  token?: string | TokenEndpointHandler;
+  userinfo?: string | UserinfoEndpointHandler;
+  /** The JWKS URI, for providers without discovery that issue ID tokens. */
+  jwks_endpoint?: string;
   clientId?: string;
   clientSecret?: string;
-  profile?: (profile: P, tokens: TokenSet) => Promise<User> | User;
+  /** Maps the provider's profile to the user. Default: `id` (from `sub` or `id`), `name`, `email`, `image`. */
+  // Method syntax on purpose: a provider typed with its own profile (GitHub's) still fits `Provider`.
+  profile?(profile: P, tokens: TokenSet): Promise<User> | User;
+  /**
+   * The fields of the token response stored on the account. Default: access_token, id_token,
+   * refresh_token, expires_at, scope, token_type (lowercased), session_state; whatever this
+   * returns is stored as well.
+   */
   account?: (tokens: TokenSet) => TokenSet | undefined;
+  /**
+   * Link a first sign-in to the stored user with the same e-mail address. Only for providers that
+   * verify addresses; otherwise anyone who registers your user's address there takes the account.
+   */
   allowDangerousEmailAccountLinking?: boolean;
+  /** A stable deployment's auth URL that relays callbacks to preview deployments. */
   redirectProxyUrl?: string;
-  client?: Record<string, unknown>;
+  /** Client metadata: the token endpoint authentication method, PAR, and other overrides. */
+  client?: OAuthClientOptions;
   style?: ProviderButtonStyles;
+}
+
+/** Fields shared by OAuth 2.0 and OpenID Connect providers. */
+export interface OAuthCommonConfig<P extends Profile = Profile>
+  extends CommonProviderOptions,
+    OAuthProviderOptions<P> {
   [extra: string]: unknown;
 }
 
@@ -133,7 +232,39 @@ export interface OAuth2Config<P extends Profile = Profile> extends OAuthCommonCo
 
 export interface OIDCConfig<P extends Profile = Profile> extends OAuthCommonConfig<P> {
   type: "oidc";
+  /** Default ["pkce"]; "state" is added when a redirect proxy is used. */
   checks?: Array<"none" | "state" | "nonce" | "pkce">;
+  /**
+   * Whether the profile is the ID token's claims (default) or, when false, the userinfo response
+   * (whose `sub` must match the ID token's).
+   */
+  idToken?: boolean;
+  /**
+   * Multi-tenant issuers (Microsoft Entra ID's `common` endpoint): the issuer is a template holding
+   * `{tenantid}`, filled from this claim of each ID token before the `iss` comparison.
+   */
+  issuerTenantClaim?: string;
+}
+
+/** An OAuth 2.0 or OpenID Connect provider. */
+export type OAuthConfig<P extends Profile = Profile> = OAuth2Config<P> | OIDCConfig<P>;
+
+/** What an OAuth 2.0 provider factory takes: every option, each optional, without `type`. */
+export interface OAuthUserConfig<P extends Profile = Profile> extends Partial<OAuthProviderOptions<P>> {
+  id?: string;
+  name?: string;
+  checks?: OAuth2Config<P>["checks"];
+  [extra: string]: unknown;
+}
+
+/** What an OpenID Connect provider factory takes: every option, each optional, without `type`. */
+export interface OIDCUserConfig<P extends Profile = Profile> extends Partial<OAuthProviderOptions<P>> {
+  id?: string;
+  name?: string;
+  checks?: OIDCConfig<P>["checks"];
+  idToken?: boolean;
+  issuerTenantClaim?: string;
+  [extra: string]: unknown;
 }
 
 export interface EmailConfig extends CommonProviderOptions {

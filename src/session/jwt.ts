@@ -16,9 +16,10 @@ import { JWTSessionError } from "../core/errors.js";
 import { emitEvent } from "../core/events.js";
 import { nowInSeconds } from "../jwt/claims.js";
 import type { JWT } from "../jwt/types.js";
+import { providerTokensClaim } from "./provider-tokens.js";
 import type { SessionResult, SessionStrategyImpl, SignInSession } from "./types.js";
 
-async function decodeSessionCookie(ctx: ServerContext): Promise<JWT | null> {
+export async function decodeSessionCookie(ctx: ServerContext): Promise<JWT | null> {
   const name = ctx.cookies.sessionToken.name;
   const token = readChunkedCookie(ctx.requestCookies, name);
   if (!token) return null;
@@ -33,7 +34,7 @@ async function decodeSessionCookie(ctx: ServerContext): Promise<JWT | null> {
   }
 }
 
-async function sessionCookies(
+export async function sessionCookies(
   ctx: ServerContext,
   token: JWT,
 ): Promise<{ cookies: CookieToSet[]; expires: number }> {
@@ -111,7 +112,12 @@ export const jwtSessions: SessionStrategyImpl = {
   update: (ctx, data) => readOrUpdate(ctx, { data }),
 
   async signIn(ctx, { user, account, profile, isNewUser }: SignInSession) {
-    const initial: JWT = { name: user.name ?? null, email: user.email ?? null, picture: user.image ?? null };
+    const initial: JWT = {
+      name: user.name ?? null,
+      email: user.email ?? null,
+      picture: user.image ?? null,
+      ...providerTokensClaim(account),
+    };
     if (user.id) initial.sub = user.id;
     const token = await ctx.config.callbacks.jwt({
       token: initial,

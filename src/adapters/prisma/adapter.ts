@@ -120,6 +120,11 @@ export function PrismaAdapter(prisma: PrismaClientLike): PrismaAdapterMethods {
       return row ? toAdapterAccount(row) : null;
     },
 
+    async listAccountsByUserId(userId) {
+      const rows = (await account.findMany({ where: { userId } })) as unknown[];
+      return rows.map(toAdapterAccount);
+    },
+
     async updateAccount({ provider, providerAccountId, ...tokens }) {
       const row = await nullIfNotFound(
         account.update({

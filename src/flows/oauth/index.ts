@@ -1,37 +1,50 @@
 /**
- * OAuth 2.0 and OpenID Connect providers. What exists so far: their checks at startup (an issuer
- * must be a URL, https except on loopback), their environment defaults, the adapter methods they
- * call and their sign-in button. Signing in with them answers "Configuration" until the
- * authorization-code flow lands here.
+ * OAuth 2.0 and OpenID Connect providers: the authorization-code flow with PKCE, on oauth4webapi.
+ * At startup each provider is checked (issuer and endpoints https except on loopback, checks,
+ * client authentication) and given a place for what it learns at run time (metadata, keys). The
+ * protocol steps live beside this file, one per module; who the person is, and which stored user
+ * that makes them, is decided in `login.ts`.
  */
-import { InvalidConfig } from "../../core/errors.js";
-import type { OAuth2Config, OIDCConfig } from "../../providers/types.js";
-import type { Flow } from "../types.js";
+import type { OAuth2Config, OAuthConfig, OIDCConfig } from "../../providers/types.js";
+import type { Flow, FlowSetup } from "../types.js";
+import { startAuthorization } from "./authorize.js";
+import { oauthCallback } from "./callback.js";
+import { OAUTH_CHECK_COOKIES, resolveChecks } from "./checks.js";
+import { tokenEndpointAuthMethod } from "./client.js";
+import { endpointUrl } from "./endpoint-url.js";
+import { withProviderState } from "./provider-state.js";
+import { endpointOption } from "./server-metadata.js";
+import { assertUsable } from "./usable.js";
 
-/** Plain http is allowed only for these hosts, so local OpenID Providers work in development and tests. */
-const LOOPBACK_HOSTS = new Set(["127.0.0.1", "[::1]", "localhost"]);
-
-function assertIssuer(provider: OAuth2Config | OIDCConfig): void {
-  if (typeof provider.issuer !== "string") return;
-  let issuer: URL;
-  try {
-    issuer = new URL(provider.issuer);
-  } catch {
-    throw new InvalidConfig(`The issuer of provider "${provider.id}" is not a URL: "${provider.issuer}".`);
-  }
-  if (issuer.protocol !== "https:" && !(issuer.protocol === "http:" && LOOPBACK_HOSTS.has(issuer.hostname))) {
-    throw new InvalidConfig(
-      `The issuer of provider "${provider.id}" must use https (got ${provider.issuer}).`,
-    );
+function assertEndpoints(provider: OAuthConfig): void {
+  if (typeof provider.issuer === "string") endpointUrl(provider.id, "issuer", provider.issuer);
+  if (provider.wellKnown !== undefined) endpointUrl(provider.id, "wellKnown", provider.wellKnown);
+  for (const [what, option] of [
+    ["authorization endpoint", provider.authorization],
+    ["token endpoint", provider.token],
+    ["userinfo endpoint", provider.userinfo],
+  ] as const) {
+    const url = endpointOption(option);
+    if (url !== undefined) endpointUrl(provider.id, what, url);
   }
 }
 
-function oauthFlowOf<P extends OAuth2Config | OIDCConfig>(): Flow<P> {
+function resolveOAuthProvider<P extends OAuthConfig>(provider: P, setup: FlowSetup): P {
+  assertEndpoints(provider);
+  tokenEndpointAuthMethod(provider);
+  const redirectProxyUrl = provider.redirectProxyUrl ?? setup.redirectProxyUrl;
+  if (redirectProxyUrl !== undefined) endpointUrl(provider.id, "redirectProxyUrl", redirectProxyUrl);
+  const checks = resolveChecks(provider, redirectProxyUrl);
+  return withProviderState({
+    ...provider,
+    checks: checks.length === 0 ? ["none"] : checks,
+    ...(redirectProxyUrl === undefined ? {} : { redirectProxyUrl }),
+  } as P);
+}
+
+function oauthFlowOf<P extends OAuthConfig>(): Flow<P> {
   return {
-    resolveProvider(provider) {
-      assertIssuer(provider);
-      return provider;
-    },
+    resolveProvider: resolveOAuthProvider,
     envDefaults: (provider, env, prefix) => ({
       ...provider,
       clientId: provider.clientId ?? env[`${prefix}_ID`],
@@ -44,9 +57,18 @@ function oauthFlowOf<P extends OAuth2Config | OIDCConfig>(): Flow<P> {
         ? ["createUser", "getUser", "getUserByAccount", "getUserByEmail", "linkAccount", "updateUser"]
         : [],
     pageEntry: (provider) => ({ form: "button", ...(provider.style ? { style: provider.style } : {}) }),
+    signIn: (ctx, provider) => {
+      assertUsable(provider);
+      return startAuthorization(ctx, provider);
+    },
+    callback: (ctx, provider) => {
+      assertUsable(provider);
+      return oauthCallback(ctx, provider);
+    },
     // A `form_post` response is posted by the provider's page, which cannot know our CSRF token;
     // state and PKCE protect that callback instead (RFC 9700 §4.7).
     callbackNeedsCsrf: () => false,
+    checkCookies: OAUTH_CHECK_COOKIES,
   };
 }
 

@@ -193,6 +193,7 @@ const setCookies: CookieToSet[] = [];`,
     run: true,
     after: `assert.equal(url.href, "https://app.example.com/auth/signin");`,
   },
+  "src/index.ts#getAccessToken": { given: ["config", "request"] },
   "src/index.ts#listSessions": { given: ["config"] },
   "src/index.ts#revokeSession": { given: ["config", "sessionToken"] },
   "src/index.ts#revokeUserSessions": {

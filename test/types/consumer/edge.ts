@@ -9,6 +9,7 @@ import {
   CredentialsSignin,
   createActionURL,
   type DefaultSession,
+  getAccessToken,
   getSession,
   listSessions,
   raw,
@@ -21,7 +22,33 @@ import { type Adapter, type AdapterUser, MemoryAdapter } from "latchkey/adapters
 import { PrismaAdapter, type PrismaClientLike } from "latchkey/adapters/prisma";
 import { adapterConformance, type ConformanceDatabase } from "latchkey/adapters/testing";
 import { decode, encode, getToken, type JWT } from "latchkey/jwt";
+import P_apple from "latchkey/providers/apple";
+import P_auth0 from "latchkey/providers/auth0";
+import P_authentik from "latchkey/providers/authentik";
+import P_bitbucket from "latchkey/providers/bitbucket";
+import P_cognito from "latchkey/providers/cognito";
 import Credentials from "latchkey/providers/credentials";
+import P_discord from "latchkey/providers/discord";
+import P_dropbox from "latchkey/providers/dropbox";
+import P_facebook from "latchkey/providers/facebook";
+import P_github from "latchkey/providers/github";
+import P_gitlab from "latchkey/providers/gitlab";
+import P_google from "latchkey/providers/google";
+import P_keycloak from "latchkey/providers/keycloak";
+import P_linkedin from "latchkey/providers/linkedin";
+import P_microsoft_entra_id from "latchkey/providers/microsoft-entra-id";
+import P_notion from "latchkey/providers/notion";
+import P_oauth from "latchkey/providers/oauth";
+import P_oidc from "latchkey/providers/oidc";
+import P_okta from "latchkey/providers/okta";
+import P_reddit from "latchkey/providers/reddit";
+import P_salesforce from "latchkey/providers/salesforce";
+import P_slack from "latchkey/providers/slack";
+import P_spotify from "latchkey/providers/spotify";
+import P_twitch from "latchkey/providers/twitch";
+import P_twitter from "latchkey/providers/twitter";
+import P_workos from "latchkey/providers/workos";
+import P_zitadel from "latchkey/providers/zitadel";
 import { MemoryStore } from "latchkey/rate-limit";
 
 declare const prisma: PrismaClientLike;
@@ -76,6 +103,47 @@ export async function tokens(request: Request): Promise<JWT | null> {
   const jwt = await encode({ token: { sub: "user-1" }, secret, salt });
   await revokeSession(config, jwt);
   return (await decode({ token: jwt, secret, salt })) ?? getToken({ req: request, secret });
+}
+
+/** Every built-in OAuth/OIDC provider fits `providers`, passed as its factory. */
+export const oauthConfig: AuthConfig = {
+  providers: [
+    P_apple,
+    P_auth0,
+    P_authentik,
+    P_bitbucket,
+    P_cognito,
+    P_discord,
+    P_dropbox,
+    P_facebook,
+    P_github,
+    P_gitlab,
+    P_google,
+    P_keycloak,
+    P_linkedin,
+    P_microsoft_entra_id,
+    P_notion,
+    P_okta,
+    P_reddit,
+    P_salesforce,
+    P_slack,
+    P_spotify,
+    P_twitch,
+    P_twitter,
+    P_workos,
+    P_zitadel,
+    P_oidc({ id: "corp", name: "Corp", issuer: "https://sso.example" }),
+    P_oauth({
+      id: "acme",
+      name: "Acme",
+      authorization: "https://acme.example/a",
+      token: "https://acme.example/t",
+    }),
+  ],
+};
+
+export async function upstreamToken(request: Request): Promise<string> {
+  return (await getAccessToken(request, oauthConfig, "github")).accessToken;
 }
 
 export const internals = { raw, createActionURL, store: new MemoryStore() };

@@ -1,0 +1,32 @@
+/**
+ * How a built-in provider's defaults and the app's options combine: the app's options win, field by
+ * field, and an endpoint given as an object keeps the default URL and parameters it does not
+ * override (`authorization: { params: { scope: "…" } }` changes the scope, not the URL).
+ */
+import type { OAuthConfig, Profile } from "../providers/types.js";
+
+type Endpoint = OAuthConfig["authorization"] | OAuthConfig["token"] | OAuthConfig["userinfo"];
+
+function mergeEndpoint(base: Endpoint, override: Endpoint): Endpoint {
+  if (override === undefined) return base;
+  if (typeof override === "string" || typeof base !== "object" || base === null) return override;
+  if (typeof base === "string") return { url: base, ...override };
+  return { ...base, ...override, params: { ...base.params, ...override.params } } as Endpoint;
+}
+
+/** The provider `defaults` describes, with the app's `options` applied over them. */
+export function withDefaults<C extends OAuthConfig<P>, P extends Profile>(
+  defaults: C,
+  options: Partial<C>,
+): C {
+  return {
+    ...defaults,
+    ...options,
+    authorization: mergeEndpoint(defaults.authorization, options.authorization),
+    token: mergeEndpoint(defaults.token, options.token),
+    userinfo: mergeEndpoint(defaults.userinfo, options.userinfo),
+    client: { ...defaults.client, ...options.client },
+    style: { ...defaults.style, ...options.style },
+    type: defaults.type,
+  };
+}

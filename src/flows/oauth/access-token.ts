@@ -1,0 +1,194 @@
+/**
+ * `getAccessToken`: a valid upstream access token for the signed-in user, refreshed first when it
+ * expires within a minute. One refresh per account runs at a time across every app instance that
+ * shares the store: the lock is the store's, and the refreshed tokens are left in the store, sealed,
+ * for a minute, so callers that waited (in this instance or another) take them instead of
+ * redeeming a refresh token the provider has already rotated away.
+ */
+import type { AdapterAccount, AdapterAccountTokens } from "../../adapters/types.js";
+import type { CookieToSet } from "../../cookie/header.js";
+import { adapterMethod, callAdapter } from "../../core/adapter-calls.js";
+import type { ServerContext } from "../../core/context.js";
+import { InvalidProvider, NoProviderAccount, NotSignedIn, RefreshTokenRejected } from "../../core/errors.js";
+import type { OAuthConfig } from "../../providers/types.js";
+import { requestSessionToken } from "../../session/database.js";
+import { decodeSessionCookie, sessionCookies } from "../../session/jwt.js";
+import {
+  readProviderTokens,
+  type SessionProviderTokens,
+  withProviderTokens,
+} from "../../session/provider-tokens.js";
+import { tokenFields } from "./account.js";
+import { refreshTokens } from "./refresh.js";
+
+/** What `getAccessToken` resolves to. */
+export interface AccessToken {
+  accessToken: string;
+  /** Seconds since the epoch when it expires, if the provider said. */
+  expiresAt: number | undefined;
+  /** Session cookies to set on the caller's response (JWT sessions, after a refresh); else empty. */
+  cookies: CookieToSet[];
+}
+
+/** A token expiring within this many seconds is refreshed first. */
+const EXPIRY_SKEW_SECONDS = 60;
+const SHARED_RESULT_TTL_MS = 60_000;
+const SHARED_RESULT_SALT = "latchkey.refreshed-tokens";
+
+type StoredTokens = SessionProviderTokens;
+
+const isFresh = (tokens: Pick<StoredTokens, "expires_at">) =>
+  tokens.expires_at === undefined || tokens.expires_at - EXPIRY_SKEW_SECONDS > Date.now() / 1000;
+
+function oauthProvider(ctx: ServerContext, providerId: string): OAuthConfig {
+  const provider = ctx.config.providersById.get(providerId);
+  if (!provider || (provider.type !== "oauth" && provider.type !== "oidc")) {
+    throw new InvalidProvider(`No OAuth or OpenID Connect provider has the id "${providerId}".`);
+  }
+  return provider;
+}
+
+function fromAccount(account: AdapterAccount): StoredTokens | undefined {
+  if (typeof account.access_token !== "string") return undefined;
+  const tokens: StoredTokens = {
+    providerAccountId: account.providerAccountId,
+    access_token: account.access_token,
+  };
+  if (typeof account.refresh_token === "string") tokens.refresh_token = account.refresh_token;
+  if (typeof account.expires_at === "number") tokens.expires_at = account.expires_at;
+  if (typeof account.token_type === "string") tokens.token_type = account.token_type;
+  if (typeof account.scope === "string") tokens.scope = account.scope;
+  return tokens;
+}
+
+/** Writes rotated tokens to the account row, when there is an adapter that can. */
+async function storeOnAccount(
+  ctx: ServerContext,
+  provider: OAuthConfig,
+  tokens: AdapterAccountTokens,
+  providerAccountId: string,
+): Promise<void> {
+  const adapter = ctx.config.adapter;
+  if (typeof adapter?.updateAccount !== "function") return;
+  await callAdapter("store the refreshed tokens", () =>
+    adapter.updateAccount?.({ provider: provider.id, providerAccountId, ...tokens }),
+  );
+}
+
+interface RefreshPlan {
+  provider: OAuthConfig;
+  current: StoredTokens & { refresh_token: string };
+  /** The account's tokens as storage has them now (database sessions), to see another instance's refresh. */
+  reread?: () => Promise<StoredTokens | undefined>;
+}
+
+/** One refresh per account at a time; every caller gets the tokens that refresh produced. */
+async function sharedRefresh(ctx: ServerContext, plan: RefreshPlan): Promise<StoredTokens> {
+  const { provider, current } = plan;
+  const resultKey = `refreshed:${provider.id}:${await ctx.runtime.sha256Hex(current.refresh_token)}`;
+  return ctx.config.singleFlight(`lock:refresh:${provider.id}:${current.providerAccountId}`, async () => {
+    const shared = await ctx.config.store.get(resultKey);
+    if (shared !== undefined) {
+      const opened = await ctx.codec.decode<StoredTokens>({
+        token: shared,
+        secret: ctx.config.secrets,
+        salt: SHARED_RESULT_SALT,
+      });
+      if (opened && typeof opened.access_token === "string") return opened;
+    }
+    const stored = await plan.reread?.();
+    if (stored && stored.access_token !== current.access_token && isFresh(stored)) return stored;
+
+    let issued: ReturnType<typeof tokenFields>;
+    try {
+      issued = tokenFields(await refreshTokens(provider, current.refresh_token));
+    } catch (error) {
+      // A refused refresh token is dead: forget it, so nobody redeems it again.
+      if (error instanceof RefreshTokenRejected) {
+        await storeOnAccount(ctx, provider, { refresh_token: null }, current.providerAccountId).catch(
+          () => undefined,
+        );
+      }
+      throw error;
+    }
+    const next: StoredTokens = { ...current, ...(issued as Partial<StoredTokens>) };
+    // RFC 6749 §6: a response without a refresh token leaves the old one valid.
+    next.refresh_token =
+      typeof issued.refresh_token === "string" ? issued.refresh_token : current.refresh_token;
+    if (issued.expires_at === undefined) delete next.expires_at;
+    const { providerAccountId: _id, ...rotated } = next;
+    const idToken = typeof issued.id_token === "string" ? { id_token: issued.id_token } : {};
+    await storeOnAccount(
+      ctx,
+      provider,
+      { ...rotated, ...idToken } as AdapterAccountTokens,
+      current.providerAccountId,
+    );
+    const sealed = await ctx.codec.encode({
+      token: { ...next },
+      secret: ctx.config.secrets,
+      salt: SHARED_RESULT_SALT,
+      maxAge: SHARED_RESULT_TTL_MS / 1000,
+    });
+    await ctx.config.store.setIfAbsent(resultKey, sealed, SHARED_RESULT_TTL_MS);
+    return next;
+  });
+}
+
+function usableOrRefreshable(provider: OAuthConfig, tokens: StoredTokens | undefined): StoredTokens {
+  if (!tokens) {
+    throw new NoProviderAccount(`The signed-in user has no access token from provider "${provider.id}".`);
+  }
+  if (!isFresh(tokens) && tokens.refresh_token === undefined) {
+    throw new NoProviderAccount(
+      `The access token from provider "${provider.id}" has expired and there is no refresh token; the user must sign in with it again.`,
+    );
+  }
+  return tokens;
+}
+
+async function fromJwtSession(ctx: ServerContext, provider: OAuthConfig): Promise<AccessToken> {
+  const token = await decodeSessionCookie(ctx);
+  if (!token) throw new NotSignedIn("The request carries no valid session.");
+  const tokens = usableOrRefreshable(provider, readProviderTokens(token, provider.id));
+  if (isFresh(tokens)) return { accessToken: tokens.access_token, expiresAt: tokens.expires_at, cookies: [] };
+  const next = await sharedRefresh(ctx, { provider, current: tokens as RefreshPlan["current"] });
+  const { cookies } = await sessionCookies(ctx, withProviderTokens(token, provider.id, next));
+  return { accessToken: next.access_token, expiresAt: next.expires_at, cookies };
+}
+
+async function fromDatabaseSession(ctx: ServerContext, provider: OAuthConfig): Promise<AccessToken> {
+  const sessionToken = requestSessionToken(ctx);
+  if (!sessionToken) throw new NotSignedIn("The request carries no session cookie.");
+  const adapter = ctx.config.adapter;
+  const getSessionAndUser = adapterMethod(adapter, "getSessionAndUser");
+  const found = await callAdapter("read the session", () => getSessionAndUser(sessionToken));
+  if (!found || found.session.expires.valueOf() <= Date.now()) {
+    throw new NotSignedIn("The request's session does not exist or has expired.");
+  }
+  const listAccountsByUserId = adapterMethod(adapter, "listAccountsByUserId");
+  const accounts = await callAdapter("list the user's accounts", () => listAccountsByUserId(found.user.id));
+  const account = accounts.find((candidate) => candidate.provider === provider.id);
+  const tokens = usableOrRefreshable(provider, account ? fromAccount(account) : undefined);
+  if (isFresh(tokens)) return { accessToken: tokens.access_token, expiresAt: tokens.expires_at, cookies: [] };
+  const getAccount = adapterMethod(adapter, "getAccount");
+  const next = await sharedRefresh(ctx, {
+    provider,
+    current: tokens as RefreshPlan["current"],
+    reread: async () => {
+      const row = await callAdapter("read the account", () =>
+        getAccount(tokens.providerAccountId, provider.id),
+      );
+      return row ? fromAccount(row) : undefined;
+    },
+  });
+  return { accessToken: next.access_token, expiresAt: next.expires_at, cookies: [] };
+}
+
+/** The signed-in user's access token at `providerId`, refreshed first when due. */
+export function accessTokenFor(ctx: ServerContext, providerId: string): Promise<AccessToken> {
+  const provider = oauthProvider(ctx, providerId);
+  return ctx.config.session.strategy === "jwt"
+    ? fromJwtSession(ctx, provider)
+    : fromDatabaseSession(ctx, provider);
+}

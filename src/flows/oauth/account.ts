@@ -1,0 +1,59 @@
+/**
+ * What a provider's answer becomes: the user (through the provider's `profile`) and the account
+ * record (the token response's fields, RFC 6749 §5.1).
+ */
+import type { Account } from "../../config.js";
+import type { OAuthConfig, Profile, TokenSet, User } from "../../providers/types.js";
+
+/** The default `profile`: the standard claims (OpenID Connect Core §5.1), `id` for OAuth 2.0 user APIs. */
+export function defaultProfile(profile: Profile): User {
+  const id = profile.sub ?? profile.id;
+  return {
+    id: id === undefined || id === null ? undefined : String(id),
+    name: profile.name ?? null,
+    email: profile.email ?? null,
+    image: (profile.picture as string | undefined) ?? profile.image ?? null,
+  };
+}
+
+/** Whether the provider vouches for the profile's e-mail address being its owner's. */
+export function emailVerifiedBy(profile: Profile, email: string | null | undefined): boolean {
+  if (!email || typeof profile.email !== "string") return false;
+  return profile.email_verified === true && profile.email.toLowerCase() === email.toLowerCase();
+}
+
+/** Seconds since the epoch. */
+const nowInSeconds = () => Math.floor(Date.now() / 1000);
+
+/**
+ * The token fields stored on an account: access_token, id_token, refresh_token, scope,
+ * token_type (lowercased, RFC 6749 §7.1 makes it case-insensitive), session_state, and
+ * expires_at computed from expires_in.
+ */
+export function tokenFields(tokens: TokenSet): Partial<Account> {
+  const fields: Partial<Account> = {};
+  for (const name of ["access_token", "id_token", "refresh_token", "scope", "session_state"] as const) {
+    const value = tokens[name];
+    if (typeof value === "string") fields[name] = value;
+  }
+  if (typeof tokens.token_type === "string") fields.token_type = tokens.token_type.toLowerCase();
+  const expiresIn = Number(tokens.expires_in);
+  if (tokens.expires_in !== undefined && Number.isFinite(expiresIn)) {
+    fields.expires_at = nowInSeconds() + Math.trunc(expiresIn);
+  } else if (typeof tokens.expires_at === "number") {
+    fields.expires_at = tokens.expires_at;
+  }
+  return fields;
+}
+
+/** The account of this sign-in: the default token fields plus whatever the provider's `account` adds. */
+export function accountFor(provider: OAuthConfig, providerAccountId: string, tokens: TokenSet): Account {
+  const extra = provider.account?.(tokens) ?? {};
+  return {
+    ...tokenFields(tokens),
+    ...extra,
+    provider: provider.id,
+    type: provider.type,
+    providerAccountId,
+  };
+}

@@ -1,0 +1,28 @@
+/**
+ * Where latchkey may send a provider's requests: https, or plain http to a loopback host so local
+ * OpenID Providers work in development and tests (RFC 8252 §8.3 treats loopback as local).
+ */
+import { InvalidConfig } from "../../core/errors.js";
+
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "[::1]", "localhost"]);
+
+/** Whether `url` is plain http to a loopback host, which oauth4webapi must be told to allow. */
+export function isLoopbackHttp(url: URL): boolean {
+  return url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname);
+}
+
+/** `value` as a URL latchkey may call for `what`, or an `InvalidConfig` that names the fix. */
+export function endpointUrl(providerId: string, what: string, value: string): URL {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new InvalidConfig(`The ${what} of provider "${providerId}" is not a URL: "${value}".`);
+  }
+  if (url.protocol !== "https:" && !isLoopbackHttp(url)) {
+    throw new InvalidConfig(
+      `The ${what} of provider "${providerId}" must use https (got ${value}); plain http is allowed only for 127.0.0.1, [::1] and localhost.`,
+    );
+  }
+  return url;
+}

@@ -1,0 +1,61 @@
+/**
+ * Redirect URIs, and the redirect proxy for preview deployments: a provider only knows the stable
+ * deployment's callback URL, so a preview deployment sends that as `redirect_uri` and puts its own
+ * callback URL in a sealed `state`. The stable deployment (same secret) opens the state and relays
+ * the callback's parameters to the preview, which then checks state, PKCE and nonce as usual. Only a
+ * state sealed with the shared secret can name where to relay, so this is no open redirect.
+ */
+import type { ServerContext } from "../../core/context.js";
+import type { OAuthConfig } from "../../providers/types.js";
+
+const PROXY_STATE_SALT = "latchkey.redirect-proxy-state";
+const PROXY_STATE_MAX_AGE_SECONDS = 15 * 60;
+
+/** The `redirect_uri` of this provider's authorization and token requests. */
+export function redirectUriFor(ctx: ServerContext, provider: OAuthConfig): string {
+  if (provider.redirectProxyUrl) {
+    return `${provider.redirectProxyUrl.replace(/\/$/, "")}/callback/${encodeURIComponent(provider.id)}`;
+  }
+  return ctx.actionUrl("callback", provider.id);
+}
+
+/** A `state` that also names this deployment's callback URL, for the stable deployment to relay to. */
+export async function sealProxyState(ctx: ServerContext, provider: OAuthConfig): Promise<string> {
+  return ctx.codec.encode({
+    token: {
+      random: ctx.runtime.base64urlEncode(ctx.runtime.randomBytes(32)),
+      origin: ctx.actionUrl("callback", provider.id),
+    },
+    secret: ctx.config.secrets,
+    salt: PROXY_STATE_SALT,
+    maxAge: PROXY_STATE_MAX_AGE_SECONDS,
+  });
+}
+
+/**
+ * Where to relay this callback, when its `state` is a proxy state sealed by a deployment other than
+ * this one; undefined when the callback is this deployment's own.
+ */
+export async function relayTarget(
+  ctx: ServerContext,
+  provider: OAuthConfig,
+  params: Record<string, string>,
+): Promise<string | undefined> {
+  if (!provider.redirectProxyUrl || !params.state) return undefined;
+  const claims = await ctx.codec.decode<{ origin?: unknown }>({
+    token: params.state,
+    secret: ctx.config.secrets,
+    salt: PROXY_STATE_SALT,
+  });
+  const origin = claims?.origin;
+  if (typeof origin !== "string" || origin === ctx.actionUrl("callback", provider.id)) return undefined;
+  let target: URL;
+  try {
+    target = new URL(origin);
+  } catch {
+    return undefined;
+  }
+  if (target.protocol !== "https:" && target.protocol !== "http:") return undefined;
+  for (const [name, value] of Object.entries(params)) target.searchParams.set(name, value);
+  return target.href;
+}

@@ -1,0 +1,100 @@
+/**
+ * The token request of the code flow (RFC 6749 §4.1.3) and the validation of its response
+ * (§5.1, OpenID Connect Core §3.1.3.5): oauth4webapi checks the response and the ID token's
+ * claims; {@link verifyIdToken} then checks its signature.
+ */
+import type { JWTPayload } from "jose";
+import * as oauth from "oauth4webapi";
+import type { OAuthConfig, TokenSet } from "../../providers/types.js";
+import type { ExpectedChecks } from "./checks.js";
+import { clientAuthentication } from "./client.js";
+import { verifyIdToken } from "./id-token.js";
+import { transportOptions } from "./server-metadata.js";
+import { expectedIssuer } from "./tenant-issuer.js";
+
+export interface ExchangedCode {
+  tokens: TokenSet;
+  /** The verified ID token's claims, when the response carried one. */
+  idTokenClaims?: JWTPayload;
+}
+
+export interface CodeExchange {
+  provider: OAuthConfig;
+  server: oauth.AuthorizationServer;
+  client: oauth.Client;
+  /** The callback parameters, as `validateAuthResponse` returned them. */
+  params: URLSearchParams;
+  redirectUri: string;
+  checks: ExpectedChecks;
+}
+
+/** The ID token of a token response, before anything trusts it: only to pick the tenant's issuer. */
+async function peekIdToken(response: Response): Promise<string | undefined> {
+  try {
+    const body = (await response.clone().json()) as { id_token?: unknown };
+    return typeof body.id_token === "string" ? body.id_token : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function standardTokenRequest(exchange: CodeExchange): Promise<ExchangedCode> {
+  const { provider, server, client, params, redirectUri, checks } = exchange;
+  const tokenOption = typeof provider.token === "object" ? provider.token : undefined;
+  let response = await oauth.authorizationCodeGrantRequest(
+    server,
+    client,
+    clientAuthentication(provider),
+    params,
+    redirectUri,
+    checks.codeVerifier ?? oauth.nopkce,
+    {
+      ...transportOptions(server.token_endpoint),
+      ...(tokenOption?.params ? { additionalParameters: tokenOption.params } : {}),
+    },
+  );
+  if (tokenOption?.conform) response = await tokenOption.conform(response);
+
+  const issuer = expectedIssuer(provider, server.issuer, await peekIdToken(response));
+  const issuerServer = { ...server, issuer };
+  const processed = await oauth.processAuthorizationCodeResponse(issuerServer, client, response, {
+    expectedNonce: checks.nonce ?? oauth.expectNoNonce,
+    requireIdToken: provider.type === "oidc",
+  });
+  const tokens: TokenSet = { ...processed };
+  if (typeof processed.id_token !== "string") return { tokens };
+  const idTokenClaims = await verifyIdToken(provider, issuerServer, processed.id_token, {
+    issuer,
+    nonce: checks.nonce,
+  });
+  return { tokens, idTokenClaims };
+}
+
+/** A provider's own token request (`token.request`); its ID token is verified all the same. */
+async function customTokenRequest(exchange: CodeExchange): Promise<ExchangedCode> {
+  const { provider, server, params, redirectUri, checks } = exchange;
+  const request = typeof provider.token === "object" ? provider.token.request : undefined;
+  if (!request) throw new Error("no token.request");
+  const { tokens } = await request({
+    params: Object.fromEntries(params),
+    checks: checks.codeVerifier === undefined ? {} : { code_verifier: checks.codeVerifier },
+    redirectUri,
+    provider,
+  });
+  if (typeof tokens.id_token !== "string") {
+    if (provider.type === "oidc") throw new Error("token.request returned no id_token");
+    return { tokens };
+  }
+  const issuer = expectedIssuer(provider, server.issuer, tokens.id_token);
+  const idTokenClaims = await verifyIdToken(provider, { ...server, issuer }, tokens.id_token, {
+    issuer,
+    nonce: checks.nonce,
+  });
+  return { tokens, idTokenClaims };
+}
+
+/** Exchanges the authorization code for tokens and verifies the ID token, if any. */
+export function exchangeCode(exchange: CodeExchange): Promise<ExchangedCode> {
+  const custom = typeof exchange.provider.token === "object" && exchange.provider.token.request;
+  return custom ? customTokenRequest(exchange) : standardTokenRequest(exchange);
+}

@@ -1,0 +1,31 @@
+/**
+ * What a provider needs before it can sign anyone in. Checked when a sign-in starts or finishes,
+ * not at startup, so an app whose other providers work still starts when one lacks its credentials.
+ */
+import { InvalidConfig } from "../../core/errors.js";
+import type { OAuthConfig } from "../../providers/types.js";
+import { tokenEndpointAuthMethod } from "./client.js";
+import { endpointOption } from "./server-metadata.js";
+
+const envName = (provider: OAuthConfig, suffix: string) =>
+  `AUTH_${provider.id.toUpperCase().replace(/-/g, "_")}_${suffix}`;
+
+export function assertUsable(provider: OAuthConfig): void {
+  if (typeof provider.clientId !== "string" || provider.clientId === "") {
+    throw new InvalidConfig(
+      `Provider "${provider.id}" has no clientId; set \`clientId\` or ${envName(provider, "ID")}.`,
+    );
+  }
+  const method = tokenEndpointAuthMethod(provider);
+  if ((method === "client_secret_basic" || method === "client_secret_post") && !provider.clientSecret) {
+    throw new InvalidConfig(
+      `Provider "${provider.id}" authenticates with ${method} but has no clientSecret; set \`clientSecret\` or ${envName(provider, "SECRET")}, or client.token_endpoint_auth_method "none" for a public client.`,
+    );
+  }
+  const discoverable = provider.wellKnown || typeof provider.issuer === "string";
+  if (!discoverable && (!endpointOption(provider.authorization) || !endpointOption(provider.token))) {
+    throw new InvalidConfig(
+      `Provider "${provider.id}" needs \`issuer\` (or \`wellKnown\`) for discovery, or both \`authorization\` and \`token\` URLs.`,
+    );
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * JWT sessions keep the provider's tokens of the sign-in's OAuth account in the session token, so
+ * that `getAccessToken` can hand them out and refresh them without any storage. They sit under one
+ * claim, `providerTokens`, keyed by provider id; the default `session` callback never copies them
+ * into the session a browser can read.
+ */
+import type { Account } from "../config.js";
+import type { JWT } from "../jwt/types.js";
+
+/** The claim that holds them. */
+export const PROVIDER_TOKENS_CLAIM = "providerTokens";
+
+/** One provider's tokens, as the session token keeps them. */
+export interface SessionProviderTokens {
+  providerAccountId: string;
+  access_token: string;
+  refresh_token?: string;
+  expires_at?: number;
+  token_type?: string;
+  scope?: string;
+}
+
+const OPTIONAL_FIELDS = ["refresh_token", "token_type", "scope"] as const;
+
+/** The claim for an account that carries an access token; empty for any other account. */
+export function providerTokensClaim(account: Account | null): Partial<JWT> {
+  if (!account || typeof account.access_token !== "string") return {};
+  if (account.type !== "oauth" && account.type !== "oidc") return {};
+  const tokens: SessionProviderTokens = {
+    providerAccountId: account.providerAccountId,
+    access_token: account.access_token,
+  };
+  for (const field of OPTIONAL_FIELDS) {
+    const value = account[field];
+    if (typeof value === "string") tokens[field] = value;
+  }
+  if (typeof account.expires_at === "number") tokens.expires_at = account.expires_at;
+  return { [PROVIDER_TOKENS_CLAIM]: { [account.provider]: tokens } };
+}
+
+/** The tokens `token` keeps for `providerId`, if well-formed. */
+export function readProviderTokens(token: JWT, providerId: string): SessionProviderTokens | undefined {
+  const all = token[PROVIDER_TOKENS_CLAIM];
+  if (typeof all !== "object" || all === null || !Object.hasOwn(all, providerId)) return undefined;
+  const tokens = (all as Record<string, unknown>)[providerId] as Partial<SessionProviderTokens> | null;
+  if (typeof tokens?.access_token !== "string" || typeof tokens.providerAccountId !== "string")
+    return undefined;
+  return tokens as SessionProviderTokens;
+}
+
+/** `token` with `providerId`'s tokens replaced. */
+export function withProviderTokens(token: JWT, providerId: string, tokens: SessionProviderTokens): JWT {
+  const all = token[PROVIDER_TOKENS_CLAIM];
+  const others = typeof all === "object" && all !== null ? all : {};
+  return { ...token, [PROVIDER_TOKENS_CLAIM]: { ...others, [providerId]: tokens } };
+}
