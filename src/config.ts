@@ -9,6 +9,7 @@ import type { EnvRecord } from "./core/env.js";
 import type { JWTOptions } from "./jwt/index.js";
 import type { Theme } from "./pages/theme.js";
 import type { Provider } from "./providers/types.js";
+import type { RateLimitConfig } from "./rate-limit/rules.js";
 import type { ShortLivedStore } from "./store/types.js";
 
 export type {
@@ -24,7 +25,7 @@ export type {
   SignInCallbackParams,
   UpdateTrigger,
 } from "./callbacks.js";
-export type { EnvRecord, Theme };
+export type { EnvRecord, RateLimitConfig, Theme };
 
 /** Pass as `skipCSRFCheck` to turn the CSRF check off, when a framework already does it. */
 export const skipCSRFCheck: unique symbol = Symbol("latchkey.skip-csrf-check");
@@ -233,4 +234,21 @@ export interface AuthConfig {
    * ```
    */
   store?: ShortLivedStore;
+  /**
+   * Limits on sign-in attempts (`POST /callback/:id`) and sign-in requests (`POST /signin/:id`, e.g.
+   * e-mail links), counted per client address (IPv6 per /64) and per account identifier. A request
+   * over a limit gets 429 with `Retry-After` before anything runs; when the store fails, the request
+   * is refused and the failure logged. `false` turns the limiter off. Default: on, with
+   * `DEFAULT_RATE_LIMIT_RULES` (10 attempts per account and 60 per address in 15 minutes; 5 e-mails
+   * per address and 30 requests per client address in an hour), counters in `store`.
+   *
+   * @example
+   * ```ts
+   * const config: AuthConfig = {
+   *   providers,
+   *   rateLimit: { rules: { signInAttempt: { perAccount: 5 } } },
+   * };
+   * ```
+   */
+  rateLimit?: RateLimitConfig | false;
 }

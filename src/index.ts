@@ -33,6 +33,7 @@ export type {
   JWTCallbackParams,
   LoggerInstance,
   PagesOptions,
+  RateLimitConfig,
   RedirectCallbackParams,
   Session,
   SessionCallbackParams,

@@ -13,6 +13,7 @@ import {
   errorDocsAnchor,
   errorPageStatus,
   MethodNotAllowed,
+  RateLimited,
   RequestError,
 } from "../core/errors.js";
 import { safeRedirect } from "../core/redirect.js";
@@ -58,6 +59,32 @@ export function configurationErrorResponse(answersJson: boolean): ResponseIntern
   return { status: page.status, body: page.html };
 }
 
+/**
+ * A rate-limited request, answered at once with 429 and `Retry-After` (RFC 6585 §4): a redirect
+ * would lose the status. Browsers get the error page; JSON routes and fetch callers
+ * (`X-Auth-Return-Redirect: 1`) get JSON, with the `url` such callers read the error from.
+ */
+function rateLimitedResponse(ctx: AuthContext, answersJson: boolean, error: RateLimited): ResponseInternal {
+  ctx.config.logger.warn(error.type, `${error.message} (see ${errorDocsAnchor(error.type)})`);
+  const headers = { "Retry-After": String(error.retryAfterSeconds) };
+  if (answersJson || ctx.req.request.headers.get("x-auth-return-redirect") === "1") {
+    const url = new URL(ctx.actionUrl("signin"));
+    url.searchParams.set("error", error.type);
+    return {
+      status: error.status,
+      headers,
+      body: { error: error.type, message: error.message, url: url.href },
+    };
+  }
+  const page = renderErrorPage({
+    error: error.type,
+    signinUrl: ctx.actionUrl("signin"),
+    status: error.status,
+    theme: ctx.config.theme,
+  });
+  return { status: page.status, headers, body: page.html };
+}
+
 /** The response for an error thrown while an action ran. */
 export function actionErrorResponse(
   ctx: AuthContext,
@@ -66,6 +93,7 @@ export function actionErrorResponse(
 ): ResponseInternal {
   const direct = requestErrorResponse(error);
   if (direct) return direct;
+  if (error instanceof RateLimited) return rateLimitedResponse(ctx, answersJson, error);
 
   const authError = error instanceof AuthError ? error : undefined;
   if (authError?.clientSafe) {
