@@ -210,6 +210,10 @@ export function MemoryAdapter(tables: MemoryTables = createMemoryTables()): Requ
       return account;
     },
 
+    async listAccountsByUserId(userId) {
+      return [...accounts.values()].filter((account) => account.userId === userId).map(copy);
+    },
+
     async getAccount(providerAccountId, provider) {
       return copyOrNull(accounts.get(compositeKey(provider, providerAccountId)));
     },

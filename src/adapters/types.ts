@@ -116,6 +116,12 @@ export interface Adapter {
    */
   listSessionsByUserId?(userId: string): Awaitable<AdapterSession[]>;
   /**
+   * latchkey extension, optional: every account linked to one user, `[]` for a user without any.
+   * The pre-hijack defence needs it: when an e-mail sign-in first proves a user's address, the
+   * accounts linked before anyone proved it are unlinked. Without it, that sign-in is refused.
+   */
+  listAccountsByUserId?(userId: string): Awaitable<AdapterAccount[]>;
+  /**
    * latchkey extension, optional: creates the user and links the account in one transaction, so a
    * failed link never leaves a user without a way to sign in. latchkey falls back to
    * createUser + linkAccount (with a compensating deleteUser) when it is absent.
