@@ -3,7 +3,7 @@
  * users and links accounts. Flows only report what the provider proved (a user and an account);
  * the rules live here.
  */
-import type { AdapterAccount, AdapterAccountWithoutUserId, AdapterUser } from "./adapters/types.js";
+import type { Adapter, AdapterAccount, AdapterAccountWithoutUserId, AdapterUser } from "./adapters/types.js";
 import type { Account, CallbacksOptions } from "./config.js";
 import { adapterMethod, callAdapter } from "./core/adapter-calls.js";
 import { approvedRedirect } from "./core/callback-url.js";
@@ -259,12 +259,9 @@ const UNPROVEN_ACCOUNT_TYPES: ReadonlySet<string> = new Set(["oauth", "oidc", "w
  */
 async function removeUnprovenAccess(ctx: ServerContext, user: AdapterUser): Promise<void> {
   const adapter = ctx.config.adapter;
-  const missing = (["listAccountsByUserId", "unlinkAccount"] as const).filter(
-    (method) => typeof adapter?.[method] !== "function",
-  );
-  if (ctx.config.session.strategy === "database" && typeof adapter?.listSessionsByUserId !== "function") {
-    missing.push("listSessionsByUserId" as never);
-  }
+  const needed: Array<keyof Adapter> = ["listAccountsByUserId", "unlinkAccount"];
+  if (ctx.config.session.strategy === "database") needed.push("listSessionsByUserId");
+  const missing = needed.filter((method) => typeof adapter?.[method] !== "function");
   if (missing.length > 0) {
     throw new MissingAdapterMethods(
       `An e-mail sign-in proved the address of user "${user.id}" for the first time. Before it counts as verified, the accounts linked to that user without proof must be unlinked and the user's sessions ended, which needs the adapter methods ${missing.join(", ")}. The sign-in is refused until the adapter has them (see docs/adapter-conformance.md).`,

@@ -13,7 +13,6 @@ export type EmailUserConfig = Partial<Omit<EmailConfig, "type">> &
  * import Email from "latchkey/providers/email";
  *
  * Email({
- *   from: "Example <no-reply@example.com>",
  *   sendVerificationRequest: async ({ identifier, url }) => {
  *     await mailApi.send({ to: identifier, subject: "Sign in", text: `Sign in: ${url}` });
  *   },

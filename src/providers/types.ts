@@ -183,7 +183,6 @@ export interface EmailConfig extends CommonProviderOptions {
   generateVerificationToken?: () => string | Promise<string>;
   /** Sends the mail. Throwing ends the sign-in with `EmailSignInError`. */
   sendVerificationRequest: (params: EmailVerificationRequest) => Promise<void> | void;
-  [extra: string]: unknown;
 }
 
 export interface WebAuthnConfig extends CommonProviderOptions {

@@ -7,6 +7,7 @@
  * @example
  * ```ts
  * import { Redis } from "ioredis";
+ * import type { AuthConfig } from "latchkey";
  * import { RedisStore } from "latchkey/rate-limit";
  *
  * const config: AuthConfig = {

@@ -29,6 +29,8 @@ export interface RateLimitRule {
  *
  * @example
  * ```ts
+ * import type { AuthConfig } from "latchkey";
+ *
  * const config: AuthConfig = {
  *   providers,
  *   rateLimit: { rules: { signInAttempt: { perAccount: 5, windowSeconds: 600 } } },

@@ -57,6 +57,7 @@ function counterState(key: string, reply: unknown): CounterState {
  * @example
  * ```ts
  * import { Redis } from "ioredis";
+ * import type { AuthConfig } from "latchkey";
  * import { RedisStore } from "latchkey/rate-limit";
  *
  * const store = new RedisStore(new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379"));

@@ -21,11 +21,22 @@ import { type Adapter, type AdapterUser, MemoryAdapter } from "latchkey/adapters
 import { PrismaAdapter, type PrismaClientLike } from "latchkey/adapters/prisma";
 import { adapterConformance, type ConformanceDatabase } from "latchkey/adapters/testing";
 import { decode, encode, getToken, type JWT } from "latchkey/jwt";
+import { hashPassword, needsRehash, verifyPassword } from "latchkey/password";
 import Credentials from "latchkey/providers/credentials";
-import { MemoryStore } from "latchkey/rate-limit";
+import Email from "latchkey/providers/email";
+import Nodemailer from "latchkey/providers/nodemailer";
+import {
+  DEFAULT_RATE_LIMIT_RULES,
+  MemoryStore,
+  type RateLimitConfig,
+  type RedisClientLike,
+  RedisStore,
+} from "latchkey/rate-limit";
 
 declare const prisma: PrismaClientLike;
 declare const db: ConformanceDatabase;
+// An ioredis client, as the app passes it (the repository's own typecheck pins that ioredis fits).
+declare const redis: RedisClientLike;
 
 class UnknownUser extends CredentialsSignin {
   override code = "unknown_user";
@@ -39,6 +50,7 @@ export const config: AuthConfig = setEnvDefaults(
     adapter,
     secret: "a-secret-of-at-least-thirty-two-bytes!",
     providers: [
+      Email({ otp: true, sendVerificationRequest: async ({ identifier, url }) => void [identifier, url] }),
       Credentials({
         credentials: { username: { label: "Username" } },
         authorize: ({ username }) => {
@@ -81,3 +93,22 @@ export async function tokens(request: Request): Promise<JWT | null> {
 export const internals = { raw, createActionURL, store: new MemoryStore() };
 export const prismaAdapter = PrismaAdapter(prisma);
 export const checks = adapterConformance({ adapter: prismaAdapter, db }).map((check) => check.name);
+
+// The limiter's option and defaults are edge-safe: only the Redis store needs Node.
+export const rateLimit: RateLimitConfig = {
+  store: new MemoryStore(),
+  rules: { signInRequest: { perAccount: DEFAULT_RATE_LIMIT_RULES.signInRequest.perAccount - 1 } },
+};
+
+// Their types compile without Node's: the password helpers and nodemailer run on Node only, but
+// an app's shared config module may name them.
+export const nodeOnly: AuthConfig = {
+  providers: [
+    Nodemailer({ server: "smtp://127.0.0.1:1025", from: "Example <no-reply@example.com>", otp: true }),
+  ],
+  store: new RedisStore(redis),
+};
+export const passwords = async (attempt: string): Promise<boolean> => {
+  const stored = await hashPassword("correct horse battery staple");
+  return (await verifyPassword(stored, attempt)) && !needsRehash(stored);
+};
