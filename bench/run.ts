@@ -6,6 +6,7 @@
 import { type BenchGroup, report, runInterleaved } from "./harness.js";
 import { jwtGroups } from "./jwt.js";
 import { prismaSessionGroups } from "./prisma-session.js";
+import { rateLimitGroups } from "./rate-limit.js";
 import { sessionGroups } from "./session.js";
 
 const quick = process.argv.includes("--quick");
@@ -14,9 +15,16 @@ const options = quick
   : { rounds: 10, sliceMs: 250, warmupMs: 500 };
 
 const prisma = await prismaSessionGroups();
-const groups: BenchGroup[] = [...(await jwtGroups()), ...(await sessionGroups()), ...prisma.groups];
+const rateLimit = await rateLimitGroups();
+const groups: BenchGroup[] = [
+  ...(await jwtGroups()),
+  ...(await sessionGroups()),
+  ...prisma.groups,
+  ...rateLimit.groups,
+];
 const results = await runInterleaved(groups, options);
 await prisma.close();
+await rateLimit.close();
 console.log(
   `latchkey benchmarks — node ${process.version}, ${options.rounds} interleaved rounds of ${options.sliceMs} ms`,
 );

@@ -17,10 +17,12 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const keys = await client.keys(`${prefix}*`);
-  // KEYS returns full names; DEL through the client would prefix them a second time.
-  if (keys.length > 0) await client.call("DEL", ...keys);
   await client.quit();
+  // A client without the prefix, so that KEYS and DEL see the same names; only this file's keys.
+  const cleanup = new Redis(REDIS_URL);
+  const keys = await cleanup.keys(`${prefix}*`);
+  if (keys.length > 0) await cleanup.del(...keys);
+  await cleanup.quit();
 });
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -110,6 +110,14 @@ const oldSecret = "docs-example-old-secret-0123456789abcdef";`;
 
 export const PRELUDES: Record<string, Prelude> = {
   "README.md#use": { given: ["checkPassword"] },
+  "README.md#e-mail-sign-in-rate-limiting-and-passwords": PRISMA,
+  "README.md#e-mail-sign-in-rate-limiting-and-passwords:2": { given: ["providers"] },
+  "README.md#e-mail-sign-in-rate-limiting-and-passwords:3": {
+    prelude: `declare const users: {
+  findByEmail(email: string): Promise<{ id: string; email: string; passwordHash: string } | null>;
+  setPasswordHash(id: string, hash: string): Promise<void>;
+};`,
+  },
   "README.md#use:2": { given: ["config"] },
   "README.md#session-tokens-in-middleware-latchkeyjwt": {
     prelude: `${SECRETS}\nconst request = new Request("https://app.example.com/dashboard");`,
