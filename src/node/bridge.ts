@@ -93,8 +93,10 @@ function requestBody(
 }
 
 /**
- * Converts a Node request into a Web `Request` without reading the body up front.
- * Throws a `TypeError` for `CONNECT`, `TRACE` and `TRACK`, which a fetch `Request` cannot represent.
+ * Converts a Node request into a Web `Request` without reading the body up front. The socket's
+ * peer address rides along on the Request object (not in a header a client could send), where
+ * latchkey's rate limiter reads it. Throws a `TypeError` for `CONNECT`, `TRACE` and `TRACK`, which
+ * a fetch `Request` cannot represent.
  *
  * @example
  * ```ts

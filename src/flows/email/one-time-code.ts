@@ -2,7 +2,8 @@
  * One-time codes (`otp: true`): a 6-digit code mailed beside the link, for signing in on a device
  * other than the one that reads the mail. The code stands for the link's token: the store keeps,
  * per address, which token the current code unlocks and the code's hash. A code space of 10^6 is
- * guessable, so each token allows 5 wrong codes, counted before the comparison, and is void after;
+ * guessable, so each token has 5 tries, counted before the comparison, and is void after a fifth
+ * wrong one;
  * the rate limiter bounds attempts per address and per client on top.
  */
 import type { ServerContext } from "../../core/context.js";
@@ -97,10 +98,11 @@ export async function useOneTimeCode(
       "No one-time code is pending for this address: it expired, was used, or was never sent.",
     );
   }
-  // Counted before the comparison, so parallel guesses cannot all slip in under the limit.
+  // Counted before the comparison, so that however many guesses arrive at once, at most five are
+  // ever compared. The ones past five are refused unseen; the fifth, if wrong, voids the token (so
+  // a right code already in flight among the first five still signs in).
   const { count } = await store.increment(attemptsKey(tokenHash), lifetimeMs(provider));
   if (count > MAX_CODE_ATTEMPTS) {
-    await voidToken(ctx, key, identifier, tokenHash);
     throw new Verification(`More than ${MAX_CODE_ATTEMPTS} codes were tried for this sign-in; it is void.`);
   }
   if (!(await matchesAnySecret(ctx, code.trim(), expected))) {

@@ -331,3 +331,65 @@ describe("confirm page", () => {
     expect(html).toContain(token);
   });
 });
+
+describe("races", () => {
+  it("of 10 right one-time codes posted at once, exactly one signs in", async () => {
+    const { config, outbox, tables } = app({ provider: { otp: true }, config: { rateLimit: false } });
+    await requestLink(config, "ada@example.test");
+    const code = String(lastMail(outbox).code);
+    const browsers = await Promise.all(Array.from({ length: 10 }, () => getCsrf(config)));
+    const responses = await Promise.all(
+      browsers.map(({ token, jar }) =>
+        send(config, "/callback/email", {
+          cookie: jar,
+          form: { csrfToken: token, email: "ada@example.test", code },
+        }),
+      ),
+    );
+    const errors = responses.map((response) => locationOf(response).searchParams.get("error"));
+    expect(errors.filter((error) => error === null)).toHaveLength(1);
+    expect(tables.sessions.size).toBe(1);
+  });
+
+  it("of 20 wrong codes posted at once, at most 5 are tried, and the right code is refused after", async () => {
+    const { config, outbox, tables } = app({ provider: { otp: true }, config: { rateLimit: false } });
+    await requestLink(config, "ada@example.test");
+    const code = String(lastMail(outbox).code);
+    const guesses = Array.from({ length: 20 }, (_, i) =>
+      String((Number(code) + 1 + i) % 1_000_000).padStart(6, "0"),
+    );
+    const browsers = await Promise.all(guesses.map(() => getCsrf(config)));
+    const responses = await Promise.all(
+      browsers.map(({ token, jar }, i) =>
+        send(config, "/callback/email", {
+          cookie: jar,
+          form: { csrfToken: token, email: "ada@example.test", code: String(guesses[i]) },
+        }),
+      ),
+    );
+    expect(
+      responses.every((response) => locationOf(response).searchParams.get("error") === "Verification"),
+    ).toBe(true);
+    const { token, jar } = await getCsrf(config);
+    const right = await send(config, "/callback/email", {
+      cookie: jar,
+      form: { csrfToken: token, email: "ada@example.test", code },
+    });
+    expect(locationOf(right).searchParams.get("error")).toBe("Verification");
+    expect(tables.verificationTokens.size).toBe(0);
+  });
+
+  it("two different links for a new address, used at once, make one user", async () => {
+    const { config, outbox, tables } = app();
+    await requestLink(config, "new@example.test");
+    await requestLink(config, "new@example.test");
+    const [first, second] = outbox.sent;
+    const responses = await Promise.all([
+      confirmLink(config, String(first?.url)),
+      confirmLink(config, String(second?.url)),
+    ]);
+    expect(responses.map((response) => locationOf(response).searchParams.get("error"))).toEqual([null, null]);
+    expect(tables.users.size).toBe(1);
+    expect(tables.sessions.size).toBe(2);
+  });
+});
