@@ -70,9 +70,13 @@ export function resolveRateLimiter(
  */
 export async function enforceRateLimit(ctx: AuthContext, rule: RateLimitRuleName): Promise<void> {
   const limiter = ctx.config.rateLimiter;
-  if (!limiter) return;
   const provider = ctx.provider;
-  const accounts = provider ? (flowFor(provider)?.rateLimitKeys?.(ctx, provider) ?? []) : [];
+  const flow = provider ? flowFor(provider) : undefined;
+  // A flow opts in by naming the accounts a request names (possibly none). One that does not (an
+  // OAuth redirect or callback) has no secret to guess and sends nothing, so it is not counted:
+  // many users behind one address must not share a budget for merely starting a sign-in.
+  if (!limiter || !provider || !flow?.rateLimitKeys) return;
+  const accounts = flow.rateLimitKeys(ctx, provider);
   let verdict: Awaited<ReturnType<RateLimiter["check"]>>;
   try {
     verdict = await limiter.check(rule, { address: clientAddress(ctx.config, ctx.req.request), accounts });

@@ -193,3 +193,38 @@ describe("rate limiting credentials sign-in", () => {
     }
   });
 });
+
+describe("flows that name no accounts", () => {
+  it("are not counted: starting OAuth sign-ins from one address is never limited", async () => {
+    const config = makeConfig({
+      rateLimit: { rules: { signInRequest: { perIp: 1 }, signInAttempt: { perIp: 1 } } },
+      providers: [
+        aliceCredentials(),
+        {
+          id: "github",
+          name: "GitHub",
+          type: "oauth",
+          clientId: "id",
+          clientSecret: "secret",
+          authorization: "https://github.test/authorize",
+          token: "https://github.test/token",
+          userinfo: "https://github.test/user",
+        },
+      ],
+    });
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const { token, jar } = await getCsrf(config);
+      const response = await send(config, "/signin/github", {
+        cookie: jar,
+        form: { csrfToken: token },
+        headers: { "x-forwarded-for": "203.0.113.7" },
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses).not.toContain(429);
+    // The credentials provider, which names accounts, is still limited from that address.
+    await attempt(config, { username: "a", password: "x" });
+    expect((await attempt(config, { username: "b", password: "x" })).status).toBe(429);
+  });
+});
