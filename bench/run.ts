@@ -7,6 +7,7 @@ import { type BenchGroup, report, runInterleaved } from "./harness.js";
 import { jwtGroups } from "./jwt.js";
 import { oidcCallbackGroups } from "./oidc-callback.js";
 import { prismaSessionGroups } from "./prisma-session.js";
+import { rateLimitGroups } from "./rate-limit.js";
 import { sessionGroups } from "./session.js";
 
 const quick = process.argv.includes("--quick");
@@ -16,15 +17,18 @@ const options = quick
 
 const prisma = await prismaSessionGroups();
 const oidc = await oidcCallbackGroups();
+const rateLimit = await rateLimitGroups();
 const groups: BenchGroup[] = [
   ...(await jwtGroups()),
   ...(await sessionGroups()),
   ...prisma.groups,
   ...oidc.groups,
+  ...rateLimit.groups,
 ];
 const results = await runInterleaved(groups, options);
 await prisma.close();
 await oidc.close();
+await rateLimit.close();
 console.log(
   `latchkey benchmarks — node ${process.version}, ${options.rounds} interleaved rounds of ${options.sliceMs} ms`,
 );

@@ -7,7 +7,9 @@ import type { CallbacksOptions, EventCallbacks } from "./callbacks.js";
 import type { CookiesOverrides } from "./cookie/names.js";
 import type { JWTOptions } from "./jwt/index.js";
 import type { Provider } from "./providers/types.js";
+import type { RateLimitConfig } from "./rate-limit/rules.js";
 import type { ShortLivedStore } from "./store/types.js";
+import type { Theme } from "./theme.js";
 
 export type {
   Account,
@@ -26,17 +28,7 @@ export type {
 /** Environment variables by name, as `process.env` holds them. */
 export type EnvRecord = Record<string, string | undefined>;
 
-/** The `theme` option of the configuration, as users write it. */
-export interface Theme {
-  /** `"auto"` (default) follows the browser's `prefers-color-scheme`. */
-  colorScheme?: "auto" | "light" | "dark";
-  /** Accent colour for primary buttons and links: `#abc`, `#aabbcc`, `rgb(…)`, `hsl(…)` or a CSS colour name. */
-  brandColor?: string;
-  /** Logo shown above the card: an `https:` URL or a path on the app's own origin. */
-  logo?: string;
-  /** Text colour on brand-coloured buttons; same accepted shapes as `brandColor`. */
-  buttonText?: string;
-}
+export type { RateLimitConfig, Theme };
 
 /** Pass as `skipCSRFCheck` to turn the CSRF check off, when a framework already does it. */
 export const skipCSRFCheck: unique symbol = Symbol("latchkey.skip-csrf-check");
@@ -245,4 +237,21 @@ export interface AuthConfig {
    * ```
    */
   store?: ShortLivedStore;
+  /**
+   * Limits on sign-in attempts (`POST /callback/:id`) and sign-in requests (`POST /signin/:id`, e.g.
+   * e-mail links), counted per client address (IPv6 per /64) and per account identifier. A request
+   * over a limit gets 429 with `Retry-After` before anything runs; when the store fails, the request
+   * is refused and the failure logged. `false` turns the limiter off. Default: on, with
+   * `DEFAULT_RATE_LIMIT_RULES` (10 attempts per account and 60 per address in 15 minutes; 5 e-mails
+   * per address and 30 requests per client address in an hour), counters in `store`.
+   *
+   * @example
+   * ```ts
+   * const config: AuthConfig = {
+   *   providers,
+   *   rateLimit: { rules: { signInAttempt: { perAccount: 5 } } },
+   * };
+   * ```
+   */
+  rateLimit?: RateLimitConfig | false;
 }

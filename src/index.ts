@@ -36,6 +36,7 @@ export type {
   JWTCallbackParams,
   LoggerInstance,
   PagesOptions,
+  RateLimitConfig,
   RedirectCallbackParams,
   Session,
   SessionCallbackParams,

@@ -3,16 +3,23 @@
  * users and links accounts. Flows only report what the provider proved (a user and an account);
  * the rules live here.
  */
-import type { AdapterAccount, AdapterAccountWithoutUserId, AdapterUser } from "./adapters/types.js";
+import type { Adapter, AdapterAccount, AdapterAccountWithoutUserId, AdapterUser } from "./adapters/types.js";
 import type { Account, CallbacksOptions } from "./config.js";
 import { adapterMethod, callAdapter } from "./core/adapter-calls.js";
 import { approvedRedirect } from "./core/callback-url.js";
 import type { ServerContext } from "./core/context.js";
-import { AccessDenied, AccountNotLinked, CallbackRouteError, OAuthAccountNotLinked } from "./core/errors.js";
+import {
+  AccessDenied,
+  AccountNotLinked,
+  CallbackRouteError,
+  MissingAdapterMethods,
+  OAuthAccountNotLinked,
+} from "./core/errors.js";
 import { emitEvent } from "./core/events.js";
 import type { Profile, User } from "./providers/types.js";
 import { requestSessionToken } from "./session/database.js";
 import { decodeSessionCookie } from "./session/jwt.js";
+import { revokeAllUserSessions } from "./session/manage.js";
 
 /** What a flow proved about the person signing in. */
 export interface ProvenIdentity {
@@ -335,4 +342,82 @@ export function oauthUserResolver(linking: OAuthLinking): UserResolver {
       linkOAuthAccount(ctx, proven, record, linking),
     );
   };
+}
+
+// ---- E-mail flow: a link or a one-time code proved that the person signing in owns the address.
+
+/**
+ * E-mail sign-in. The owner of a proven address is the stored user with that address, or a new user
+ * with it, verified now. One sign-in per address at a time, so two links used at once for a new
+ * address make one user.
+ *
+ * When the address is proven for the first time on a user that already exists (`emailVerified`
+ * null), that user was set up by someone who never proved it: possibly an attacker who signed up
+ * with the victim's address at a provider that does not verify addresses, waiting for the victim to
+ * arrive (account pre-hijacking). So before the address counts as verified, the accounts linked to
+ * that user without proof (OAuth, OIDC, passkeys) are unlinked and the user's database sessions are
+ * ended; the person who proved the address signs in to a clean user.
+ */
+export const resolveEmailUser: UserResolver = (ctx, proven) => {
+  const email = proven.user.email;
+  if (typeof email !== "string" || email === "") {
+    throw new CallbackRouteError("An e-mail sign-in reached the login rules without its address.");
+  }
+  return ctx.config.singleFlight(`email-sign-in:${email}`, () => ownerOfProvenAddress(ctx, email));
+};
+
+async function ownerOfProvenAddress(ctx: ServerContext, email: string): Promise<ResolvedSignIn> {
+  const adapter = ctx.config.adapter;
+  const getUserByEmail = adapterMethod(adapter, "getUserByEmail");
+  const existing = await callAdapter("find the user by e-mail", () => getUserByEmail(email));
+  const now = new Date();
+  if (!existing) {
+    const createUser = adapterMethod(adapter, "createUser");
+    const user = { ...newAdapterUser(ctx, { email }), emailVerified: now };
+    const created = await callAdapter("create the user", () => createUser(user));
+    await emitEvent(ctx.config, "createUser", { user: created });
+    return { user: created, isNewUser: true };
+  }
+  if (existing.emailVerified) return { user: existing, isNewUser: false };
+
+  await removeUnprovenAccess(ctx, existing);
+  const updateUser = adapterMethod(adapter, "updateUser");
+  const updated = await callAdapter("mark the e-mail address verified", () =>
+    updateUser({ id: existing.id, emailVerified: now }),
+  );
+  await emitEvent(ctx.config, "updateUser", { user: updated });
+  return { user: updated, isNewUser: false };
+}
+
+/** Account types linked by proving something other than the address (a provider's word, a passkey). */
+const UNPROVEN_ACCOUNT_TYPES: ReadonlySet<string> = new Set(["oauth", "oidc", "webauthn"]);
+
+/**
+ * The pre-hijack defence (see {@link resolveEmailUser}): unlinks the user's OAuth, OIDC and passkey
+ * accounts and ends their database sessions. An adapter that cannot list the accounts or sessions
+ * fails the sign-in rather than mark the address verified with an intruder still linked.
+ */
+async function removeUnprovenAccess(ctx: ServerContext, user: AdapterUser): Promise<void> {
+  const adapter = ctx.config.adapter;
+  const needed: Array<keyof Adapter> = ["listAccountsByUserId", "unlinkAccount"];
+  if (ctx.config.session.strategy === "database") needed.push("listSessionsByUserId");
+  const missing = needed.filter((method) => typeof adapter?.[method] !== "function");
+  if (missing.length > 0) {
+    throw new MissingAdapterMethods(
+      `An e-mail sign-in proved the address of user "${user.id}" for the first time. Before it counts as verified, the accounts linked to that user without proof must be unlinked and the user's sessions ended, which needs the adapter methods ${missing.join(", ")}. The sign-in is refused until the adapter has them (see docs/adapter-conformance.md).`,
+    );
+  }
+  const listAccounts = adapterMethod(adapter, "listAccountsByUserId");
+  const unlinkAccount = adapterMethod(adapter, "unlinkAccount");
+  const accounts = await callAdapter("list the user's accounts", () => listAccounts(user.id));
+  for (const account of accounts.filter(({ type }) => UNPROVEN_ACCOUNT_TYPES.has(type))) {
+    const { provider, providerAccountId } = account;
+    await callAdapter("unlink an account linked without a verified e-mail", () =>
+      unlinkAccount({ provider, providerAccountId }),
+    );
+  }
+  // JWT sessions cannot be ended before they expire; database sessions end here.
+  if (ctx.config.session.strategy === "database") {
+    await revokeAllUserSessions(ctx.config, user.id, undefined);
+  }
 }

@@ -2,6 +2,7 @@ import { approvedRedirect } from "../core/callback-url.js";
 import type { AuthContext } from "../core/context.js";
 import { errorPageStatus } from "../core/error-traits.js";
 import type { ResponseInternal } from "../core/response.js";
+import { flowFor } from "../flows/index.js";
 import { renderErrorPage, renderVerifyRequestPage } from "../pages/index.js";
 
 /** GET /verify-request: "check your e-mail", shown after an e-mail sign-in starts. */
@@ -9,7 +10,22 @@ export async function verifyRequestAction(ctx: AuthContext): Promise<ResponseInt
   if (ctx.config.pages.verifyRequest) {
     return { redirect: await approvedRedirect(ctx, ctx.config.pages.verifyRequest, "pages.verifyRequest") };
   }
-  const page = renderVerifyRequestPage({ host: new URL(ctx.origin).host, theme: ctx.config.theme });
+  // A provider that also mailed a one-time code gets the form to enter it (the query names the provider).
+  const providerId = ctx.req.query.provider;
+  const provider = providerId === undefined ? undefined : ctx.config.providersById.get(providerId);
+  const withCode = provider !== undefined && flowFor(provider)?.pageEntry(provider).otp === true;
+  const page = renderVerifyRequestPage({
+    host: new URL(ctx.origin).host,
+    ...(withCode
+      ? {
+          codeForm: {
+            actionUrl: ctx.actionUrl("callback", provider.id),
+            csrfToken: (await ctx.csrf()).token,
+          },
+        }
+      : {}),
+    theme: ctx.config.theme,
+  });
   return { status: page.status, body: page.html };
 }
 

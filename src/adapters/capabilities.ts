@@ -7,7 +7,11 @@
 import type { Adapter } from "./types.js";
 
 /** The optional methods latchkey adds to the Auth.js adapter contract. */
-export type LatchkeyExtension = "createUserAndLinkAccount" | "listSessionsByUserId" | "updateAccount";
+export type LatchkeyExtension =
+  | "createUserAndLinkAccount"
+  | "listSessionsByUserId"
+  | "listAccountsByUserId"
+  | "updateAccount";
 
 export interface MissingExtension {
   method: LatchkeyExtension;
@@ -19,6 +23,8 @@ const CONSEQUENCES: Record<LatchkeyExtension, string> = {
   createUserAndLinkAccount:
     "sign-up falls back to createUser + linkAccount with a compensating deleteUser, which is not atomic",
   listSessionsByUserId: "listSessions and revokeUserSessions are unavailable",
+  listAccountsByUserId:
+    "an e-mail sign-in that first proves the address of a user with linked accounts is refused, because the pre-hijack defence cannot unlink them",
   updateAccount: "a re-login or a token refresh cannot store the provider's new tokens",
 };
 

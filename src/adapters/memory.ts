@@ -210,12 +210,12 @@ export function MemoryAdapter(tables: MemoryTables = createMemoryTables()): Requ
       return account;
     },
 
-    async getAccount(providerAccountId, provider) {
-      return copyOrNull(accounts.get(compositeKey(provider, providerAccountId)));
-    },
-
     async listAccountsByUserId(userId) {
       return [...accounts.values()].filter((account) => account.userId === userId).map(copy);
+    },
+
+    async getAccount(providerAccountId, provider) {
+      return copyOrNull(accounts.get(compositeKey(provider, providerAccountId)));
     },
 
     async updateAccount(tokens) {

@@ -116,8 +116,11 @@ export interface Adapter {
    */
   listSessionsByUserId?(userId: string): Awaitable<AdapterSession[]>;
   /**
-   * latchkey extension, optional: every account linked to one user (`[]` for an unknown user), for
-   * `getAccessToken` with database sessions, which knows the user but not their id at the provider.
+   * latchkey extension, optional: every account linked to one user, `[]` for a user without any.
+   * `getAccessToken` with database sessions needs it (it knows the user, not their id at the
+   * provider), and so does the pre-hijack defence: when an e-mail sign-in first proves a user's
+   * address, the accounts linked before anyone proved it are unlinked. Without it, that sign-in is
+   * refused.
    */
   listAccountsByUserId?(userId: string): Awaitable<AdapterAccount[]>;
   /**

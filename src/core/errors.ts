@@ -80,6 +80,13 @@ export class SignOutError extends AuthError {
 export class EventError extends AuthError {
   static override readonly type = "EventError";
 }
+/**
+ * The rate-limit store (Redis, usually) failed, so a guarded request could not be counted. The
+ * limiter fails closed: the request is refused rather than let through uncounted.
+ */
+export class RateLimitStoreError extends AuthError {
+  static override readonly type = "RateLimitStoreError";
+}
 /** A sign-in's check (state, PKCE verifier, nonce, challenge) was missing or did not match. */
 export class InvalidCheck extends AuthError {
   static override readonly type = "InvalidCheck";
@@ -134,6 +141,23 @@ export class AccountNotLinked extends SignInError {
   static override readonly type = "AccountNotLinked";
   static override readonly clientSafe = true;
   static override readonly status = 400;
+}
+/**
+ * Too many sign-in attempts or sign-in requests from this client address, or naming this account,
+ * within the rule's window (see the `rateLimit` option). Answered at once with 429 and
+ * `Retry-After`; the action never ran, so no password was checked and no e-mail sent.
+ */
+export class RateLimited extends AuthError {
+  static override readonly type = "RateLimited";
+  static override readonly clientSafe = true;
+  static override readonly status = 429;
+  /** Seconds until the window that refused the request ends (sent as `Retry-After`). */
+  readonly retryAfterSeconds: number;
+
+  constructor(retryAfterSeconds: number) {
+    super(`Too many sign-in attempts; try again in ${retryAfterSeconds} seconds.`);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
 }
 /** A WebAuthn registration or authentication response did not verify. */
 export class WebAuthnVerificationError extends AuthError {
@@ -249,6 +273,7 @@ export const ERROR_CLASSES = [
   SessionTokenError,
   SignOutError,
   EventError,
+  RateLimitStoreError,
   InvalidCheck,
   OAuthSignInError,
   EmailSignInError,
@@ -258,6 +283,7 @@ export const ERROR_CLASSES = [
   OAuthCallbackError,
   OAuthAccountNotLinked,
   AccountNotLinked,
+  RateLimited,
   WebAuthnVerificationError,
   CredentialsSignin,
   NotSignedIn,

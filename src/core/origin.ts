@@ -10,6 +10,11 @@
  *
  * The Node bridge (`latchkey/node`) removes forwarded headers before they reach this rule unless
  * its `trustProxy` option is on, so a Node server that is not behind a proxy cannot be fooled by them.
+ *
+ * The client's address, which the rate limiter counts, follows the same trust: `X-Forwarded-For`
+ * (or `Forwarded: for=`) only when the host is trusted; otherwise the address of the TCP peer, which
+ * the Node bridge hands over on the Request itself (see {@link attachSocketAddress}), never in a
+ * header a client could send.
  */
 import { UntrustedHost } from "./errors.js";
 
@@ -72,4 +77,65 @@ export function appOrigin(settings: OriginSettings, request: Request, url = new 
   } catch {
     return url.origin; // a forwarded host that is not a host at all: keep the request's own
   }
+}
+
+/**
+ * Where the Node bridge leaves the socket's peer address on a Request. A property, not a header: a
+ * client can send any header, but cannot set a property on the object the server built.
+ */
+const SOCKET_ADDRESS = Symbol.for("latchkey.socket-address");
+
+/**
+ * Records the TCP peer address of the connection `request` arrived on. Called by the Node bridge
+ * (`toWebRequest`), which alone knows the socket; the core reads it back with {@link clientAddress}.
+ *
+ * @example
+ * ```ts
+ * attachSocketAddress(request, req.socket.remoteAddress); // "::ffff:203.0.113.7"
+ * ```
+ */
+export function attachSocketAddress(request: Request, address: string | undefined): Request {
+  if (typeof address === "string" && address !== "") {
+    Object.defineProperty(request, SOCKET_ADDRESS, { value: address, enumerable: false });
+  }
+  return request;
+}
+
+/**
+ * The last entry of a forwarded-for list: the address the proxy nearest to the app saw the request
+ * come from. Entries to its left were supplied by whoever came before, the client included, so
+ * only this one is not the client's to choose (behind one trusted proxy that appends to the list).
+ */
+function nearestForwardedFor(headers: Headers): string | undefined {
+  const forwardedFor = headers.get("x-forwarded-for");
+  if (forwardedFor !== null) return forwardedFor.split(",").at(-1)?.trim() || undefined;
+  // RFC 7239 §4: `Forwarded: for=192.0.2.60;proto=https, for="[2001:db8::17]:4711"`.
+  const forwarded = headers.get("forwarded");
+  if (forwarded === null) return undefined;
+  const last = forwarded.split(",").at(-1) ?? "";
+  const pair = last.split(";").find((part) => part.trim().toLowerCase().startsWith("for="));
+  return pair?.trim().slice(4).replace(/^"|"$/g, "") || undefined;
+}
+
+/**
+ * The client's address for rate limiting, by the rule above: the nearest forwarded-for entry when
+ * the host is trusted and a proxy sent one; otherwise the socket address the Node bridge recorded;
+ * otherwise (another runtime, no trusted proxy) unknown, and only per-account limits apply.
+ *
+ * @example
+ * ```ts
+ * // Behind a trusted proxy that sent X-Forwarded-For: 198.51.100.1, 203.0.113.7
+ * clientAddress({ trustHost: true }, request); // "203.0.113.7"
+ * ```
+ */
+export function clientAddress(
+  settings: Pick<OriginSettings, "trustHost">,
+  request: Request,
+): string | undefined {
+  if (settings.trustHost) {
+    const forwarded = nearestForwardedFor(request.headers);
+    if (forwarded !== undefined) return forwarded;
+  }
+  const recorded: unknown = (request as unknown as Record<symbol, unknown>)[SOCKET_ADDRESS];
+  return typeof recorded === "string" ? recorded : undefined;
 }

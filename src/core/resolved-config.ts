@@ -14,6 +14,7 @@ import type {
 import type { CookiesConfig } from "../cookie/names.js";
 import type { JWTDecodeParams, JWTEncodeParams, JWT as JWTPayload } from "../jwt/types.js";
 import type { ProviderConfig } from "../providers/types.js";
+import type { RateLimiter } from "../rate-limit/limiter.js";
 import type { SingleFlight } from "../store/single-flight.js";
 import type { ShortLivedStore } from "../store/types.js";
 
@@ -52,4 +53,6 @@ export interface ResolvedConfig {
   store: ShortLivedStore;
   /** Runs one piece of work per key at a time (in this process, and across processes sharing `store`). */
   singleFlight: SingleFlight;
+  /** Counts guarded requests (see `rateLimit`); undefined when `rateLimit: false`. */
+  rateLimiter: RateLimiter | undefined;
 }

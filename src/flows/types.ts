@@ -65,7 +65,8 @@ export interface Flow<P extends ProviderConfig = ProviderConfig> {
   options?(ctx: AuthContext, provider: P): Promise<ResponseInternal>;
   /**
    * The account identifiers a sign-in attempt names (an e-mail address, a username), for rate
-   * limiting per account alongside per client IP.
+   * limiting per account alongside per client IP. A flow that has it is rate-limited on the routes
+   * the route table guards (return `[]` for per-IP limits alone); one without it is not counted.
    */
   rateLimitKeys?(ctx: AuthContext, provider: P): string[];
   /** Check cookies this flow sets at sign-in; the callback clears them on every outcome. */

@@ -2,6 +2,7 @@
  * The one bridge between Node's `http` module and the Web `Request`/`Response` the auth core speaks.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { attachSocketAddress } from "../core/origin.js";
 import { type ParsedBodyRequest, serializeParsedBody, wasBodyParsed } from "./parsed-body.js";
 import { requestBodyStream, requestHasBody } from "./request-body.js";
 import { toWebHeaders } from "./request-headers.js";
@@ -92,8 +93,10 @@ function requestBody(
 }
 
 /**
- * Converts a Node request into a Web `Request` without reading the body up front.
- * Throws a `TypeError` for `CONNECT`, `TRACE` and `TRACK`, which a fetch `Request` cannot represent.
+ * Converts a Node request into a Web `Request` without reading the body up front. The socket's
+ * peer address rides along on the Request object (not in a header a client could send), where
+ * latchkey's rate limiter reads it. Throws a `TypeError` for `CONNECT`, `TRACE` and `TRACK`, which
+ * a fetch `Request` cannot represent.
  *
  * @example
  * ```ts
@@ -121,7 +124,11 @@ export function toWebRequest(req: IncomingMessage, options: ToWebRequestOptions 
     // Required by fetch for a streamed body: the request may still be uploading while we respond.
     init.duplex = "half";
   }
-  return new Request(requestUrl(req, options.trustProxy === true), init);
+  // The peer's address goes on the Request object, where the rate limiter finds it (core/origin.ts).
+  return attachSocketAddress(
+    new Request(requestUrl(req, options.trustProxy === true), init),
+    req.socket?.remoteAddress,
+  );
 }
 
 /**

@@ -29,6 +29,13 @@ const ERROR_COPY: ReadonlyMap<ClientErrorType, ErrorCopy> = new Map<ClientErrorT
       message: "This sign-in link has expired or has already been used. Request a new one to continue.",
     },
   ],
+  [
+    "RateLimited",
+    {
+      heading: "Too many attempts",
+      message: "There were too many sign-in attempts. Wait a few minutes, then try again.",
+    },
+  ],
 ]);
 
 const DEFAULT_COPY: ErrorCopy = {

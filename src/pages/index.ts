@@ -17,4 +17,9 @@ export {
 export { signInErrorMessage } from "./signin-errors.js";
 export { renderSignOutPage, type SignOutPageOptions } from "./signout.js";
 export { resolveTheme, type SafeTheme, sanitizeColor, sanitizeLogoUrl, type Theme } from "./theme.js";
+export {
+  renderVerificationEmail,
+  type VerificationEmail,
+  type VerificationEmailOptions,
+} from "./verification-email.js";
 export { renderVerifyRequestPage, type VerifyRequestPageOptions } from "./verify-request.js";

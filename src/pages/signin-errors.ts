@@ -21,6 +21,7 @@ const SIGNIN_ERROR_MESSAGES: ReadonlyMap<ClientErrorType, string> = new Map<Clie
   ["AccessDenied", "You do not have permission to sign in."],
   ["Verification", "That sign-in link is no longer valid. It may have been used already or expired."],
   ["MissingCSRF", "Your sign-in form expired. Please try again."],
+  ["RateLimited", "There were too many sign-in attempts. Wait a few minutes, then try again."],
   ["WebAuthnVerificationError", "Your passkey could not be verified. Please try again."],
 ]);
 

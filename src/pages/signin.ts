@@ -26,6 +26,8 @@ export interface SignInPageEntry {
   style?: { logo?: string; brandColor?: string; bg?: string; text?: string };
   /** For `form: "fields"`: the inputs, keyed by field name. */
   credentials?: Record<string, CredentialInput>;
+  /** For `form: "email"`: the provider also mails a one-time code, entered on the verify-request page. */
+  otp?: boolean;
 }
 
 /** A provider as the sign-in page needs it: already resolved by the core, URLs absolute or rooted. */

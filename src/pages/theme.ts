@@ -3,7 +3,7 @@
  * escaping alone does not help (`red;} body{…}` is harmless to an HTML parser but rewrites the CSS),
  * so every value is checked against a strict shape and dropped when it does not match.
  */
-import type { Theme } from "../config.js";
+import type { Theme } from "../theme.js";
 import { CSS_NAMED_COLORS } from "./named-colors.js";
 
 export type { Theme };

@@ -7,7 +7,7 @@
 import type { LoggerInstance } from "../config.js";
 import type { AuthContext } from "../core/context.js";
 import { CONFIGURATION_ERROR, errorDocsAnchor, errorPageStatus } from "../core/error-traits.js";
-import { AuthError, CredentialsSignin, MethodNotAllowed, RequestError } from "../core/errors.js";
+import { AuthError, CredentialsSignin, MethodNotAllowed, RateLimited, RequestError } from "../core/errors.js";
 import { safeRedirect } from "../core/redirect.js";
 import { jsonError, type ResponseInternal } from "../core/response.js";
 import { renderErrorPage } from "../pages/index.js";
@@ -51,6 +51,32 @@ export function configurationErrorResponse(answersJson: boolean): ResponseIntern
   return { status: page.status, body: page.html };
 }
 
+/**
+ * A rate-limited request, answered at once with 429 and `Retry-After` (RFC 6585 §4): a redirect
+ * would lose the status. Browsers get the error page; JSON routes and fetch callers
+ * (`X-Auth-Return-Redirect: 1`) get JSON, with the `url` such callers read the error from.
+ */
+function rateLimitedResponse(ctx: AuthContext, answersJson: boolean, error: RateLimited): ResponseInternal {
+  ctx.config.logger.warn(error.type, `${error.message} (see ${errorDocsAnchor(error.type)})`);
+  const headers = { "Retry-After": String(error.retryAfterSeconds) };
+  if (answersJson || ctx.req.request.headers.get("x-auth-return-redirect") === "1") {
+    const url = new URL(ctx.actionUrl("signin"));
+    url.searchParams.set("error", error.type);
+    return {
+      status: error.status,
+      headers,
+      body: { error: error.type, message: error.message, url: url.href },
+    };
+  }
+  const page = renderErrorPage({
+    error: error.type,
+    signinUrl: ctx.actionUrl("signin"),
+    status: error.status,
+    theme: ctx.config.theme,
+  });
+  return { status: page.status, headers, body: page.html };
+}
+
 /** The response for an error thrown while an action ran. */
 export function actionErrorResponse(
   ctx: AuthContext,
@@ -59,6 +85,7 @@ export function actionErrorResponse(
 ): ResponseInternal {
   const direct = requestErrorResponse(error);
   if (direct) return direct;
+  if (error instanceof RateLimited) return rateLimitedResponse(ctx, answersJson, error);
 
   const authError = error instanceof AuthError ? error : undefined;
   if (authError?.clientSafe) {

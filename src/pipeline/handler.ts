@@ -1,5 +1,6 @@
 /**
- * The pipeline: parse → resolve config and provider → check (CSRF, from the route table) → run the
+ * The pipeline: parse → resolve config and provider → check (CSRF, then the rate limit, both from
+ * the route table) → run the
  * action → response. Nothing calls back up this chain; each step's failure has exactly one response
  * shape (error-response.ts), and whatever escapes is still answered: `Auth()` always resolves to a
  * Response.
@@ -18,6 +19,7 @@ import {
   logServerError,
   requestErrorResponse,
 } from "./error-response.js";
+import { enforceRateLimit } from "./rate-limit.js";
 import { parseAuthRequest, type RoutedRequest } from "./request.js";
 import { resolvedConfigFor } from "./resolve-config.js";
 import { isAction, ROUTES } from "./routes.js";
@@ -57,6 +59,8 @@ async function runRoute(ctx: AuthContext, route: RoutedRequest["route"]): Promis
   assertWellFormedCallbackUrl(ctx.req.query.callbackUrl, ctx.origin);
   if (ctx.req.providerId !== undefined) routedProvider(ctx);
   if (needsCsrf(ctx, route)) assertCsrf(ctx.runtime, await ctx.csrf(), ctx.req.body.csrfToken);
+  // After the CSRF check, so that a cross-site post cannot spend a victim's attempts.
+  if (route.rateLimit) await enforceRateLimit(ctx, route.rateLimit);
   return route.run(ctx);
 }
 

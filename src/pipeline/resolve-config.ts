@@ -32,6 +32,7 @@ import { MemoryStore } from "../store/memory.js";
 import { createSingleFlight } from "../store/single-flight.js";
 import { setEnvDefaults } from "./env-defaults.js";
 import { createLogger } from "./logger.js";
+import { resolveRateLimiter } from "./rate-limit.js";
 
 const DEFAULT_UPDATE_AGE_SECONDS = 24 * 60 * 60;
 const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
@@ -203,6 +204,7 @@ export function resolveConfig(config: AuthConfig, env: EnvRecord = readProcessEn
     raw: config.raw === raw,
     store,
     singleFlight: createSingleFlight(store),
+    rateLimiter: resolveRateLimiter(config.rateLimit, store),
   };
 }
 

@@ -14,6 +14,7 @@ import { signOutAction, signOutPageAction } from "../actions/signout.js";
 import { webauthnOptionsAction } from "../actions/webauthn-options.js";
 import type { Action, AuthContext, Method } from "../core/context.js";
 import type { ResponseInternal } from "../core/response.js";
+import type { RateLimitRuleName } from "../rate-limit/rules.js";
 
 /**
  * Whether a request must carry the CSRF token: always, never, or as the provider's flow says (a
@@ -25,7 +26,7 @@ export type CsrfRule = "required" | "none" | "flow";
  * The rate-limit rule a request counts against: attempts to prove an identity (credentials,
  * one-time codes, passkey assertions) or requests that make us send something (e-mail links).
  */
-export type RateLimitRule = "signInAttempt" | "signInRequest";
+export type RateLimitRule = RateLimitRuleName;
 
 export interface MethodRoute {
   csrf: CsrfRule;

@@ -2,6 +2,7 @@
  * Provider configuration types. A provider is plain data plus, for some types, a few functions;
  * the flow for its `type` (src/flows/) does the work.
  */
+import type { Theme } from "../theme.js";
 
 export type ProviderType = "oidc" | "oauth" | "email" | "credentials" | "webauthn";
 
@@ -267,19 +268,51 @@ export interface OIDCUserConfig<P extends Profile = Profile> extends Partial<OAu
   [extra: string]: unknown;
 }
 
+/** What `sendVerificationRequest` receives: everything needed to write the sign-in e-mail. */
+export interface EmailVerificationRequest {
+  /** The normalised address the mail goes to. Send to this one address only. */
+  identifier: string;
+  /** The sign-in link, on the app's configured origin (AUTH_URL, or the trusted host). */
+  url: string;
+  /** The one-time token inside `url`. */
+  token: string;
+  /** With `otp: true`: the numeric one-time code to show in the mail as well. */
+  code?: string;
+  expires: Date;
+  provider: EmailConfig;
+  /** The configured theme, for a mail that looks like the sign-in pages. */
+  theme: Theme;
+  request: Request;
+}
+
+/**
+ * A passwordless e-mail provider: `POST /signin/:id` sends a one-time link (and, with `otp`, a code);
+ * following it signs the address's owner in.
+ */
 export interface EmailConfig extends CommonProviderOptions {
   type: "email";
-  /** Seconds a link or code stays valid. */
+  /** Seconds a link or code stays valid. Default 24 hours (86400). */
   maxAge?: number;
-  sendVerificationRequest: (params: {
-    identifier: string;
-    url: string;
-    token: string;
-    expires: Date;
-    provider: EmailConfig;
-    request: Request;
-  }) => Promise<void> | void;
-  [extra: string]: unknown;
+  /**
+   * Whether the link opens a confirm page whose button signs in (the default), so that mail
+   * scanners that fetch links cannot use them up. `false`: following the link signs in at once,
+   * as in Auth.js.
+   */
+  confirm?: boolean;
+  /**
+   * Also send a 6-digit one-time code, entered on the verify-request page (`POST /callback/:id`
+   * with `email` and `code`). After 5 wrong codes the sign-in is void. Default false.
+   */
+  otp?: boolean;
+  /**
+   * Turns what the user typed into the address to send to and sign in as. Default: trimmed,
+   * lower-cased, and refused (400) unless it is exactly one plain address.
+   */
+  normalizeIdentifier?: (identifier: string) => string;
+  /** Makes the link's token. Default: 256 random bits, base64url. */
+  generateVerificationToken?: () => string | Promise<string>;
+  /** Sends the mail. Throwing ends the sign-in with `EmailSignInError`. */
+  sendVerificationRequest: (params: EmailVerificationRequest) => Promise<void> | void;
 }
 
 export interface WebAuthnConfig extends CommonProviderOptions {

@@ -19,6 +19,7 @@ const LATCHKEY_EXTENSION_SKIPS = [
   "updateAccount replaces the given tokens, clears those set to null, keeps absent ones, and returns the account",
   "updateAccount of an unknown account returns null and stores nothing",
   "listSessionsByUserId lists exactly the user's sessions, and [] for a user without any",
+  "listAccountsByUserId lists exactly the user's accounts, and [] for a user without any",
   "createUserAndLinkAccount creates the user and links the account to the new user's id",
   "createUserAndLinkAccount leaves no user behind when the account cannot be linked",
 ];

@@ -8,8 +8,13 @@ describe("missingExtensions", () => {
 
   test("names each missing extension and the feature that falls back or is off without it", () => {
     // What an Auth.js adapter looks like to latchkey: the contract's methods, no extensions.
-    const { createUserAndLinkAccount, listSessionsByUserId, updateAccount, ...authjsShaped } =
-      MemoryAdapter();
+    const {
+      createUserAndLinkAccount,
+      listSessionsByUserId,
+      listAccountsByUserId,
+      updateAccount,
+      ...authjsShaped
+    } = MemoryAdapter();
     expect(missingExtensions(authjsShaped)).toEqual([
       {
         method: "createUserAndLinkAccount",
@@ -20,6 +25,11 @@ describe("missingExtensions", () => {
         method: "listSessionsByUserId",
         message:
           "The adapter lacks listSessionsByUserId: listSessions and revokeUserSessions are unavailable.",
+      },
+      {
+        method: "listAccountsByUserId",
+        message:
+          "The adapter lacks listAccountsByUserId: an e-mail sign-in that first proves the address of a user with linked accounts is refused, because the pre-hijack defence cannot unlink them.",
       },
       {
         method: "updateAccount",

@@ -94,6 +94,7 @@ describe("PrismaAdapter with a client built with $extends and strictUndefinedChe
         "Account.findUnique",
         "Account.update",
         "Account.delete",
+        "Account.findMany",
         "Session.create",
         "Session.findUnique",
         "Session.findMany",

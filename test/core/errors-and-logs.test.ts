@@ -51,7 +51,7 @@ describe("the error classes", () => {
     },
   );
 
-  it("keeps Auth.js's client-safe set and page kinds", () => {
+  it("keeps Auth.js's client-safe set and page kinds, plus latchkey's RateLimited", () => {
     const safe = ERROR_CLASSES.filter(
       (errorClass) => errorClass.clientSafe && !(errorClass.prototype instanceof RequestError),
     );
@@ -63,6 +63,7 @@ describe("the error classes", () => {
         "MissingCSRF",
         "OAuthAccountNotLinked",
         "OAuthCallbackError",
+        "RateLimited",
         "Verification",
         "WebAuthnVerificationError",
       ].sort(),

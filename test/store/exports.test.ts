@@ -3,12 +3,14 @@ import { describe, expect, it } from "vitest";
 import * as rateLimit from "../../src/rate-limit/index.js";
 import * as store from "../../src/store/index.js";
 import { MemoryStore } from "../../src/store/memory.js";
+import { RedisStore } from "../../src/store/redis.js";
 
 describe("latchkey/rate-limit", () => {
-  it("exports MemoryStore, the same class as the store module", () => {
+  it("exports MemoryStore (the same class as the store module), RedisStore and the default rules", () => {
     expect(rateLimit.MemoryStore).toBe(MemoryStore);
     expect(store.MemoryStore).toBe(MemoryStore);
-    expect(Object.keys(rateLimit)).toEqual(["MemoryStore"]);
+    expect(rateLimit.RedisStore).toBe(RedisStore);
+    expect(Object.keys(rateLimit).sort()).toEqual(["DEFAULT_RATE_LIMIT_RULES", "MemoryStore", "RedisStore"]);
   });
 
   it("exports the store types, which MemoryStore satisfies", async () => {

@@ -113,16 +113,16 @@ export function PrismaAdapter(prisma: PrismaClientLike): PrismaAdapterMethods {
       return row ? toAdapterAccount(row) : undefined;
     },
 
+    async listAccountsByUserId(userId) {
+      const rows = (await account.findMany({ where: { userId } })) as unknown[];
+      return rows.map(toAdapterAccount);
+    },
+
     async getAccount(providerAccountId, provider) {
       const row = await account.findUnique({
         where: { provider_providerAccountId: { provider, providerAccountId } },
       });
       return row ? toAdapterAccount(row) : null;
-    },
-
-    async listAccountsByUserId(userId) {
-      const rows = (await account.findMany({ where: { userId } })) as unknown[];
-      return rows.map(toAdapterAccount);
     },
 
     async updateAccount({ provider, providerAccountId, ...tokens }) {

@@ -110,6 +110,14 @@ const oldSecret = "docs-example-old-secret-0123456789abcdef";`;
 
 export const PRELUDES: Record<string, Prelude> = {
   "README.md#use": { given: ["checkPassword"] },
+  "README.md#e-mail-sign-in-rate-limiting-and-passwords": PRISMA,
+  "README.md#e-mail-sign-in-rate-limiting-and-passwords:2": { given: ["providers"] },
+  "README.md#e-mail-sign-in-rate-limiting-and-passwords:3": {
+    prelude: `declare const users: {
+  findByEmail(email: string): Promise<{ id: string; email: string; passwordHash: string } | null>;
+  setPasswordHash(id: string, hash: string): Promise<void>;
+};`,
+  },
   "README.md#use:2": { given: ["config"] },
   "README.md#session-tokens-in-middleware-latchkeyjwt": {
     prelude: `${SECRETS}\nconst request = new Request("https://app.example.com/dashboard");`,
@@ -283,6 +291,29 @@ req.headers = { host: "localhost:3000" };`,
 );`,
   },
   "src/providers/credentials.ts#Credentials": { given: ["checkPassword"] },
+  "src/config.ts#AuthConfig.rateLimit": { given: ["providers"] },
+  "src/core/origin.ts#attachSocketAddress": { given: ["request", "req"] },
+  "src/core/origin.ts#clientAddress": { given: ["request"] },
+  "src/password/index.ts#module": {
+    prelude: "declare const attempt: string;\ndeclare function saveHash(hash: string): Promise<void>;",
+  },
+  "src/password/index.ts#verifyPassword": {
+    prelude: "declare const user: { passwordHash: string };\ndeclare const submitted: string;",
+  },
+  "src/password/index.ts#needsRehash": {
+    prelude:
+      "declare const user: { id: string; passwordHash: string };\ndeclare const submitted: string;\ndeclare const users: { update(id: string, changes: { passwordHash: string }): Promise<void> };",
+  },
+  "src/providers/email.ts#Email": {
+    prelude:
+      "declare const mailApi: { send(mail: { to: string; subject: string; text: string }): Promise<void> };",
+  },
+  "src/rate-limit/index.ts#module": { given: ["providers"] },
+  "src/rate-limit/limiter.ts#createRateLimiter": {
+    prelude: 'import { DEFAULT_RATE_LIMIT_RULES, MemoryStore } from "latchkey/rate-limit";',
+  },
+  "src/rate-limit/rules.ts#RateLimitConfig": { given: ["providers"] },
+  "src/store/redis.ts#RedisStore": { given: ["providers"] },
   "src/store/single-flight.ts#createSingleFlight": {
     prelude: `import type { AdapterAccount } from "latchkey/adapters";
 import type { ShortLivedStore } from "latchkey/rate-limit";

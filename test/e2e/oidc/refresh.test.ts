@@ -17,8 +17,8 @@ import {
 } from "../../../src/index.js";
 import OIDC from "../../../src/providers/oidc.js";
 import type { OIDCConfig } from "../../../src/providers/types.js";
+import { RedisStore } from "../../../src/rate-limit/index.js";
 import { CookieJar, SECRET } from "../../core/helpers.js";
-import { TestRedisStore } from "../../support/redis-store.js";
 import { APP, newBrowser, signInAtOP } from "./browser.js";
 import { CLIENT_SECRET, startOP, type TestOP } from "./op.js";
 
@@ -32,10 +32,17 @@ afterAll(async () => {
   await Promise.all(connections.map((redis) => redis.quit()));
 });
 
-function redisStore(prefix: string): TestRedisStore {
-  const redis = new Redis({ host: "127.0.0.1", port: 6379, lazyConnect: false, maxRetriesPerRequest: 2 });
+/** The shipped RedisStore on the machine's Redis; `prefix` (ioredis `keyPrefix`) keeps each test's keys apart. */
+function redisStore(prefix: string): RedisStore {
+  const redis = new Redis({
+    host: "127.0.0.1",
+    port: 6379,
+    lazyConnect: false,
+    maxRetriesPerRequest: 2,
+    keyPrefix: prefix,
+  });
   connections.push(redis);
-  return new TestRedisStore(redis, prefix);
+  return new RedisStore(redis);
 }
 
 function provider(overrides: Partial<OIDCConfig> = {}): OIDCConfig {

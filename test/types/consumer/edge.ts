@@ -22,6 +22,7 @@ import { type Adapter, type AdapterUser, MemoryAdapter } from "latchkey/adapters
 import { PrismaAdapter, type PrismaClientLike } from "latchkey/adapters/prisma";
 import { adapterConformance, type ConformanceDatabase } from "latchkey/adapters/testing";
 import { decode, encode, getToken, type JWT } from "latchkey/jwt";
+import { hashPassword, needsRehash, verifyPassword } from "latchkey/password";
 import P_apple from "latchkey/providers/apple";
 import P_auth0 from "latchkey/providers/auth0";
 import P_authentik from "latchkey/providers/authentik";
@@ -30,6 +31,7 @@ import P_cognito from "latchkey/providers/cognito";
 import Credentials from "latchkey/providers/credentials";
 import P_discord from "latchkey/providers/discord";
 import P_dropbox from "latchkey/providers/dropbox";
+import Email from "latchkey/providers/email";
 import P_facebook from "latchkey/providers/facebook";
 import P_github from "latchkey/providers/github";
 import P_gitlab from "latchkey/providers/gitlab";
@@ -37,6 +39,7 @@ import P_google from "latchkey/providers/google";
 import P_keycloak from "latchkey/providers/keycloak";
 import P_linkedin from "latchkey/providers/linkedin";
 import P_microsoft_entra_id from "latchkey/providers/microsoft-entra-id";
+import Nodemailer from "latchkey/providers/nodemailer";
 import P_notion from "latchkey/providers/notion";
 import P_oauth from "latchkey/providers/oauth";
 import P_oidc from "latchkey/providers/oidc";
@@ -49,10 +52,18 @@ import P_twitch from "latchkey/providers/twitch";
 import P_twitter from "latchkey/providers/twitter";
 import P_workos from "latchkey/providers/workos";
 import P_zitadel from "latchkey/providers/zitadel";
-import { MemoryStore } from "latchkey/rate-limit";
+import {
+  DEFAULT_RATE_LIMIT_RULES,
+  MemoryStore,
+  type RateLimitConfig,
+  type RedisClientLike,
+  RedisStore,
+} from "latchkey/rate-limit";
 
 declare const prisma: PrismaClientLike;
 declare const db: ConformanceDatabase;
+// An ioredis client, as the app passes it (the repository's own typecheck pins that ioredis fits).
+declare const redis: RedisClientLike;
 
 class UnknownUser extends CredentialsSignin {
   override code = "unknown_user";
@@ -66,6 +77,7 @@ export const config: AuthConfig = setEnvDefaults(
     adapter,
     secret: "a-secret-of-at-least-thirty-two-bytes!",
     providers: [
+      Email({ otp: true, sendVerificationRequest: async ({ identifier, url }) => void [identifier, url] }),
       Credentials({
         credentials: { username: { label: "Username" } },
         authorize: ({ username }) => {
@@ -149,3 +161,22 @@ export async function upstreamToken(request: Request): Promise<string> {
 export const internals = { raw, createActionURL, store: new MemoryStore() };
 export const prismaAdapter = PrismaAdapter(prisma);
 export const checks = adapterConformance({ adapter: prismaAdapter, db }).map((check) => check.name);
+
+// The limiter's option and defaults are edge-safe: only the Redis store needs Node.
+export const rateLimit: RateLimitConfig = {
+  store: new MemoryStore(),
+  rules: { signInRequest: { perAccount: DEFAULT_RATE_LIMIT_RULES.signInRequest.perAccount - 1 } },
+};
+
+// Their types compile without Node's: the password helpers and nodemailer run on Node only, but
+// an app's shared config module may name them.
+export const nodeOnly: AuthConfig = {
+  providers: [
+    Nodemailer({ server: "smtp://127.0.0.1:1025", from: "Example <no-reply@example.com>", otp: true }),
+  ],
+  store: new RedisStore(redis),
+};
+export const passwords = async (attempt: string): Promise<boolean> => {
+  const stored = await hashPassword("correct horse battery staple");
+  return (await verifyPassword(stored, attempt)) && !needsRehash(stored);
+};

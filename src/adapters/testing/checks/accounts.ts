@@ -6,6 +6,36 @@ import { longTokens, newAccount } from "../fixtures.js";
 
 export const accountChecks: CheckDefinition[] = [
   {
+    name: "listAccountsByUserId lists exactly the user's accounts, and [] for a user without any",
+    level: "latchkey",
+    requires: ["createUser", "linkAccount", "listAccountsByUserId"],
+    async run({ adapter, setup, createUser, expect }) {
+      const user = await createUser();
+      const other = await createUser();
+      const mine = [newAccount(user.id), newAccount(user.id, { provider: "conformance-other" })];
+      for (const account of mine) await setup.linkAccount(account);
+      await setup.linkAccount(newAccount(other.id));
+      const listed = [...(await adapter.listAccountsByUserId(user.id))].sort((a, b) =>
+        a.provider.localeCompare(b.provider),
+      );
+      const expected = [...mine].sort((a, b) => a.provider.localeCompare(b.provider));
+      expect.equal(listed.length, expected.length, "listAccountsByUserId result length");
+      listed.forEach((account, index) => {
+        expect.equalFields(
+          account,
+          expected[index] as AdapterAccount,
+          ACCOUNT_COLUMNS,
+          "listAccountsByUserId item",
+        );
+      });
+      expect.equal(
+        await adapter.listAccountsByUserId((await createUser()).id),
+        [],
+        "listAccountsByUserId(user without accounts)",
+      );
+    },
+  },
+  {
     name: "linkAccount stores every token field, and getAccount returns them with expires_at as a number",
     level: "authjs",
     requires: ["createUser", "linkAccount", "getAccount"],

@@ -1,0 +1,90 @@
+/**
+ * Rate limiting in the pipeline: the `rateLimit` option resolved once per config, and the check the
+ * handler runs before a guarded route's action (the route table names the rule; the provider's flow
+ * names the accounts). A limited request is refused before anything happens: no password is
+ * checked, no e-mail sent.
+ */
+import type { AuthContext } from "../core/context.js";
+import { InvalidConfig, RateLimited, RateLimitStoreError } from "../core/errors.js";
+import { clientAddress } from "../core/origin.js";
+import { flowFor } from "../flows/index.js";
+import { createRateLimiter, type RateLimiter } from "../rate-limit/limiter.js";
+import {
+  DEFAULT_RATE_LIMIT_RULES,
+  RATE_LIMIT_RULE_NAMES,
+  type RateLimitConfig,
+  type RateLimitRule,
+  type RateLimitRuleName,
+} from "../rate-limit/rules.js";
+import type { ShortLivedStore } from "../store/types.js";
+
+const RULE_FIELDS: ReadonlyArray<keyof RateLimitRule> = ["windowSeconds", "perIp", "perAccount"];
+
+function resolveRule(name: RateLimitRuleName, given: Partial<RateLimitRule> | undefined): RateLimitRule {
+  const rule = { ...DEFAULT_RATE_LIMIT_RULES[name] };
+  for (const field of RULE_FIELDS) {
+    const value = given?.[field];
+    if (value === undefined) continue;
+    if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 1) {
+      throw new InvalidConfig(
+        `rateLimit.rules.${name}.${field} must be a whole number of at least 1 (got ${String(value)}); the default is ${DEFAULT_RATE_LIMIT_RULES[name][field]}.`,
+      );
+    }
+    rule[field] = value;
+  }
+  return rule;
+}
+
+/**
+ * The limiter the `rateLimit` option describes, or undefined when it is `false`. Counters live in
+ * `rateLimit.store`, else in the config's `store`.
+ */
+export function resolveRateLimiter(
+  option: RateLimitConfig | false | undefined,
+  store: ShortLivedStore,
+): RateLimiter | undefined {
+  if (option === false) return undefined;
+  if (option !== undefined && (typeof option !== "object" || option === null)) {
+    throw new InvalidConfig(
+      "rateLimit must be an object ({ store, rules }) or false to turn the limiter off.",
+    );
+  }
+  const unknown = Object.keys(option?.rules ?? {}).filter(
+    (name) => !RATE_LIMIT_RULE_NAMES.includes(name as RateLimitRuleName),
+  );
+  if (unknown.length > 0) {
+    throw new InvalidConfig(
+      `rateLimit.rules has no rule named ${unknown.map((name) => `"${name}"`).join(", ")}; the rules are ${RATE_LIMIT_RULE_NAMES.join(" and ")}.`,
+    );
+  }
+  const rules = Object.fromEntries(
+    RATE_LIMIT_RULE_NAMES.map((name) => [name, resolveRule(name, option?.rules?.[name])]),
+  ) as Record<RateLimitRuleName, RateLimitRule>;
+  return createRateLimiter(option?.store ?? store, rules);
+}
+
+/**
+ * Counts this request against `rule`: per client address (by the origin rule's trust) and per
+ * account the provider's flow reads from the request. Throws {@link RateLimited} when over a limit,
+ * and {@link RateLimitStoreError} when the store fails: the request is refused either way.
+ */
+export async function enforceRateLimit(ctx: AuthContext, rule: RateLimitRuleName): Promise<void> {
+  const limiter = ctx.config.rateLimiter;
+  const provider = ctx.provider;
+  const flow = provider ? flowFor(provider) : undefined;
+  // A flow opts in by naming the accounts a request names (possibly none). One that does not (an
+  // OAuth redirect or callback) has no secret to guess and sends nothing, so it is not counted:
+  // many users behind one address must not share a budget for merely starting a sign-in.
+  if (!limiter || !provider || !flow?.rateLimitKeys) return;
+  const accounts = flow.rateLimitKeys(ctx, provider);
+  let verdict: Awaited<ReturnType<RateLimiter["check"]>>;
+  try {
+    verdict = await limiter.check(rule, { address: clientAddress(ctx.config, ctx.req.request), accounts });
+  } catch (error) {
+    throw new RateLimitStoreError(
+      `The rate-limit store failed, so this ${rule} request was refused rather than let through uncounted. Check the store (Redis) connection.`,
+      { cause: error },
+    );
+  }
+  if (verdict.limited) throw new RateLimited(verdict.retryAfterSeconds);
+}

@@ -1,0 +1,72 @@
+/**
+ * The limiter: counts a request against its rule, once per client address group and once per
+ * account identifier, in fixed windows kept in a {@link ShortLivedStore}. It knows nothing of HTTP;
+ * the pipeline turns its verdict into a 429.
+ */
+import { runtime } from "#crypto";
+import type { ShortLivedStore } from "../store/types.js";
+import { addressGroup } from "./address-group.js";
+import type { RateLimitRule, RateLimitRuleName } from "./rules.js";
+
+/** Who a request is: its client address (raw, as the origin rule found it) and the accounts it names. */
+export interface RateLimitSubject {
+  address: string | undefined;
+  accounts: readonly string[];
+}
+
+export type RateLimitVerdict = { limited: false } | { limited: true; retryAfterSeconds: number };
+
+export interface RateLimiter {
+  /**
+   * Counts one request against `rule` and says whether it is over a limit. Rejects when the store
+   * fails: the caller decides what a failure means (the pipeline refuses the request).
+   */
+  check(rule: RateLimitRuleName, subject: RateLimitSubject): Promise<RateLimitVerdict>;
+}
+
+/** Account identifiers are client input: long ones are hashed, so a key's size stays bounded. */
+const LONGEST_PLAIN_IDENTIFIER = 128;
+
+async function accountKey(identifier: string): Promise<string> {
+  return identifier.length <= LONGEST_PLAIN_IDENTIFIER
+    ? identifier
+    : `sha256:${await runtime.sha256Hex(identifier)}`;
+}
+
+/**
+ * A limiter over `store` with these (already validated) rules.
+ *
+ * @example
+ * ```ts
+ * const limiter = createRateLimiter(new MemoryStore(), DEFAULT_RATE_LIMIT_RULES);
+ * const verdict = await limiter.check("signInAttempt", { address: "203.0.113.7", accounts: ["credentials:username:ada"] });
+ * if (verdict.limited) console.log(`retry in ${verdict.retryAfterSeconds} s`);
+ * ```
+ */
+export function createRateLimiter(
+  store: ShortLivedStore,
+  rules: Readonly<Record<RateLimitRuleName, Readonly<RateLimitRule>>>,
+): RateLimiter {
+  return {
+    async check(ruleName, subject) {
+      const rule = rules[ruleName];
+      const windowMs = rule.windowSeconds * 1000;
+      const counters: Array<{ key: string; limit: number }> = [];
+      const group = addressGroup(subject.address);
+      if (group !== undefined) counters.push({ key: `rl:${ruleName}:ip:${group}`, limit: rule.perIp });
+      for (const account of new Set(subject.accounts)) {
+        counters.push({ key: `rl:${ruleName}:account:${await accountKey(account)}`, limit: rule.perAccount });
+      }
+      // Every counter is incremented, in parallel: one round trip's wait whatever the number of keys.
+      const states = await Promise.all(counters.map(({ key }) => store.increment(key, windowMs)));
+      let retryAfterMs = 0;
+      states.forEach((state, index) => {
+        if (state.count > (counters[index]?.limit ?? Number.POSITIVE_INFINITY)) {
+          retryAfterMs = Math.max(retryAfterMs, state.ttlMs);
+        }
+      });
+      if (retryAfterMs === 0) return { limited: false };
+      return { limited: true, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) };
+    },
+  };
+}

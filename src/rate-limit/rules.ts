@@ -1,0 +1,57 @@
+/**
+ * The rate-limit rules and their defaults. Each guarded route names one rule (the route table in
+ * `pipeline/routes.ts`); each rule counts requests per client address and per account identifier in
+ * fixed windows, so that neither many addresses against one account nor one address against many
+ * accounts gets more than its share.
+ */
+import type { ShortLivedStore } from "../store/types.js";
+
+/**
+ * `signInAttempt`: attempts to prove an identity (`POST /callback/:id`: passwords, one-time codes,
+ * e-mail links, passkey assertions). `signInRequest`: requests that make the server send something
+ * (`POST /signin/:id`: an e-mail link).
+ */
+export type RateLimitRuleName = "signInAttempt" | "signInRequest";
+
+/** One rule's limits. */
+export interface RateLimitRule {
+  /** Length of the fixed window, in seconds. */
+  windowSeconds: number;
+  /** Requests per window from one client address (IPv4 address, or IPv6 /64). */
+  perIp: number;
+  /** Requests per window that name one account (an e-mail address, a username). */
+  perAccount: number;
+}
+
+/**
+ * The `rateLimit` option. Any rule or field left out keeps its default; `rateLimit: false` turns
+ * the limiter off.
+ *
+ * @example
+ * ```ts
+ * import type { AuthConfig } from "latchkey";
+ *
+ * const config: AuthConfig = {
+ *   providers,
+ *   rateLimit: { rules: { signInAttempt: { perAccount: 5, windowSeconds: 600 } } },
+ * };
+ * ```
+ */
+export interface RateLimitConfig {
+  /** Where the counters live. Default: the config's `store` (a `MemoryStore` unless you set one). */
+  store?: ShortLivedStore;
+  /** Limits per rule; see {@link DEFAULT_RATE_LIMIT_RULES}. */
+  rules?: { [Name in RateLimitRuleName]?: Partial<RateLimitRule> };
+}
+
+/**
+ * The defaults: 10 sign-in attempts per account and 60 per address in 15 minutes; 5 e-mails per
+ * address and 30 sign-in requests per client address in an hour.
+ */
+export const DEFAULT_RATE_LIMIT_RULES: Readonly<Record<RateLimitRuleName, Readonly<RateLimitRule>>> =
+  Object.freeze({
+    signInAttempt: Object.freeze({ windowSeconds: 15 * 60, perIp: 60, perAccount: 10 }),
+    signInRequest: Object.freeze({ windowSeconds: 60 * 60, perIp: 30, perAccount: 5 }),
+  });
+
+export const RATE_LIMIT_RULE_NAMES = Object.keys(DEFAULT_RATE_LIMIT_RULES) as RateLimitRuleName[];

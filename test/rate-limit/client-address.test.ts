@@ -1,0 +1,126 @@
+/**
+ * Which address a request is counted under: the origin rule's trust decides whether forwarded
+ * headers count, the Node bridge hands over the socket's peer, and IPv6 is grouped by /64.
+ */
+import { describe, expect, it } from "vitest";
+import { attachSocketAddress, clientAddress } from "../../src/core/origin.js";
+import { Auth } from "../../src/index.js";
+import { addressGroup } from "../../src/rate-limit/address-group.js";
+import { aliceCredentials, makeConfig } from "../core/helpers.js";
+import { rawRequest, startServer } from "../node/server.js";
+
+describe("addressGroup", () => {
+  it.each([
+    ["203.0.113.7", "203.0.113.7"],
+    ["  203.0.113.7 ", "203.0.113.7"],
+    ["203.0.113.7:51234", "203.0.113.7"],
+    ["::ffff:203.0.113.7", "203.0.113.7"],
+    ["::ffff:cb00:7107", "203.0.113.7"],
+    ["2001:db8:1:2:aaaa:bbbb:cccc:dddd", "2001:db8:1:2::/64"],
+    ["2001:DB8:0001:0002::1", "2001:db8:1:2::/64"],
+    ["[2001:db8:1:2::1]:4711", "2001:db8:1:2::/64"],
+    ["fe80::1%eth0", "fe80:0:0:0::/64"],
+    ["::1", "0:0:0:0::/64"],
+  ])("groups %s as %s", (raw, group) => {
+    expect(addressGroup(raw)).toBe(group);
+  });
+
+  it.each([
+    "",
+    "unknown",
+    "256.1.1.1",
+    "1.2.3",
+    "01.2.3.4",
+    "2001:db8::1::2",
+    "2001:db8:1:2:3:4:5:6:7",
+    "12345::",
+    "_hidden",
+    "x".repeat(200),
+  ])("refuses %j", (raw) => {
+    expect(addressGroup(raw)).toBeUndefined();
+  });
+});
+
+describe("clientAddress", () => {
+  const request = (headers: Record<string, string>) => new Request("https://app.test/auth/csrf", { headers });
+
+  it("takes the nearest X-Forwarded-For entry when the host is trusted", () => {
+    const forwarded = request({ "x-forwarded-for": "198.51.100.1, 203.0.113.7" });
+    expect(clientAddress({ trustHost: true }, forwarded)).toBe("203.0.113.7");
+  });
+
+  it("reads RFC 7239 Forwarded when there is no X-Forwarded-For", () => {
+    const forwarded = request({ forwarded: 'for=198.51.100.1, for="[2001:db8::17]:4711";proto=https' });
+    expect(clientAddress({ trustHost: true }, forwarded)).toBe("[2001:db8::17]:4711");
+  });
+
+  it("ignores forwarded headers when the host is not trusted, and uses the recorded socket address", () => {
+    const forwarded = attachSocketAddress(request({ "x-forwarded-for": "198.51.100.1" }), "192.0.2.10");
+    expect(clientAddress({ trustHost: false }, forwarded)).toBe("192.0.2.10");
+    expect(
+      clientAddress({ trustHost: false }, request({ "x-forwarded-for": "198.51.100.1" })),
+    ).toBeUndefined();
+  });
+
+  it("is not something a header can set: the socket address lives on the Request object only", () => {
+    const spoofed = request({
+      "latchkey.socket-address": "192.0.2.1",
+      "x-latchkey-socket-address": "192.0.2.1",
+    });
+    expect(clientAddress({ trustHost: false }, spoofed)).toBeUndefined();
+  });
+});
+
+describe("through the Node bridge", () => {
+  async function postCredentials(port: number, headers: Record<string, string>, username: string) {
+    const csrf = await rawRequest(port, { path: "/auth/csrf", headers });
+    const cookie = String(csrf.headers["set-cookie"]?.[0] ?? "").split(";")[0] ?? "";
+    const { csrfToken } = JSON.parse(csrf.body) as { csrfToken: string };
+    const body = new URLSearchParams({ csrfToken, username, password: "wrong" }).toString();
+    return rawRequest(port, {
+      method: "POST",
+      path: "/auth/callback/credentials",
+      headers: { ...headers, cookie, "content-type": "application/x-www-form-urlencoded" },
+      body,
+    });
+  }
+
+  it("counts a client by its socket, whatever X-Forwarded-For it sends, unless trustProxy is on", async () => {
+    const config = makeConfig({
+      providers: [aliceCredentials()],
+      rateLimit: { rules: { signInAttempt: { perIp: 3 } } },
+    });
+    const server = await startServer((request) => Auth(request, config));
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        // A different made-up address and account each time: only the socket (127.0.0.1) ties them together.
+        const response = await postCredentials(
+          server.port,
+          { "x-forwarded-for": `198.51.100.${i}` },
+          `user${i}`,
+        );
+        statuses.push(response.status);
+      }
+      expect(statuses).toEqual([302, 302, 302, 429]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("with trustProxy and trustHost, counts the address the proxy reports", async () => {
+    const config = makeConfig({
+      providers: [aliceCredentials()],
+      rateLimit: { rules: { signInAttempt: { perIp: 1 } } },
+    });
+    const server = await startServer((request) => Auth(request, config), { trustProxy: true });
+    try {
+      const first = await postCredentials(server.port, { "x-forwarded-for": "198.51.100.1" }, "user1");
+      const other = await postCredentials(server.port, { "x-forwarded-for": "198.51.100.2" }, "user2");
+      const again = await postCredentials(server.port, { "x-forwarded-for": "198.51.100.1" }, "user3");
+      expect([first.status, other.status, again.status]).toEqual([302, 302, 429]);
+    } finally {
+      await server.close();
+    }
+  });
+});

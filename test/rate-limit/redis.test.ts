@@ -1,0 +1,137 @@
+/**
+ * The limiter on Redis: two app instances (two configs, two connections) share one counter on the
+ * Redis at 127.0.0.1:6379, and a Redis that goes away mid-test makes sign-in attempts fail closed.
+ * The outage is staged on a redis-server of this test's own, on its own port: the shared server is
+ * never stopped.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Redis } from "ioredis";
+import { afterAll, describe, expect, it } from "vitest";
+import type { AuthConfig } from "../../src/index.js";
+import { RedisStore } from "../../src/store/redis.js";
+import { aliceCredentials, getCsrf, makeConfig, recordingLogger, send } from "../core/helpers.js";
+
+const clients: Redis[] = [];
+afterAll(async () => {
+  await Promise.all(clients.map((client) => client.quit().catch(() => client.disconnect())));
+});
+
+async function redisClient(url: string, keyPrefix: string): Promise<Redis> {
+  // No offline queue and one retry: a command to a dead server fails at once instead of waiting.
+  const client = new Redis(url, {
+    keyPrefix,
+    lazyConnect: true,
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+  });
+  client.on("error", () => undefined);
+  clients.push(client);
+  await client.connect();
+  return client;
+}
+
+function instance(store: RedisStore, logs = recordingLogger()): AuthConfig {
+  return makeConfig({
+    store,
+    logger: logs.logger,
+    rateLimit: { rules: { signInAttempt: { perAccount: 4 } } },
+    providers: [aliceCredentials()],
+  });
+}
+
+async function attempt(config: AuthConfig, password: string): Promise<Response> {
+  const { token, jar } = await getCsrf(config);
+  return send(config, "/callback/credentials", {
+    cookie: jar,
+    form: { csrfToken: token, username: "alice", password },
+    headers: { "x-forwarded-for": "203.0.113.7" },
+  });
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (address === null || typeof address === "string") throw new Error("no port");
+  return address.port;
+}
+
+/** A redis-server of this test's own, without persistence, ready when the promise resolves. */
+async function ownRedisServer(): Promise<{ url: string; process: ChildProcess; stop(): Promise<void> }> {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), "latchkey-redis-"));
+  const child = spawn(
+    "redis-server",
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir],
+    {
+      stdio: "ignore",
+    },
+  );
+  const url = `redis://127.0.0.1:${port}`;
+  const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  probe.on("error", () => undefined);
+  for (let tries = 0; ; tries++) {
+    try {
+      await probe.connect();
+      await probe.ping();
+      break;
+    } catch (error) {
+      if (tries >= 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  probe.disconnect();
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  return {
+    url,
+    process: child,
+    async stop() {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+describe("the limiter on Redis", () => {
+  it("shares one counter between two app instances", async () => {
+    const prefix = `latchkey-test:${crypto.randomUUID()}:`;
+    const first = instance(new RedisStore(await redisClient("redis://127.0.0.1:6379", prefix)));
+    const second = instance(new RedisStore(await redisClient("redis://127.0.0.1:6379", prefix)));
+    // Four attempts in all, alternating instances: each instance alone has seen only two.
+    for (const config of [first, second, first, second]) {
+      expect((await attempt(config, "wrong")).status).toBe(302);
+    }
+    expect((await attempt(first, "correct horse")).status).toBe(429);
+    expect((await attempt(second, "correct horse")).status).toBe(429);
+    const cleanup = await redisClient("redis://127.0.0.1:6379", "");
+    const keys = await cleanup.keys(`${prefix}*`);
+    expect(keys.length).toBeGreaterThan(0);
+    await cleanup.del(...keys);
+  });
+
+  it("fails closed when Redis stops mid-test: attempts are refused and the failure logged", async () => {
+    const server = await ownRedisServer();
+    try {
+      const logs = recordingLogger();
+      const config = instance(new RedisStore(await redisClient(server.url, "")), logs);
+      const before = await attempt(config, "correct horse");
+      expect(before.status).toBe(302);
+      expect(before.headers.get("location")).not.toContain("error=");
+
+      await server.stop();
+      const during = await attempt(config, "correct horse");
+      expect(during.status).toBe(302);
+      expect(during.headers.get("location")).toContain("error=Configuration");
+      expect(during.headers.getSetCookie().some((cookie) => cookie.includes("session-token"))).toBe(false);
+      expect(logs.errors.map((error) => error.name)).toContain("RateLimitStoreError");
+    } finally {
+      await server.stop();
+    }
+  });
+});
