@@ -34,7 +34,7 @@ export function generateSessionToken(ctx: ServerContext): string {
 }
 
 /** The request's session token, when it has the shape of one. */
-function requestSessionToken(ctx: ServerContext): string | undefined {
+export function requestSessionToken(ctx: ServerContext): string | undefined {
   const value = ctx.requestCookies[ctx.cookies.sessionToken.name];
   return value !== undefined && SESSION_TOKEN.test(value) ? value : undefined;
 }

@@ -18,7 +18,7 @@ import { nowInSeconds } from "../jwt/claims.js";
 import type { JWT } from "../jwt/types.js";
 import type { SessionResult, SessionStrategyImpl, SignInSession } from "./types.js";
 
-async function decodeSessionCookie(ctx: ServerContext): Promise<JWT | null> {
+export async function decodeSessionCookie(ctx: ServerContext): Promise<JWT | null> {
   const name = ctx.cookies.sessionToken.name;
   const token = readChunkedCookie(ctx.requestCookies, name);
   if (!token) return null;
