@@ -111,6 +111,7 @@ const oldSecret = "docs-example-old-secret-0123456789abcdef";`;
 export const PRELUDES: Record<string, Prelude> = {
   "README.md#use": { given: ["checkPassword"] },
   "README.md#use:2": { given: ["config"] },
+  "README.md#passkeys-webauthn:2": { given: ["config", "request"] },
   "README.md#session-tokens-in-middleware-latchkeyjwt": {
     prelude: `${SECRETS}\nconst request = new Request("https://app.example.com/dashboard");`,
     env: { AUTH_SECRET: "docs-example-new-secret-0123456789abcdef" },
@@ -195,6 +196,8 @@ const setCookies: CookieToSet[] = [];`,
   },
   "src/index.ts#listSessions": { given: ["config"] },
   "src/index.ts#revokeSession": { given: ["config", "sessionToken"] },
+  "src/index.ts#listAuthenticators": { given: ["config", "request"] },
+  "src/index.ts#deleteAuthenticator": { given: ["config", "request"] },
   "src/index.ts#revokeUserSessions": {
     given: ["config"],
     prelude: `declare const currentSessionToken: string;`,

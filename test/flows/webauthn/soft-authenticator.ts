@@ -103,9 +103,9 @@ export class SoftAuthenticator {
     ]);
     const clientDataJSON = this.clientData("webauthn.create", options.challenge, bend);
     const attestationObject = isoCBOR.encode(
-      new Map<string, string | Map<string, never> | Uint8Array>([
+      new Map<string, string | Map<string, string> | Uint8Array>([
         ["fmt", "none"],
-        ["attStmt", new Map()],
+        ["attStmt", new Map<string, string>()],
         ["authData", new Uint8Array(bend.alterAuthenticatorData?.(authenticatorData) ?? authenticatorData)],
       ]),
     );

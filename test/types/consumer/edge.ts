@@ -9,7 +9,9 @@ import {
   CredentialsSignin,
   createActionURL,
   type DefaultSession,
+  deleteAuthenticator,
   getSession,
+  listAuthenticators,
   listSessions,
   raw,
   revokeSession,
@@ -22,6 +24,8 @@ import { PrismaAdapter, type PrismaClientLike } from "latchkey/adapters/prisma";
 import { adapterConformance, type ConformanceDatabase } from "latchkey/adapters/testing";
 import { decode, encode, getToken, type JWT } from "latchkey/jwt";
 import Credentials from "latchkey/providers/credentials";
+import Passkey from "latchkey/providers/passkey";
+import WebAuthn from "latchkey/providers/webauthn";
 import { MemoryStore } from "latchkey/rate-limit";
 
 declare const prisma: PrismaClientLike;
@@ -46,6 +50,8 @@ export const config: AuthConfig = setEnvDefaults(
           return { id: username, name: username };
         },
       }),
+      Passkey({ userVerification: "required" }),
+      WebAuthn({ relyingParty: { id: "example.com", origin: "https://login.example.com" } }),
     ],
     callbacks: {
       session: ({ session, user }: { session: Session; user: AdapterUser }): DefaultSession => ({
@@ -62,6 +68,9 @@ export default {
     try {
       const session = await getSession(request, config);
       if (session) await listSessions(config, session.user?.id ?? "");
+      const passkeys = await listAuthenticators(request, config);
+      const first = passkeys?.[0];
+      if (first) await deleteAuthenticator(request, config, first.credentialID);
       return await Auth(request, config);
     } catch (error) {
       const type = error instanceof AuthError ? error.type : "unknown";
