@@ -21,6 +21,7 @@ const LATCHKEY_EXTENSION_SKIPS = [
   "listSessionsByUserId lists exactly the user's sessions, and [] for a user without any",
   "createUserAndLinkAccount creates the user and links the account to the new user's id",
   "createUserAndLinkAccount leaves no user behind when the account cannot be linked",
+  "deleteAuthenticator deletes only that authenticator and returns it, and null for an unknown credentialID",
 ];
 
 /** @auth/prisma-adapter passes Prisma's rows and errors through unchanged, on every database. */

@@ -106,6 +106,7 @@ describe("PrismaAdapter with a client built with $extends and strictUndefinedChe
         "Authenticator.findUnique",
         "Authenticator.findMany",
         "Authenticator.update",
+        "Authenticator.delete",
       ]),
     );
   });

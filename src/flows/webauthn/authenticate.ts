@@ -51,7 +51,7 @@ async function verifyAssertion(
         id: credentialIdOf(stored),
         publicKey: storedBytes(ctx, stored.credentialPublicKey),
         counter: stored.counter,
-        ...(transports ? { transports: transports as never } : {}),
+        ...(transports ? { transports } : {}),
       },
     });
   } catch (error) {

@@ -100,10 +100,12 @@ async function ceremonyOptions(
     });
   }
   const owner = "owner" in plan ? plan.owner : null;
+  // The name the authenticator shows for the credential (WebAuthn Level 3 §5.4.3): the address.
+  const userName = "email" in plan ? plan.email : owner?.email || owner?.name || (owner?.id as string);
   return library.generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
-    userName: owner ? owner.email || owner.name || owner.id : (plan as { email: string }).email,
+    userName,
     ...(owner?.name ? { userDisplayName: owner.name } : {}),
     timeout,
     attestationType: "none",
