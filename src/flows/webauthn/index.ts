@@ -35,15 +35,16 @@ const ADAPTER_METHODS: ReadonlyArray<keyof Adapter> = [
  * asked for (a required user verification, say), so each is refused with its replacement.
  */
 const AUTHJS_OPTIONS: Record<string, string> = {
-  registrationOptions: "userVerification, residentKey, timeout and supportedAlgorithmIDs",
-  authenticationOptions: "userVerification and timeout",
-  verifyRegistrationOptions: 'userVerification: "required"',
-  verifyAuthenticationOptions: 'userVerification: "required"',
-  getRelayingParty: "relyingParty",
-  getUserInfo: "the `email` query parameter of /webauthn-options",
-  simpleWebAuthn: "nothing: latchkey always verifies with @simplewebauthn/server",
-  simpleWebAuthnBrowserVersion: "nothing: the sign-in page's script is served by the handler",
-  formFields: "nothing: the sign-in page asks for an e-mail address",
+  registrationOptions:
+    "set userVerification, residentKey, timeout or supportedAlgorithmIDs on the provider instead",
+  authenticationOptions: "set userVerification or timeout on the provider instead",
+  verifyRegistrationOptions: 'set userVerification: "required" instead',
+  verifyAuthenticationOptions: 'set userVerification: "required" instead',
+  getRelayingParty: "set relyingParty instead",
+  getUserInfo: "remove it: the options request takes the address as `email`",
+  simpleWebAuthn: "remove it: latchkey always verifies with @simplewebauthn/server",
+  simpleWebAuthnBrowserVersion: "remove it: the sign-in page's script is served by the handler",
+  formFields: "remove it: the sign-in page asks for an e-mail address",
 };
 
 /** The values of WebAuthn's UserVerificationRequirement and ResidentKeyRequirement (Level 3 §5.8.6, §5.4.6). */
@@ -53,7 +54,7 @@ function assertSettings(provider: WebAuthnConfig): void {
   for (const [option, replacement] of Object.entries(AUTHJS_OPTIONS)) {
     if (Object.hasOwn(provider, option)) {
       throw new InvalidConfig(
-        `Provider "${provider.id}": latchkey does not read the Auth.js option \`${option}\`; use ${replacement}.`,
+        `Provider "${provider.id}": latchkey does not read the Auth.js option \`${option}\`; ${replacement}.`,
       );
     }
   }

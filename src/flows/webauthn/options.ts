@@ -109,7 +109,7 @@ async function ceremonyOptions(
     ...(owner?.name ? { userDisplayName: owner.name } : {}),
     timeout,
     attestationType: "none",
-    // One authenticator never holds two credentials of the same user (WebAuthn Level 3 §5.4.3).
+    // One authenticator never holds two credentials of the same user (WebAuthn Level 3 §5.4, excludeCredentials).
     excludeCredentials: await credentialsOf(ctx, owner),
     authenticatorSelection: { residentKey: settings.residentKey, userVerification },
     ...(settings.supportedAlgorithmIDs ? { supportedAlgorithmIDs: settings.supportedAlgorithmIDs } : {}),

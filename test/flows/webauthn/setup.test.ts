@@ -70,14 +70,14 @@ describe("configuration mistakes are named at startup", () => {
     [
       "registrationOptions",
       { registrationOptions: { authenticatorSelection: { userVerification: "required" } } },
-      /use userVerification/,
+      /set userVerification, residentKey/,
     ],
     [
       "verifyAuthenticationOptions",
       { verifyAuthenticationOptions: { requireUserVerification: true } },
       /userVerification: "required"/,
     ],
-    ["getRelayingParty", { getRelayingParty: () => ({}) }, /use relyingParty/],
+    ["getRelayingParty", { getRelayingParty: () => ({}) }, /set relyingParty instead/],
   ])(
     "an Auth.js option latchkey spells differently (%s) is refused, not ignored",
     async (_name, options, fix) => {
