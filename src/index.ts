@@ -11,14 +11,14 @@
  * ```
  * @module
  */
-import type { AdapterSession } from "./adapters/types.js";
-
+import type { AdapterAuthenticator, AdapterSession } from "./adapters/types.js";
 import type { AuthConfig, Session } from "./config.js";
 import { configuredBasePath, type EnvRecord } from "./core/env.js";
 import { InvalidConfig } from "./core/errors.js";
 import { forwardedOrigin } from "./core/origin.js";
 import { type ResponseInternal, toWebResponse } from "./core/response.js";
 import { type AccessToken, accessTokenFor } from "./flows/oauth/access-token.js";
+import { deleteOwnAuthenticator, listOwnAuthenticators } from "./flows/webauthn/manage.js";
 import { handleAuthRequest } from "./pipeline/handler.js";
 import { resolvedConfigFor } from "./pipeline/resolve-config.js";
 import { serverContext } from "./pipeline/server-context.js";
@@ -164,6 +164,46 @@ export function revokeUserSessions(
   options: { except?: string } = {},
 ): Promise<number> {
   return revokeAllUserSessions(resolvedConfigFor(config), userId, options.except);
+}
+
+/**
+ * The passkeys (WebAuthn authenticators) of the user signed in on `request`, for a "your passkeys"
+ * page; null when nobody is signed in. Each record has the credential id, the counter, the device
+ * type, whether it is backed up, and its transports.
+ *
+ * @example
+ * ```ts
+ * const passkeys = await listAuthenticators(request, config);
+ * if (passkeys === null) return Response.redirect(new URL("/auth/signin", request.url));
+ * const rows = passkeys.map((passkey) => `${passkey.credentialID} (${passkey.credentialDeviceType})`);
+ * ```
+ */
+export function listAuthenticators(
+  request: Request,
+  config: AuthConfig,
+): Promise<AdapterAuthenticator[] | null> {
+  return listOwnAuthenticators(serverContext(request, config));
+}
+
+/**
+ * Deletes one passkey of the user signed in on `request` and unlinks its account; resolves to
+ * false when nobody is signed in or the credential is not that user's. Needs the adapter's
+ * `deleteAuthenticator`. Call it from a POST your app protects against CSRF, and keep another way
+ * to sign in before deleting the last one.
+ *
+ * @example
+ * ```ts
+ * const form = await request.formData();
+ * const deleted = await deleteAuthenticator(request, config, String(form.get("credentialID")));
+ * return new Response(null, { status: deleted ? 303 : 404, headers: { Location: "/account/passkeys" } });
+ * ```
+ */
+export function deleteAuthenticator(
+  request: Request,
+  config: AuthConfig,
+  credentialID: string,
+): Promise<boolean> {
+  return deleteOwnAuthenticator(serverContext(request, config), credentialID);
 }
 
 /**

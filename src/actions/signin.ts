@@ -20,6 +20,7 @@ function pageProvider(ctx: AuthContext, provider: ProviderConfig): SignInPagePro
       name: provider.name,
       signinUrl: ctx.actionUrl("signin", provider.id),
       callbackUrl: ctx.actionUrl("callback", provider.id),
+      ...(flow.options ? { optionsUrl: ctx.actionUrl("webauthn-options", provider.id) } : {}),
       ...flow.pageEntry(provider),
     },
   ];
@@ -49,6 +50,7 @@ export async function signInPageAction(ctx: AuthContext): Promise<ResponseIntern
     ...(code ? { code } : {}),
     ...(ctx.req.query.email ? { email: ctx.req.query.email } : {}),
     theme: ctx.config.theme,
+    passkeyScriptUrl: ctx.actionUrl("webauthn-script"),
   });
   return { status: page.status, body: page.html, cookies };
 }

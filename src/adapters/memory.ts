@@ -92,7 +92,8 @@ function toStoredAuthenticator(authenticator: AdapterAuthenticator): AdapterAuth
 
 /**
  * Creates an in-memory adapter implementing every {@link Adapter} method, including the latchkey
- * extensions `listSessionsByUserId`, `createUserAndLinkAccount` and `updateAccount`.
+ * extensions `listSessionsByUserId`, `createUserAndLinkAccount`, `updateAccount` and
+ * `deleteAuthenticator`.
  *
  * - `createUser` keeps the id it is given (or makes a random UUID); database adapters may assign
  *   their own, so always use the id of the returned user.
@@ -325,6 +326,12 @@ export function MemoryAdapter(tables: MemoryTables = createMemoryTables()): Requ
       const updated = { ...current, counter: newCounter };
       authenticators.set(credentialID, updated);
       return copy(updated);
+    },
+
+    async deleteAuthenticator(credentialID) {
+      const authenticator = authenticators.get(credentialID);
+      authenticators.delete(credentialID);
+      return authenticator ?? null;
     },
 
     async createUserAndLinkAccount(user, account) {

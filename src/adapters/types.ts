@@ -142,6 +142,12 @@ export interface Adapter {
   updateAccount?(
     account: Pick<AdapterAccount, "provider" | "providerAccountId"> & AdapterAccountTokens,
   ): Awaitable<AdapterAccount | null>;
+  /**
+   * latchkey extension, optional: deletes one authenticator, for `deleteAuthenticator` (a "your
+   * passkeys" page). Returns the deleted authenticator, or `null` when none has that credentialID.
+   * Without it, `deleteAuthenticator` fails with an error naming this method.
+   */
+  deleteAuthenticator?(credentialID: string): Awaitable<AdapterAuthenticator | null>;
 }
 
 /** The fields of an account that hold what the provider's token endpoint issued. */

@@ -27,7 +27,8 @@ export type Action =
   | "callback"
   | "verify-request"
   | "error"
-  | "webauthn-options";
+  | "webauthn-options"
+  | "webauthn-script";
 
 export type Method = "GET" | "POST";
 

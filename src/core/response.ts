@@ -49,7 +49,9 @@ export function toWebResponse(result: ResponseInternal, redirectAsJson: boolean)
     return new Response(null, { status: result.status ?? 302, headers });
   }
   if (typeof result.body === "string") {
-    headers.push(...PAGE_HEADERS);
+    // A string body is a page unless its action names another type (the passkey script).
+    const ownType = result.headers?.["Content-Type"] !== undefined;
+    headers.push(...PAGE_HEADERS.filter(([name]) => !(ownType && name === "Content-Type")));
     return new Response(result.body, { status: result.status ?? 200, headers });
   }
   headers.push(["Content-Type", "application/json"]);

@@ -7,7 +7,7 @@ import { credentialsFlow } from "./credentials.js";
 import { emailFlow } from "./email.js";
 import { oauthFlow, oidcFlow } from "./oauth/index.js";
 import type { Flow, FlowRegistry } from "./types.js";
-import { webauthnFlow } from "./webauthn.js";
+import { webauthnFlow } from "./webauthn/index.js";
 
 export const flows: FlowRegistry = {
   credentials: credentialsFlow,

@@ -5,7 +5,7 @@
 
 import type { CredentialInput } from "../providers/types.js";
 import { escapeHtml } from "./escape.js";
-import { csrfFields, postForm, primaryButton } from "./form-fields.js";
+import { csrfFields, hiddenField, postForm, primaryButton } from "./form-fields.js";
 import { type RenderedPage, renderDocument } from "./layout.js";
 import { signInErrorMessage } from "./signin-errors.js";
 import { readableTextOn, sanitizeColor, sanitizeLogoUrl, type Theme } from "./theme.js";
@@ -28,6 +28,8 @@ export interface SignInPageEntry {
   credentials?: Record<string, CredentialInput>;
   /** For `form: "email"`: the provider also mails a one-time code, entered on the verify-request page. */
   otp?: boolean;
+  /** For `form: "passkey"`: offer passkeys in the e-mail field's autofill (WebAuthn conditional mediation). */
+  conditionalUI?: boolean;
 }
 
 /** A provider as the sign-in page needs it: already resolved by the core, URLs absolute or rooted. */
@@ -36,6 +38,8 @@ export interface SignInPageProvider extends SignInPageEntry {
   name: string;
   signinUrl: string;
   callbackUrl: string;
+  /** For `form: "passkey"`: where the page's script fetches the ceremony options. */
+  optionsUrl?: string;
 }
 
 export interface SignInPageOptions {
@@ -50,6 +54,8 @@ export interface SignInPageOptions {
   /** Prefills the e-mail field, e.g. after a failed e-mail sign-in. */
   email?: string;
   theme?: Theme;
+  /** The handler's passkey script; passkey blocks need it, and the page links it once. */
+  passkeyScriptUrl?: string;
 }
 
 /** Input types a credentials field may ask for; anything else renders as text. */
@@ -86,11 +92,15 @@ export function renderSignInPage(options: SignInPageOptions): RenderedPage {
     body += block.markup;
   });
   if (blocks.length === 0) body += `<p class="center">No sign-in methods are configured.</p>`;
+  // An external, deferred script: the page works under a Content-Security-Policy without 'unsafe-inline'.
+  if (options.passkeyScriptUrl && options.providers.some((provider) => provider.form === "passkey")) {
+    body += `\n<script src="${escapeHtml(options.passkeyScriptUrl)}" defer></script>`;
+  }
   return { html: renderDocument({ title: "Sign in", body, theme: options.theme }), status: 200 };
 }
 
 function hasFields(provider: SignInPageProvider): boolean {
-  return provider.form === "email" || provider.form === "fields";
+  return provider.form === "email" || provider.form === "fields" || provider.form === "passkey";
 }
 
 function errorBanner(error: string, code: string | undefined): string {
@@ -113,7 +123,7 @@ function renderProvider(provider: SignInPageProvider, index: number, options: Si
     case "fields":
       return credentialsForm(provider, index, options);
     case "passkey":
-      return passkeyButton(provider);
+      return passkeyForm(provider, index, options);
     default:
       return "";
   }
@@ -160,13 +170,30 @@ function credentialsForm(provider: SignInPageProvider, index: number, options: S
   );
 }
 
-/** Markup only: the WebAuthn ceremony needs a browser script, which the page does not ship inline. */
-function passkeyButton(provider: SignInPageProvider): string {
-  const data = `data-provider="${escapeHtml(provider.id)}" data-signin-url="${escapeHtml(provider.signinUrl)}"`;
-  return `<div class="passkey">
-${providerButton(provider, "button", data)}
-<noscript><p class="note">Signing in with a passkey needs JavaScript. Enable it, or choose another method.</p></noscript>
-</div>`;
+/**
+ * The passkey block: an e-mail field (needed to create a passkey while signed out; its autofill
+ * offers saved passkeys), "Sign in with <name>" and "Create a passkey". The linked script fetches
+ * the options, runs the ceremony, fills `action` and `data`, and submits the form to the callback.
+ */
+function passkeyForm(provider: SignInPageProvider, index: number, options: SignInPageOptions): string {
+  const id = fieldId(index, "email");
+  const attributes = [
+    ` class="passkey" data-passkey`,
+    ` data-provider="${escapeHtml(provider.id)}"`,
+    ` data-options-url="${escapeHtml(provider.optionsUrl ?? "")}"`,
+    provider.conditionalUI ? " data-conditional-ui" : "",
+  ].join("");
+  const inner = `${csrfFields(options.csrfToken, options.callbackUrl)}
+${hiddenField("action", "")}${hiddenField("data", "")}
+<div class="field">
+<label for="${id}">Email</label>
+<input id="${id}" name="email" type="email" autocomplete="username webauthn" placeholder="you@example.com">
+</div>
+${providerButton(provider, "button", `data-passkey-action="authenticate"`)}
+<button type="button" class="button secondary" data-passkey-action="register">Create a passkey</button>
+<p class="note" role="status" data-passkey-status hidden></p>
+<noscript><p class="note">Passkeys need JavaScript. Enable it, or choose another method.</p></noscript>`;
+  return postForm(provider.callbackUrl, inner, attributes);
 }
 
 /** A button styled by the provider's own colours and logo, for OAuth/OIDC and passkeys. */

@@ -61,6 +61,8 @@ input:focus { outline: 2px solid var(--brand); outline-offset: 1px; border-color
 }
 .button.provider:hover { filter: brightness(0.96); }
 .button img { width: 1.25rem; height: 1.25rem; flex: none; }
+.button.secondary { color: var(--text); background: transparent; border-color: var(--border); }
+.passkey .button + .button { margin-top: 0.5rem; }
 .divider {
   display: flex; align-items: center; gap: 0.75rem; margin: 1.25rem 0;
   color: var(--muted); font-size: 0.8125rem; text-transform: uppercase; letter-spacing: 0.04em;

@@ -12,6 +12,7 @@ import { sessionReadAction, sessionUpdateAction } from "../actions/session.js";
 import { signInPageAction, startSignInAction } from "../actions/signin.js";
 import { signOutAction, signOutPageAction } from "../actions/signout.js";
 import { webauthnOptionsAction } from "../actions/webauthn-options.js";
+import { webauthnScriptAction } from "../actions/webauthn-script.js";
 import type { Action, AuthContext, Method } from "../core/context.js";
 import type { ResponseInternal } from "../core/response.js";
 import type { RateLimitRuleName } from "../rate-limit/rules.js";
@@ -88,6 +89,12 @@ export const ROUTES: Record<Action, Route> = {
   "webauthn-options": {
     methods: { GET: { csrf: "none", run: webauthnOptionsAction } },
     provider: "required",
+    answers: "json",
+  },
+  // The sign-in page's passkey script (pages/passkey-script.ts), served from the package.
+  "webauthn-script": {
+    methods: { GET: { csrf: "none", run: webauthnScriptAction } },
+    provider: "none",
     answers: "json",
   },
 };

@@ -315,9 +315,49 @@ export interface EmailConfig extends CommonProviderOptions {
   sendVerificationRequest: (params: EmailVerificationRequest) => Promise<void> | void;
 }
 
+/** Whether the authenticator must verify the user (PIN, biometrics), per WebAuthn Level 3 §5.8.6. */
+export type UserVerificationRequirement = "required" | "preferred" | "discouraged";
+
+/** Whether the authenticator must store a discoverable credential (a passkey), per WebAuthn Level 3 §5.4.6. */
+export type ResidentKeyRequirement = "required" | "preferred" | "discouraged";
+
+/**
+ * Who the passkeys belong to (the WebAuthn Relying Party, WebAuthn Level 3 §4). Every field is
+ * optional: without them the app's origin (AUTH_URL, or the request URL when the host is trusted)
+ * gives the origin, its hostname the id, and its host the name.
+ */
+export interface RelyingPartyOptions {
+  /**
+   * The RP ID: the app's hostname or a registrable suffix of it (`example.com` for
+   * `login.example.com`). Passkeys are bound to it: changing it later orphans every stored passkey.
+   */
+  id?: string;
+  /** Shown by the browser and the authenticator when a passkey is created. */
+  name?: string;
+  /** The origin(s) a ceremony may come from, e.g. `https://login.example.com`. */
+  origin?: string | string[];
+}
+
 export interface WebAuthnConfig extends CommonProviderOptions {
   type: "webauthn";
-  [extra: string]: unknown;
+  /** Defaults to the app's origin; see {@link RelyingPartyOptions}. */
+  relyingParty?: RelyingPartyOptions;
+  /** @deprecated Auth.js's spelling of {@link WebAuthnConfig.relyingParty}; accepted for migrations. */
+  relayingParty?: RelyingPartyOptions;
+  /**
+   * Whether the authenticator must verify the user. Default `"preferred"`: asked for, not required.
+   * `"required"` also refuses any response whose UV flag is clear.
+   */
+  userVerification?: UserVerificationRequirement;
+  /** Whether new credentials must be discoverable. `Passkey` defaults to `"required"`, `WebAuthn` to `"preferred"`. */
+  residentKey?: ResidentKeyRequirement;
+  /** Milliseconds the browser gives the user to finish a ceremony. Default 300000 (5 minutes). */
+  timeout?: number;
+  /** Offer passkeys in the e-mail field's autofill on the default sign-in page (conditional UI). Default true. */
+  enableConditionalUI?: boolean;
+  /** COSE algorithm ids offered at registration, most preferred first. Default: the library's (EdDSA, ES256, RS256). */
+  supportedAlgorithmIDs?: number[];
+  style?: ProviderButtonStyles;
 }
 
 export type ProviderConfig = OAuth2Config | OIDCConfig | EmailConfig | CredentialsConfig | WebAuthnConfig;

@@ -22,6 +22,7 @@ const LATCHKEY_EXTENSION_SKIPS = [
   "listAccountsByUserId lists exactly the user's accounts, and [] for a user without any",
   "createUserAndLinkAccount creates the user and links the account to the new user's id",
   "createUserAndLinkAccount leaves no user behind when the account cannot be linked",
+  "deleteAuthenticator deletes only that authenticator and returns it, and null for an unknown credentialID",
 ];
 
 /** @auth/prisma-adapter passes Prisma's rows and errors through unchanged, on every database. */

@@ -107,6 +107,7 @@ describe("PrismaAdapter with a client built with $extends and strictUndefinedChe
         "Authenticator.findUnique",
         "Authenticator.findMany",
         "Authenticator.update",
+        "Authenticator.delete",
       ]),
     );
   });

@@ -43,6 +43,8 @@ const passkey: SignInPageProvider = {
   form: "passkey",
   signinUrl: "https://app.test/auth/signin/passkey",
   callbackUrl: "https://app.test/auth/callback/passkey",
+  optionsUrl: "https://app.test/auth/webauthn-options/passkey",
+  conditionalUI: true,
 };
 
 const base = { csrfToken: "csrf-123", callbackUrl: "https://app.test/dashboard" };
@@ -66,6 +68,7 @@ describe("renderSignInPage", () => {
       "Sign in with Email",
       "Sign in with Password",
       "Sign in with Passkey",
+      "Create a passkey",
     ]);
   });
 
@@ -138,17 +141,38 @@ describe("renderSignInPage", () => {
     render([email, { ...email, id: "magic", name: "Magic" }, credentials, second]);
   });
 
-  it("renders the passkey button as markup only, with a noscript note", () => {
-    const { root, page } = render([passkey]);
-    const [button] = findAll(root, byTag("button"));
-    expect(visibleText(button!)).toBe("Sign in with Passkey");
-    expect(button!.attributes).toMatchObject({
-      type: "button",
+  it("renders a passkey form for the script to drive, with a noscript note", () => {
+    const { root } = render([passkey], { passkeyScriptUrl: "https://app.test/auth/webauthn-script" });
+    const form = formWithButton(root, "Sign in with Passkey");
+    expect(form.attributes).toMatchObject({
+      action: passkey.callbackUrl,
       "data-provider": "passkey",
-      "data-signin-url": passkey.signinUrl,
+      "data-options-url": passkey.optionsUrl,
+      "data-conditional-ui": "",
     });
+    expect(hiddenValues(form)).toEqual({
+      csrfToken: "csrf-123",
+      callbackUrl: "https://app.test/dashboard",
+      action: "",
+      data: "",
+    });
+    const buttons = findAll(form, byTag("button"));
+    expect(buttons.map((button) => [visibleText(button), button.attributes.type])).toEqual([
+      ["Sign in with Passkey", "button"],
+      ["Create a passkey", "button"],
+    ]);
     expect(findAll(root, byTag("noscript"))).toHaveLength(1);
-    expect(page.html).not.toMatch(/<script/i);
+    expect(findAll(root, byTag("script")).map((script) => script.attributes.src)).toEqual([
+      "https://app.test/auth/webauthn-script",
+    ]);
+  });
+
+  it("links the passkey script only when a passkey form is on the page", () => {
+    const scriptUrl = { passkeyScriptUrl: "https://app.test/auth/webauthn-script" };
+    expect(findAll(render([github, email], scriptUrl).root, byTag("script"))).toEqual([]);
+    expect(
+      render([passkey], { passkeyScriptUrl: 'https://app.test/auth/webauthn-script"><x' }).page.html,
+    ).not.toContain('"><x');
   });
 
   it.each([

@@ -19,7 +19,8 @@ export type AuthenticatorMethod =
   | "createAuthenticator"
   | "getAuthenticator"
   | "listAuthenticatorsByUserId"
-  | "updateAuthenticatorCounter";
+  | "updateAuthenticatorCounter"
+  | "deleteAuthenticator";
 
 /** What PrismaAdapter returns: every method, the WebAuthn ones only when the schema has an Authenticator model. */
 export type PrismaAdapterMethods = Required<Omit<Adapter, AuthenticatorMethod>> &

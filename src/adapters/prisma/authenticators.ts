@@ -1,11 +1,16 @@
 import type { Adapter } from "../types.js";
 import type { PrismaModelDelegate } from "./client.js";
+import { nullIfNotFound } from "./not-found.js";
 import { authenticatorData, toAdapterAuthenticator } from "./records.js";
 
 type AuthenticatorOperations = Required<
   Pick<
     Adapter,
-    "createAuthenticator" | "getAuthenticator" | "listAuthenticatorsByUserId" | "updateAuthenticatorCounter"
+    | "createAuthenticator"
+    | "getAuthenticator"
+    | "listAuthenticatorsByUserId"
+    | "updateAuthenticatorCounter"
+    | "deleteAuthenticator"
   >
 >;
 
@@ -35,6 +40,11 @@ export function authenticatorOperations(authenticator: PrismaModelDelegate): Aut
     async updateAuthenticatorCounter(credentialID, newCounter) {
       const row = await authenticator.update({ where: { credentialID }, data: { counter: newCounter } });
       return toAdapterAuthenticator(row);
+    },
+
+    async deleteAuthenticator(credentialID) {
+      const row = await nullIfNotFound(authenticator.delete({ where: { credentialID } }));
+      return row ? toAdapterAuthenticator(row) : null;
     },
   };
 }

@@ -119,6 +119,7 @@ export const PRELUDES: Record<string, Prelude> = {
 };`,
   },
   "README.md#use:2": { given: ["config"] },
+  "README.md#passkeys-webauthn:2": { given: ["config", "request"] },
   "README.md#session-tokens-in-middleware-latchkeyjwt": {
     prelude: `${SECRETS}\nconst request = new Request("https://app.example.com/dashboard");`,
     env: { AUTH_SECRET: "docs-example-new-secret-0123456789abcdef" },
@@ -204,6 +205,8 @@ const setCookies: CookieToSet[] = [];`,
   "src/index.ts#getAccessToken": { given: ["config", "request"] },
   "src/index.ts#listSessions": { given: ["config"] },
   "src/index.ts#revokeSession": { given: ["config", "sessionToken"] },
+  "src/index.ts#listAuthenticators": { given: ["config", "request"] },
+  "src/index.ts#deleteAuthenticator": { given: ["config", "request"] },
   "src/index.ts#revokeUserSessions": {
     given: ["config"],
     prelude: `declare const currentSessionToken: string;`,

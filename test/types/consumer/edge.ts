@@ -9,8 +9,10 @@ import {
   CredentialsSignin,
   createActionURL,
   type DefaultSession,
+  deleteAuthenticator,
   getAccessToken,
   getSession,
+  listAuthenticators,
   listSessions,
   raw,
   revokeSession,
@@ -44,12 +46,14 @@ import P_notion from "latchkey/providers/notion";
 import P_oauth from "latchkey/providers/oauth";
 import P_oidc from "latchkey/providers/oidc";
 import P_okta from "latchkey/providers/okta";
+import Passkey from "latchkey/providers/passkey";
 import P_reddit from "latchkey/providers/reddit";
 import P_salesforce from "latchkey/providers/salesforce";
 import P_slack from "latchkey/providers/slack";
 import P_spotify from "latchkey/providers/spotify";
 import P_twitch from "latchkey/providers/twitch";
 import P_twitter from "latchkey/providers/twitter";
+import WebAuthn from "latchkey/providers/webauthn";
 import P_workos from "latchkey/providers/workos";
 import P_zitadel from "latchkey/providers/zitadel";
 import {
@@ -85,6 +89,8 @@ export const config: AuthConfig = setEnvDefaults(
           return { id: username, name: username };
         },
       }),
+      Passkey({ userVerification: "required" }),
+      WebAuthn({ relyingParty: { id: "example.com", origin: "https://login.example.com" } }),
     ],
     callbacks: {
       session: ({ session, user }: { session: Session; user: AdapterUser }): DefaultSession => ({
@@ -101,6 +107,9 @@ export default {
     try {
       const session = await getSession(request, config);
       if (session) await listSessions(config, session.user?.id ?? "");
+      const passkeys = await listAuthenticators(request, config);
+      const first = passkeys?.[0];
+      if (first) await deleteAuthenticator(request, config, first.credentialID);
       return await Auth(request, config);
     } catch (error) {
       const type = error instanceof AuthError ? error.type : "unknown";

@@ -129,4 +129,34 @@ export const authenticatorChecks: CheckDefinition[] = [
       );
     },
   },
+  {
+    name: "deleteAuthenticator deletes only that authenticator and returns it, and null for an unknown credentialID",
+    level: "latchkey",
+    requires: ["createUser", "createAuthenticator", "deleteAuthenticator"],
+    async run({ adapter, setup, db, createUser, expect }) {
+      const user = await createUser();
+      const doomed = newAuthenticator(user.id);
+      const kept = newAuthenticator(user.id);
+      await setup.createAuthenticator(doomed);
+      await setup.createAuthenticator(kept);
+      expectAuthenticator(
+        expect,
+        await adapter.deleteAuthenticator(doomed.credentialID),
+        doomed,
+        "deleteAuthenticator result",
+      );
+      if (db.authenticator) {
+        expect.equal(await db.authenticator(doomed.credentialID), null, "the deleted authenticator");
+        expect.that(
+          await db.authenticator(kept.credentialID),
+          "the user's other authenticator should be kept",
+        );
+      }
+      expect.equal(
+        await adapter.deleteAuthenticator(crypto.randomUUID()),
+        null,
+        "deleteAuthenticator(unknown)",
+      );
+    },
+  },
 ];

@@ -1,0 +1,98 @@
+/**
+ * Signing in with a passkey (WebAuthn Level 3 §7.2): the credential must be stored and still
+ * linked to its user through a "webauthn" account of this provider, the assertion must verify
+ * against the challenge this browser was issued, and the signature counter must move forward.
+ */
+import type { AdapterAuthenticator } from "../../adapters/types.js";
+import { adapterMethod, callAdapter } from "../../core/adapter-calls.js";
+import type { ServerContext } from "../../core/context.js";
+import { WebAuthnVerificationError } from "../../core/errors.js";
+import { type ProvenSignIn, resolvePasskeyUser } from "../../login.js";
+import type { WebAuthnConfig } from "../../providers/types.js";
+import type { ChallengeState } from "./challenge.js";
+import { simpleWebAuthn } from "./library.js";
+import { credentialIdOf, findAuthenticator, splitTransports, storedBytes } from "./records.js";
+import { relyingParty } from "./relying-party.js";
+import { parseAuthenticationResponse } from "./responses.js";
+import { ceremonySettings } from "./settings.js";
+
+/**
+ * A counter that did not move forward means two authenticators hold the same private key: one is a
+ * clone (WebAuthn Level 3 §6.1.1). Authenticators that keep no counter report 0 every time.
+ */
+function assertCounterAdvanced(stored: number, reported: number): void {
+  if ((reported !== 0 || stored !== 0) && reported <= stored) {
+    throw new WebAuthnVerificationError(
+      `The authenticator's signature counter went from ${stored} to ${reported}: it may be a cloned authenticator, so the sign-in is refused.`,
+    );
+  }
+}
+
+async function verifyAssertion(
+  ctx: ServerContext,
+  provider: WebAuthnConfig,
+  data: unknown,
+  challenge: ChallengeState,
+  stored: AdapterAuthenticator,
+): Promise<number> {
+  const response = parseAuthenticationResponse(data);
+  const rp = relyingParty(ctx, provider);
+  const { verifyAuthenticationResponse } = await simpleWebAuthn();
+  const transports = splitTransports(stored.transports);
+  let verified: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
+  try {
+    verified = await verifyAuthenticationResponse({
+      response,
+      expectedChallenge: challenge.challenge,
+      expectedOrigin: rp.origins,
+      expectedRPID: rp.id,
+      requireUserVerification: ceremonySettings(provider).requireUserVerification,
+      credential: {
+        id: credentialIdOf(stored),
+        publicKey: storedBytes(ctx, stored.credentialPublicKey),
+        counter: stored.counter,
+        ...(transports ? { transports } : {}),
+      },
+    });
+  } catch (error) {
+    throw new WebAuthnVerificationError(
+      `The passkey's assertion did not verify: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
+  }
+  if (!verified.verified) throw new WebAuthnVerificationError("The passkey's assertion did not verify.");
+  return verified.authenticationInfo.newCounter;
+}
+
+/** Verifies an assertion and returns who it signs in; the counter is stored before the session is made. */
+export async function authenticateWithPasskey(
+  ctx: ServerContext,
+  provider: WebAuthnConfig,
+  data: unknown,
+  challenge: ChallengeState,
+): Promise<ProvenSignIn> {
+  const credentialID = parseAuthenticationResponse(data).id;
+  const stored = await findAuthenticator(ctx, credentialID);
+  if (!stored) throw new WebAuthnVerificationError("No stored passkey has this credential id.");
+
+  const newCounter = await verifyAssertion(ctx, provider, data, challenge, stored);
+  assertCounterAdvanced(stored.counter, newCounter);
+
+  // The account is the link: a passkey whose account was unlinked (removed by its owner, or by the
+  // pre-hijack defence when the address was first proven) signs nobody in.
+  const account = { provider: provider.id, providerAccountId: stored.providerAccountId };
+  const getUserByAccount = adapterMethod(ctx.config.adapter, "getUserByAccount");
+  const user = await callAdapter("find the passkey's user", () => getUserByAccount(account));
+  if (!user || user.id !== stored.userId) {
+    throw new WebAuthnVerificationError("This passkey is not linked to an account of this provider.");
+  }
+  if (newCounter !== stored.counter) {
+    const update = adapterMethod(ctx.config.adapter, "updateAuthenticatorCounter");
+    await callAdapter("update the signature counter", () => update(stored.credentialID, newCounter));
+  }
+  return {
+    user,
+    account: { ...account, type: "webauthn" },
+    resolveUser: resolvePasskeyUser,
+  };
+}

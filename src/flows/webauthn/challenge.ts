@@ -1,0 +1,108 @@
+/**
+ * WebAuthn challenges are single-use (WebAuthn Level 3 §13.4.3): each is kept twice, in the sealed
+ * challenge cookie of the browser that asked for it and as an entry in the short-lived store, and
+ * a response is checked only after that entry was taken. A replayed response (a captured request
+ * sent again, cookie included) then fails even for authenticators whose signature counter stays
+ * at 0, which the counter check alone could never catch.
+ */
+import { openCheckCookie, sealCheckCookie } from "../../cookie/check-cookies.js";
+import type { CookieToSet } from "../../cookie/header.js";
+import type { ServerContext } from "../../core/context.js";
+import { InvalidCheck, WebAuthnVerificationError } from "../../core/errors.js";
+import type { WebAuthnConfig } from "../../providers/types.js";
+
+export type WebAuthnAction = "register" | "authenticate";
+
+/** Who a registration is for: the signed-in user, or a new user with this e-mail address. */
+export type Registrant = { userId: string } | { email: string };
+
+/** What the challenge cookie carries from the options step to the callback. */
+export interface ChallengeState {
+  challenge: string;
+  action: WebAuthnAction;
+  registrant?: Registrant;
+}
+
+/** A ceremony's own timeout plus a minute of slack, and never beyond the 15 minutes of any check cookie. */
+export function challengeLifetimeSeconds(timeoutMs: number): number {
+  return Math.min(15 * 60, Math.ceil(timeoutMs / 1000) + 60);
+}
+
+function storeKey(providerId: string, challenge: string): string {
+  return `challenge:webauthn:${providerId}:${challenge}`;
+}
+
+/** Records `state.challenge` as issued and returns the sealed cookie that carries it to the callback. */
+export async function issueChallenge(
+  ctx: ServerContext,
+  provider: WebAuthnConfig,
+  state: ChallengeState,
+  lifetimeSeconds: number,
+): Promise<CookieToSet> {
+  const key = storeKey(provider.id, state.challenge);
+  if (!(await ctx.config.store.setIfAbsent(key, state.action, lifetimeSeconds * 1000))) {
+    // 32 random bytes never repeat; a collision means the random source is broken.
+    throw new InvalidCheck("A newly generated WebAuthn challenge was already issued.");
+  }
+  return sealCheckCookie({
+    codec: ctx.codec,
+    check: "challenge",
+    value: JSON.stringify(state),
+    providerId: provider.id,
+    cookie: ctx.cookies.webauthnChallenge,
+    secret: ctx.config.secrets,
+    maxAge: lifetimeSeconds,
+  });
+}
+
+function isRegistrant(value: unknown): value is Registrant {
+  if (typeof value !== "object" || value === null) return false;
+  const fields = value as Record<string, unknown>;
+  return typeof fields.userId === "string" || typeof fields.email === "string";
+}
+
+function parseState(sealed: string): ChallengeState | null {
+  let state: unknown;
+  try {
+    state = JSON.parse(sealed);
+  } catch {
+    return null;
+  }
+  if (typeof state !== "object" || state === null) return null;
+  const { challenge, action, registrant } = state as Record<string, unknown>;
+  if (typeof challenge !== "string" || (action !== "register" && action !== "authenticate")) return null;
+  if (action === "register" && !isRegistrant(registrant)) return null;
+  return action === "register"
+    ? { challenge, action, registrant: registrant as Registrant }
+    : { challenge, action };
+}
+
+/**
+ * The challenge this browser was issued, consumed: it is taken from the store before anything is
+ * verified, so whatever the outcome it can never be used again.
+ */
+export async function consumeChallenge(
+  ctx: ServerContext,
+  provider: WebAuthnConfig,
+): Promise<ChallengeState> {
+  const sealed = await openCheckCookie({
+    codec: ctx.codec,
+    check: "challenge",
+    providerId: provider.id,
+    cookie: ctx.cookies.webauthnChallenge,
+    secret: ctx.config.secrets,
+    cookies: ctx.requestCookies,
+  });
+  const state = sealed === null ? null : parseState(sealed);
+  if (state === null) {
+    throw new InvalidCheck(
+      `The WebAuthn challenge cookie is missing, expired, or was not issued for provider "${provider.id}"; fetch new options and start again.`,
+    );
+  }
+  if ((await ctx.config.store.take(storeKey(provider.id, state.challenge))) === undefined) {
+    throw new WebAuthnVerificationError(
+      "This WebAuthn challenge was already used or has expired. (When several app instances serve sign-ins, they need a shared `store`, such as RedisStore.)",
+    );
+  }
+  return state;
+}

@@ -1,0 +1,132 @@
+/**
+ * `GET /webauthn-options/:id?action=register|authenticate[&email=]`: what the browser passes to
+ * `navigator.credentials.create()` or `.get()`, with a fresh single-use challenge.
+ *
+ * Without `action` the server decides, as Auth.js does: a signed-in user registers another
+ * passkey; signed out, a known e-mail address authenticates with that user's passkeys, an unknown
+ * one registers a new user, and no address at all authenticates with a discoverable credential.
+ */
+import type { AdapterAuthenticator, AdapterUser } from "../../adapters/types.js";
+import { adapterMethod, callAdapter } from "../../core/adapter-calls.js";
+import type { AuthContext } from "../../core/context.js";
+import { InvalidRequest } from "../../core/errors.js";
+import type { ResponseInternal } from "../../core/response.js";
+import { assertPasskeyEmailFree } from "../../login.js";
+import type { WebAuthnConfig } from "../../providers/types.js";
+import { signedInUser } from "../../session/signed-in-user.js";
+import {
+  type ChallengeState,
+  challengeLifetimeSeconds,
+  issueChallenge,
+  type WebAuthnAction,
+} from "./challenge.js";
+import { simpleWebAuthn } from "./library.js";
+import { credentialIdOf, splitTransports } from "./records.js";
+import { type RelyingParty, relyingParty } from "./relying-party.js";
+import { parseRequestedAction } from "./responses.js";
+import { type CeremonySettings, ceremonySettings } from "./settings.js";
+
+/** At most 64 octets before the "@" and 255 after (RFC 5321 §4.5.3.1); no spaces or brackets. */
+const EMAIL = /^[^\s@<>"]{1,64}@[^\s@<>"]{1,255}$/;
+
+/** The `email` query parameter, trimmed and lowercased, or undefined when absent. */
+function requestedEmail(value: string | undefined): string | undefined {
+  const email = value?.trim().toLowerCase();
+  if (email === undefined || email === "") return undefined;
+  if (!EMAIL.test(email))
+    throw new InvalidRequest("`email` must be an e-mail address such as you@example.com.");
+  return email;
+}
+
+/** The ceremony to run: authenticate (with a known user's credentials, if any), or register for someone. */
+type Plan =
+  | { action: "authenticate"; knownUser: AdapterUser | null }
+  | { action: "register"; owner: AdapterUser }
+  | { action: "register"; email: string };
+
+async function userByEmail(ctx: AuthContext, email: string | undefined): Promise<AdapterUser | null> {
+  if (email === undefined) return null;
+  const getUserByEmail = adapterMethod(ctx.config.adapter, "getUserByEmail");
+  return callAdapter("find the user by e-mail", () => getUserByEmail(email));
+}
+
+async function choosePlan(
+  ctx: AuthContext,
+  requested: WebAuthnAction | undefined,
+  email: string | undefined,
+): Promise<Plan> {
+  if (requested === "authenticate")
+    return { action: "authenticate", knownUser: await userByEmail(ctx, email) };
+  const current = await signedInUser(ctx);
+  if (current) return { action: "register", owner: current };
+  if (requested === "register") {
+    if (email === undefined) {
+      throw new InvalidRequest("Creating a passkey while signed out needs an e-mail address: pass `email`.");
+    }
+    await assertPasskeyEmailFree(ctx, email);
+    return { action: "register", email };
+  }
+  const knownUser = await userByEmail(ctx, email);
+  if (email === undefined || knownUser) return { action: "authenticate", knownUser };
+  return { action: "register", email };
+}
+
+async function credentialsOf(ctx: AuthContext, user: AdapterUser | null) {
+  if (!user) return [];
+  const list = adapterMethod(ctx.config.adapter, "listAuthenticatorsByUserId");
+  const authenticators: AdapterAuthenticator[] = await callAdapter("list the user's authenticators", () =>
+    list(user.id),
+  );
+  return authenticators.map((authenticator) => {
+    const transports = splitTransports(authenticator.transports);
+    return { id: credentialIdOf(authenticator), ...(transports ? { transports } : {}) };
+  });
+}
+
+async function ceremonyOptions(
+  ctx: AuthContext,
+  plan: Plan,
+  rp: RelyingParty,
+  settings: CeremonySettings,
+): Promise<{ challenge: string }> {
+  const library = await simpleWebAuthn();
+  const { timeout, userVerification } = settings;
+  if (plan.action === "authenticate") {
+    return library.generateAuthenticationOptions({
+      rpID: rp.id,
+      timeout,
+      userVerification,
+      allowCredentials: await credentialsOf(ctx, plan.knownUser),
+    });
+  }
+  const owner = "owner" in plan ? plan.owner : null;
+  // The name the authenticator shows for the credential (WebAuthn Level 3 §5.4.3): the address.
+  const userName = "email" in plan ? plan.email : owner?.email || owner?.name || (owner?.id as string);
+  return library.generateRegistrationOptions({
+    rpName: rp.name,
+    rpID: rp.id,
+    userName,
+    ...(owner?.name ? { userDisplayName: owner.name } : {}),
+    timeout,
+    attestationType: "none",
+    // One authenticator never holds two credentials of the same user (WebAuthn Level 3 §5.4, excludeCredentials).
+    excludeCredentials: await credentialsOf(ctx, owner),
+    authenticatorSelection: { residentKey: settings.residentKey, userVerification },
+    ...(settings.supportedAlgorithmIDs ? { supportedAlgorithmIDs: settings.supportedAlgorithmIDs } : {}),
+  });
+}
+
+export async function webauthnOptions(ctx: AuthContext, provider: WebAuthnConfig): Promise<ResponseInternal> {
+  const plan = await choosePlan(
+    ctx,
+    parseRequestedAction(ctx.req.query.action),
+    requestedEmail(ctx.req.query.email),
+  );
+  const settings = ceremonySettings(provider);
+  const options = await ceremonyOptions(ctx, plan, relyingParty(ctx, provider), settings);
+  const state: ChallengeState = { challenge: options.challenge, action: plan.action };
+  if ("owner" in plan) state.registrant = { userId: plan.owner.id };
+  else if ("email" in plan) state.registrant = { email: plan.email };
+  const cookie = await issueChallenge(ctx, provider, state, challengeLifetimeSeconds(settings.timeout));
+  return { body: { action: plan.action, options }, cookies: [cookie] };
+}

@@ -1,0 +1,139 @@
+/**
+ * A user's passkeys after registration: the server-side helpers for a "your passkeys" page, what an
+ * unlinked account means for its passkey, and passkeys stored by Auth.js v5 (standard base64).
+ */
+import { describe, expect, it } from "vitest";
+import type { AdapterAccount, AdapterAuthenticator } from "../../../src/adapters/types.js";
+import { deleteAuthenticator, listAuthenticators } from "../../../src/index.js";
+import { authRequest } from "../../core/helpers.js";
+import {
+  CookieJar,
+  errorOf,
+  type PasskeyApp,
+  passkeyApp,
+  registerNewUser,
+  sessionOf,
+  signInWithPasskey,
+} from "./harness.js";
+
+const requestWith = (jar: CookieJar) => authRequest("/session", { cookie: jar });
+const stored = (app: PasskeyApp): AdapterAuthenticator[] => [...app.tables.authenticators.values()];
+
+describe.each(["jwt", "database"] as const)("with %s sessions", (strategy) => {
+  it("listAuthenticators lists the signed-in user's passkeys only, and null when signed out", async () => {
+    const app = passkeyApp({ config: { session: { strategy } } });
+    const { jar: ada, data: first } = await registerNewUser(app, "ada@example.test");
+    await registerNewUser(app, "bob@example.test");
+
+    const listed = await listAuthenticators(requestWith(ada), app.config);
+    expect(listed?.map((authenticator) => authenticator.credentialID)).toEqual([first.id]);
+    expect(listed?.[0]).toMatchObject({
+      counter: 0,
+      credentialDeviceType: "singleDevice",
+      transports: "internal",
+    });
+    expect(await listAuthenticators(requestWith(new CookieJar()), app.config)).toBeNull();
+  });
+
+  it("deleteAuthenticator removes the user's own passkey and its account; it no longer signs in", async () => {
+    const app = passkeyApp({ config: { session: { strategy } } });
+    const { jar, data } = await registerNewUser(app, "ada@example.test");
+    expect(await deleteAuthenticator(requestWith(jar), app.config, data.id)).toBe(true);
+    expect(app.tables.authenticators.size).toBe(0);
+    expect(app.tables.accounts.size).toBe(0);
+    expect(app.tables.users.size).toBe(1);
+
+    const { response, jar: attempt } = await signInWithPasskey(app);
+    expect(errorOf(response)).toBe("WebAuthnVerificationError");
+    expect(await sessionOf(app, attempt)).toBeNull();
+  });
+
+  it("deleteAuthenticator never touches another user's passkey, nor says whether it exists", async () => {
+    const app = passkeyApp({ config: { session: { strategy } } });
+    const { data: adas } = await registerNewUser(app, "ada@example.test");
+    const { jar: mallory } = await registerNewUser(app, "mallory@example.test");
+    const before = JSON.stringify([...app.tables.authenticators, ...app.tables.accounts]);
+    expect(await deleteAuthenticator(requestWith(mallory), app.config, adas.id)).toBe(false);
+    expect(await deleteAuthenticator(requestWith(mallory), app.config, "no-such-credential")).toBe(false);
+    expect(await deleteAuthenticator(requestWith(new CookieJar()), app.config, adas.id)).toBe(false);
+    expect(JSON.stringify([...app.tables.authenticators, ...app.tables.accounts])).toBe(before);
+  });
+});
+
+it("a passkey whose account was unlinked (the pre-hijack defence) signs nobody in", async () => {
+  const app = passkeyApp();
+  const { data } = await registerNewUser(app, "victim@example.test");
+  // What the e-mail flow does when the address is first proven: unlink accounts added without proof.
+  await app.adapter.unlinkAccount?.({ provider: "passkey", providerAccountId: data.id });
+  expect(app.tables.authenticators.size).toBe(1);
+  const before = JSON.stringify([...app.tables.authenticators]);
+  const { response, jar } = await signInWithPasskey(app);
+  expect(errorOf(response)).toBe("WebAuthnVerificationError");
+  expect(await sessionOf(app, jar)).toBeNull();
+  expect(JSON.stringify([...app.tables.authenticators])).toBe(before); // the counter did not move either
+});
+
+it("a passkey's account linked to another provider id does not sign in through this one", async () => {
+  const app = passkeyApp();
+  const { data } = await registerNewUser(app);
+  const account = [...app.tables.accounts.values()][0];
+  await app.adapter.unlinkAccount?.({ provider: "passkey", providerAccountId: data.id });
+  await app.adapter.linkAccount?.({ ...(account as AdapterAccount), provider: "webauthn" });
+  expect(errorOf((await signInWithPasskey(app)).response)).toBe("WebAuthnVerificationError");
+});
+
+describe("passkeys registered under Auth.js v5 (credentialID and public key in standard base64)", () => {
+  /** Rewrites the stored authenticator the way Auth.js v5 wrote it. */
+  function asAuthJsRow(app: PasskeyApp): string {
+    const [row] = stored(app);
+    const toBase64 = (value: string) => Buffer.from(value, "base64url").toString("base64");
+    const legacy = {
+      ...(row as AdapterAuthenticator),
+      credentialID: toBase64(row?.credentialID as string),
+      credentialPublicKey: toBase64(row?.credentialPublicKey as string),
+      providerAccountId: toBase64(row?.providerAccountId as string),
+    };
+    app.tables.authenticators.clear();
+    app.tables.authenticators.set(legacy.credentialID, legacy);
+    const account = [...app.tables.accounts.values()][0];
+    app.tables.accounts.clear();
+    app.tables.accounts.set(JSON.stringify(["passkey", legacy.providerAccountId]), {
+      ...(account as AdapterAccount),
+      providerAccountId: legacy.providerAccountId,
+    });
+    return legacy.credentialID;
+  }
+
+  it("still sign in, and their counter is kept up to date", async () => {
+    const app = passkeyApp();
+    await registerNewUser(app);
+    const legacyId = asAuthJsRow(app);
+    expect(legacyId).toMatch(/[+/=]/);
+    const { response, jar } = await signInWithPasskey(app);
+    expect(errorOf(response)).toBeNull();
+    expect((await sessionOf(app, jar))?.user?.email).toBe("ada@example.test");
+    expect(app.tables.authenticators.get(legacyId)?.counter).toBe(1);
+  });
+
+  it("can be listed and deleted by their owner", async () => {
+    const app = passkeyApp();
+    const { jar } = await registerNewUser(app);
+    const legacyId = asAuthJsRow(app);
+    expect((await listAuthenticators(requestWith(jar), app.config))?.map((a) => a.credentialID)).toEqual([
+      legacyId,
+    ]);
+    expect(await deleteAuthenticator(requestWith(jar), app.config, legacyId)).toBe(true);
+    expect(app.tables.authenticators.size).toBe(0);
+    expect(app.tables.accounts.size).toBe(0);
+  });
+});
+
+it("deleteAuthenticator names the adapter method it needs when the adapter lacks it", async () => {
+  const app = passkeyApp();
+  const { jar, data } = await registerNewUser(app);
+  delete (app.adapter as { deleteAuthenticator?: unknown }).deleteAuthenticator;
+  await expect(deleteAuthenticator(requestWith(jar), app.config, data.id)).rejects.toThrow(
+    /needs the adapter method deleteAuthenticator/,
+  );
+  expect(app.tables.authenticators.size).toBe(1);
+});

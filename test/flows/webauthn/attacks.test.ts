@@ -1,0 +1,328 @@
+/**
+ * Forged, bent and replayed WebAuthn responses, posted through `Auth()` as an attacker would: each
+ * must end in a clear error, and none may write a user, an account, an authenticator, a counter or
+ * a session.
+ */
+import { describe, expect, it } from "vitest";
+import { send } from "../../core/helpers.js";
+import {
+  assertionFor,
+  CookieJar,
+  ceremonyOptions,
+  errorOf,
+  type PasskeyApp,
+  passkeyApp,
+  postCeremony,
+  registerNewUser,
+  registrationFor,
+  sessionOf,
+  signInWithPasskey,
+  snapshot,
+} from "./harness.js";
+import { type Bend, FLAG_UP, FLAG_UV } from "./soft-authenticator.js";
+
+/** An app with one registered passkey, signed out again. */
+async function registered(options: Parameters<typeof passkeyApp>[0] = {}): Promise<PasskeyApp> {
+  const app = passkeyApp(options);
+  await registerNewUser(app);
+  return app;
+}
+
+/** Posts a bent assertion from a fresh browser and expects `error`, with nothing written. */
+async function expectRefusedAssertion(app: PasskeyApp, bend: Bend, error = "WebAuthnVerificationError") {
+  const before = snapshot(app.tables);
+  const { response, jar } = await signInWithPasskey(app, new CookieJar(), bend);
+  expect(errorOf(response)).toBe(error);
+  expect(snapshot(app.tables)).toBe(before);
+  expect(await sessionOf(app, jar)).toBeNull();
+}
+
+/** Posts a bent registration for a new user and expects `error`, with nothing written. */
+async function expectRefusedRegistration(app: PasskeyApp, bend: Bend, error = "WebAuthnVerificationError") {
+  const before = snapshot(app.tables);
+  const jar = new CookieJar();
+  const data = await registrationFor(app, jar, "?action=register&email=eve@example.test", bend);
+  const response = await postCeremony(app, jar, { action: "register", data });
+  expect(errorOf(response)).toBe(error);
+  expect(snapshot(app.tables)).toBe(before);
+  expect(await sessionOf(app, jar)).toBeNull();
+}
+
+describe("a WebAuthn assertion is refused, and nothing is written, when", () => {
+  it("it was made on another origin", async () => {
+    await expectRefusedAssertion(await registered(), { origin: "https://evil.test" });
+  });
+
+  it("its authenticator data hashes another RP ID", async () => {
+    await expectRefusedAssertion(await registered(), { rpId: "evil.test" });
+  });
+
+  it("the user-present flag is clear", async () => {
+    await expectRefusedAssertion(await registered(), { flags: FLAG_UV });
+  });
+
+  it("user verification is required and the UV flag is clear", async () => {
+    await expectRefusedAssertion(await registered({ provider: { userVerification: "required" } }), {
+      flags: FLAG_UP,
+    });
+  });
+
+  it("its client data was altered after signing", async () => {
+    await expectRefusedAssertion(await registered(), {
+      alterClientData: (json) => json.replace('"crossOrigin":false', '"crossOrigin":false,"extra":1'),
+    });
+  });
+
+  it("its authenticator data was altered after signing", async () => {
+    await expectRefusedAssertion(await registered(), {
+      alterAuthenticatorData: (bytes) => {
+        const altered = Buffer.from(bytes);
+        altered[36] = (altered[36] ?? 0) ^ 0x01; // the counter's last byte
+        return altered;
+      },
+    });
+  });
+
+  it("it signs a challenge this server never issued", async () => {
+    await expectRefusedAssertion(await registered(), {
+      challenge: "bm90LWlzc3VlZC1ieS11cy0wMTIzNDU2Nzg5YWJjZGVm",
+    });
+  });
+
+  it("it is a registration response posted as an assertion (another ceremony type)", async () => {
+    await expectRefusedAssertion(await registered(), { type: "webauthn.create" });
+  });
+
+  it("the credential is unknown", async () => {
+    const app = await registered();
+    // A credential this authenticator made for some other site's options: never registered here.
+    app.authenticator.create({
+      challenge: "c29tZXdoZXJlLWVsc2U",
+      user: { id: "dXNlcg", name: "x", displayName: "" },
+    } as never);
+    await expectRefusedAssertion(app, {});
+  });
+
+  it("the counter went backwards (a cloned authenticator)", async () => {
+    const app = await registered();
+    const { response } = await signInWithPasskey(app, new CookieJar(), { counter: 7 });
+    expect(errorOf(response)).toBeNull();
+    await expectRefusedAssertion(app, { counter: 5 });
+    expect([...app.tables.authenticators.values()][0]?.counter).toBe(7);
+  });
+
+  it("the counter stayed at a non-zero value", async () => {
+    const app = await registered();
+    expect(errorOf((await signInWithPasskey(app, new CookieJar(), { counter: 3 })).response)).toBeNull();
+    await expectRefusedAssertion(app, { counter: 3 });
+  });
+});
+
+describe("the counter", () => {
+  it("is stored after each sign-in", async () => {
+    const app = await registered();
+    for (const expected of [1, 2, 3]) {
+      const { response, jar } = await signInWithPasskey(app);
+      expect(errorOf(response)).toBeNull();
+      expect((await sessionOf(app, jar))?.user?.email).toBe("ada@example.test");
+      expect([...app.tables.authenticators.values()][0]?.counter).toBe(expected);
+    }
+  });
+
+  it("may stay at 0 for authenticators that keep none", async () => {
+    const app = await registered({ counterStep: 0 });
+    for (let attempt = 0; attempt < 2; attempt++) {
+      expect(errorOf((await signInWithPasskey(app)).response)).toBeNull();
+    }
+    expect([...app.tables.authenticators.values()][0]?.counter).toBe(0);
+  });
+});
+
+describe("challenges are single-use", () => {
+  it("a replayed assertion (same cookie, same body) fails even when the counter stays 0", async () => {
+    const app = await registered({ counterStep: 0 });
+    const jar = new CookieJar();
+    const data = await assertionFor(app, jar);
+    const captured = new CookieJar();
+    for (const [name, value] of jar.cookies) captured.cookies.set(name, value);
+
+    expect(errorOf(await postCeremony(app, jar, { action: "authenticate", data }))).toBeNull();
+    const before = snapshot(app.tables);
+    const replay = await postCeremony(app, captured, { action: "authenticate", data });
+    expect(errorOf(replay)).toBe("WebAuthnVerificationError");
+    expect(snapshot(app.tables)).toBe(before);
+    expect(await sessionOf(app, captured)).toBeNull();
+  });
+
+  it("a challenge fails a second time even after the first attempt failed", async () => {
+    const app = await registered();
+    const jar = new CookieJar();
+    const forged = await assertionFor(app, jar, { origin: "https://evil.test" });
+    const captured = new CookieJar();
+    for (const [name, value] of jar.cookies) captured.cookies.set(name, value);
+    expect(errorOf(await postCeremony(app, jar, { action: "authenticate", data: forged }))).toBe(
+      "WebAuthnVerificationError",
+    );
+    // An honest assertion of the same challenge, with the same cookie: the challenge is spent.
+    const { challenge } = JSON.parse(Buffer.from(forged.response.clientDataJSON, "base64url").toString()) as {
+      challenge: string;
+    };
+    const before = snapshot(app.tables);
+    const honest = app.authenticator.get({ challenge, rpId: "app.test" });
+    expect(errorOf(await postCeremony(app, captured, { action: "authenticate", data: honest }))).toBe(
+      "WebAuthnVerificationError",
+    );
+    expect(snapshot(app.tables)).toBe(before);
+  });
+
+  it("a response without the challenge cookie is an InvalidCheck", async () => {
+    const app = await registered();
+    const data = await assertionFor(app, new CookieJar());
+    const before = snapshot(app.tables);
+    expect(errorOf(await postCeremony(app, new CookieJar(), { action: "authenticate", data }))).toBe(
+      "Configuration",
+    );
+    expect(snapshot(app.tables)).toBe(before);
+  });
+
+  it("a challenge cookie issued for another WebAuthn provider does not pass", async () => {
+    const app = passkeyApp();
+    const other = passkeyApp({ provider: { id: "other-passkey" } });
+    const config = {
+      ...app.config,
+      providers: [...(app.config.providers ?? []), ...(other.config.providers ?? [])],
+    };
+    const both: PasskeyApp = { ...app, config };
+    await registerNewUser(both);
+    const jar = new CookieJar();
+    const { options } = await ceremonyOptions(
+      { ...both, providerId: "other-passkey" },
+      jar,
+      "?action=authenticate",
+    );
+    const data = app.authenticator.get(options as never);
+    const before = snapshot(app.tables);
+    expect(errorOf(await postCeremony(both, jar, { action: "authenticate", data }))).toBe("Configuration");
+    expect(snapshot(app.tables)).toBe(before);
+  });
+});
+
+describe("malformed callbacks get a clear 400 and write nothing", () => {
+  async function expect400(app: PasskeyApp, fields: { action: unknown; data: unknown }, reason: RegExp) {
+    const jar = new CookieJar();
+    await ceremonyOptions(app, jar, "?action=authenticate");
+    const before = snapshot(app.tables);
+    const response = await postCeremony(app, jar, fields);
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { error: string; message: string };
+    expect(body.error).toBe("InvalidRequest");
+    expect(body.message).toMatch(reason);
+    expect(snapshot(app.tables)).toBe(before);
+    expect(await sessionOf(app, jar)).toBeNull();
+  }
+
+  it("data that is not JSON", async () => {
+    await expect400(await registered(), { action: "authenticate", data: "{not json" }, /not valid JSON/);
+  });
+
+  it("data that is JSON but not a credential", async () => {
+    const app = await registered();
+    await expect400(app, { action: "authenticate", data: "[1,2]" }, /JSON object/);
+    await expect400(app, { action: "authenticate", data: { id: "a b" } }, /credential id/);
+    await expect400(app, { action: "authenticate", data: { id: "abc", rawId: "abd" } }, /rawId/);
+    await expect400(
+      app,
+      { action: "authenticate", data: { id: "abc", rawId: "abc", type: "password" } },
+      /public-key/,
+    );
+    await expect400(
+      app,
+      {
+        action: "authenticate",
+        data: { id: "abc", rawId: "abc", type: "public-key", response: { clientDataJSON: 1 } },
+      },
+      /clientDataJSON/,
+    );
+  });
+
+  it("no data at all", async () => {
+    await expect400(await registered(), { action: "authenticate", data: undefined }, /missing/);
+  });
+
+  it("an unknown action", async () => {
+    await expect400(
+      await registered(),
+      { action: "delete-everything", data: {} },
+      /"register" or "authenticate"/,
+    );
+    await expect400(await registered(), { action: undefined, data: {} }, /"register" or "authenticate"/);
+  });
+
+  it("an action other than the one the challenge was issued for", async () => {
+    const app = await registered();
+    const jar = new CookieJar();
+    const data = await assertionFor(app, jar);
+    const before = snapshot(app.tables);
+    const response = await postCeremony(app, jar, { action: "register", data });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { message: string }).message).toMatch(/issued to authenticate/);
+    expect(snapshot(app.tables)).toBe(before);
+  });
+
+  it("a GET to the callback", async () => {
+    const app = await registered();
+    const before = snapshot(app.tables);
+    const response = await send(app.config, "/callback/passkey?action=authenticate&data=%7B%7D");
+    expect(response.status).toBe(400);
+    expect(snapshot(app.tables)).toBe(before);
+  });
+});
+
+describe("registration is refused, and nothing is written, when", () => {
+  it("the attestation comes from another origin", async () => {
+    await expectRefusedRegistration(passkeyApp(), { origin: "https://evil.test" });
+  });
+
+  it("the authenticator data hashes another RP ID", async () => {
+    await expectRefusedRegistration(passkeyApp(), { rpId: "evil.test" });
+  });
+
+  it("the user-present flag is clear", async () => {
+    await expectRefusedRegistration(passkeyApp(), { flags: FLAG_UV });
+  });
+
+  it("user verification is required and the UV flag is clear", async () => {
+    await expectRefusedRegistration(passkeyApp({ provider: { userVerification: "required" } }), {
+      flags: FLAG_UP,
+    });
+  });
+
+  it("its client data was altered", async () => {
+    await expectRefusedRegistration(passkeyApp(), {
+      alterClientData: (json) => json.replace("webauthn.create", "webauthn.get"),
+    });
+  });
+
+  it("its authenticator data was altered (the RP ID hash flipped)", async () => {
+    await expectRefusedRegistration(passkeyApp(), {
+      alterAuthenticatorData: (bytes) => {
+        const altered = Buffer.from(bytes);
+        altered[0] = (altered[0] ?? 0) ^ 0xff;
+        return altered;
+      },
+    });
+  });
+
+  it("it answers a challenge this server never issued", async () => {
+    await expectRefusedRegistration(passkeyApp(), {
+      challenge: "bm90LWlzc3VlZC1ieS11cy0wMTIzNDU2Nzg5YWJjZGVm",
+    });
+  });
+});
+
+it("user verification preferred (the default) accepts a response whose UV flag is clear", async () => {
+  const app = await registered();
+  const { response, jar } = await signInWithPasskey(app, new CookieJar(), { flags: FLAG_UP });
+  expect(errorOf(response)).toBeNull();
+  expect((await sessionOf(app, jar))?.user?.email).toBe("ada@example.test");
+});

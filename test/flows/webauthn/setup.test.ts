@@ -1,0 +1,217 @@
+/**
+ * Configuring WebAuthn providers, the sign-in page's passkey block, the script the handler serves
+ * for it, and the account key the rate limiter counts.
+ */
+import { describe, expect, it } from "vitest";
+import { MemoryAdapter } from "../../../src/adapters/memory.js";
+import type { AuthContext } from "../../../src/core/context.js";
+import { flows } from "../../../src/flows/index.js";
+import type { AuthConfig } from "../../../src/index.js";
+import Passkey from "../../../src/providers/passkey.js";
+import type { WebAuthnConfig } from "../../../src/providers/types.js";
+import WebAuthn from "../../../src/providers/webauthn.js";
+import { makeConfig, recordingLogger, send } from "../../core/helpers.js";
+import { byTag, findAll, parseHtml } from "../../pages/html.js";
+
+describe("providers", () => {
+  it("Passkey() is a WebAuthn provider that asks for discoverable credentials", () => {
+    expect(Passkey()).toEqual({ id: "passkey", name: "Passkey", type: "webauthn", residentKey: "required" });
+    expect(WebAuthn()).toEqual({
+      id: "webauthn",
+      name: "WebAuthn",
+      type: "webauthn",
+      residentKey: "preferred",
+    });
+    expect(Passkey({ id: "key", userVerification: "required" })).toMatchObject({
+      id: "key",
+      type: "webauthn",
+      userVerification: "required",
+    });
+  });
+
+  it("works passed uncalled, as Auth.js apps write `providers: [Passkey]`", async () => {
+    const config = makeConfig({ adapter: MemoryAdapter(), providers: [Passkey] });
+    expect(await (await send(config, "/providers")).json()).toEqual({
+      passkey: {
+        id: "passkey",
+        name: "Passkey",
+        type: "webauthn",
+        signinUrl: "https://app.test/auth/signin/passkey",
+        callbackUrl: "https://app.test/auth/callback/passkey",
+      },
+    });
+  });
+});
+
+describe("configuration mistakes are named at startup", () => {
+  async function configurationError(config: AuthConfig): Promise<string> {
+    const log = recordingLogger();
+    const response = await send({ ...config, logger: log.logger }, "/providers");
+    expect(response.status).toBe(500);
+    return log.text();
+  }
+  const withProvider = (provider: Partial<WebAuthnConfig> | Record<string, unknown>) =>
+    makeConfig({ adapter: MemoryAdapter(), providers: [Passkey(provider as Partial<WebAuthnConfig>)] });
+
+  it("no adapter", async () => {
+    expect(await configurationError(makeConfig({ providers: [Passkey()] }))).toMatch(
+      /MissingAdapter: provider "passkey" needs an `adapter`/,
+    );
+  });
+
+  it("an adapter without the Authenticator methods", async () => {
+    const { createAuthenticator: _, getAuthenticator: __, ...adapter } = MemoryAdapter();
+    expect(await configurationError(makeConfig({ adapter, providers: [Passkey()] }))).toMatch(
+      /lacks methods .*createAuthenticator, getAuthenticator/,
+    );
+  });
+
+  it.each([
+    [
+      "registrationOptions",
+      { registrationOptions: { authenticatorSelection: { userVerification: "required" } } },
+      /set userVerification, residentKey/,
+    ],
+    [
+      "verifyAuthenticationOptions",
+      { verifyAuthenticationOptions: { requireUserVerification: true } },
+      /userVerification: "required"/,
+    ],
+    ["getRelayingParty", { getRelayingParty: () => ({}) }, /set relyingParty instead/],
+  ])(
+    "an Auth.js option latchkey spells differently (%s) is refused, not ignored",
+    async (_name, options, fix) => {
+      expect(await configurationError(withProvider(options))).toMatch(fix);
+    },
+  );
+
+  it.each([
+    [
+      "an RP ID that does not cover the origin",
+      { relyingParty: { id: "other.test", origin: "https://app.test" } },
+      /neither app.test nor a parent domain/,
+    ],
+    ["an origin with a path", { relyingParty: { origin: "https://app.test/login" } }, /no path/],
+    [
+      "an http origin that is not loopback",
+      { relyingParty: { origin: "http://app.test" } },
+      /http only for localhost/,
+    ],
+    ["an RP ID that is a URL", { relyingParty: { id: "https://app.test" } }, /domain name/],
+    [
+      "an unknown user verification",
+      { userVerification: "always" },
+      /"required", "preferred" or "discouraged"/,
+    ],
+    ["a negative timeout", { timeout: -1 }, /positive number of milliseconds/],
+    ["algorithms that are not COSE ids", { supportedAlgorithmIDs: ["ES256"] }, /COSE algorithm ids/],
+  ])("%s", async (_what, options, fix) => {
+    expect(await configurationError(withProvider(options))).toMatch(fix);
+  });
+
+  it("an RP ID that does not cover the app's own origin fails at the options request", async () => {
+    const log = recordingLogger();
+    const config = makeConfig({
+      adapter: MemoryAdapter(),
+      providers: [Passkey({ relyingParty: { id: "other.test" } })],
+      logger: log.logger,
+    });
+    expect((await send(config, "/webauthn-options/passkey")).status).toBe(500);
+    expect(log.text()).toMatch(/does not cover the app's origin https:\/\/app.test/);
+  });
+});
+
+describe("the sign-in page", () => {
+  async function signInPage(config: AuthConfig) {
+    const response = await send(config, "/signin");
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    return { html, root: parseHtml(html) };
+  }
+
+  it("offers sign-in and creation of a passkey in a form that posts to the callback", async () => {
+    const { root, html } = await signInPage(makeConfig({ adapter: MemoryAdapter(), providers: [Passkey()] }));
+    const [form] = findAll(root, (element) => element.tag === "form" && "data-passkey" in element.attributes);
+    expect(form?.attributes).toMatchObject({
+      method: "post",
+      action: "https://app.test/auth/callback/passkey",
+      "data-options-url": "https://app.test/auth/webauthn-options/passkey",
+      "data-conditional-ui": "",
+    });
+    const inputs = Object.fromEntries(
+      findAll(form!, byTag("input")).map((input) => [input.attributes.name, input.attributes]),
+    );
+    expect(Object.keys(inputs).sort()).toEqual(["action", "callbackUrl", "csrfToken", "data", "email"]);
+    expect(inputs.email).toMatchObject({ type: "email", autocomplete: "username webauthn" });
+    const buttons = findAll(form!, byTag("button"));
+    expect(
+      buttons.map((button) => [button.attributes["data-passkey-action"], button.attributes.type]),
+    ).toEqual([
+      ["authenticate", "button"],
+      ["register", "button"],
+    ]);
+    expect(html).toContain("Sign in with Passkey");
+    expect(html).toContain("Create a passkey");
+  });
+
+  it("links the handler's script once, with no inline script or event handler (strict CSP)", async () => {
+    const { root, html } = await signInPage(
+      makeConfig({ adapter: MemoryAdapter(), providers: [Passkey(), WebAuthn()] }),
+    );
+    const scripts = findAll(root, byTag("script"));
+    expect(scripts.map((script) => script.attributes)).toEqual([
+      { src: "https://app.test/auth/webauthn-script", defer: "" },
+    ]);
+    expect(scripts[0]?.children.join("")).toBe("");
+    expect(html).not.toMatch(/\son[a-z]+=/i);
+  });
+
+  it("marks no form for autofill when conditional UI is off", async () => {
+    const { root } = await signInPage(
+      makeConfig({ adapter: MemoryAdapter(), providers: [Passkey({ enableConditionalUI: false })] }),
+    );
+    const [form] = findAll(root, (element) => element.tag === "form" && "data-passkey" in element.attributes);
+    expect(form?.attributes["data-conditional-ui"]).toBeUndefined();
+  });
+
+  it("links no script when no provider uses passkeys", async () => {
+    const { root } = await signInPage(makeConfig());
+    expect(findAll(root, byTag("script"))).toEqual([]);
+  });
+});
+
+describe("GET /webauthn-script", () => {
+  it("serves the script from the package as JavaScript that parses", async () => {
+    const response = await send(makeConfig(), "/webauthn-script");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("cache-control")).toBe("public, max-age=3600");
+    expect(response.headers.getSetCookie()).toEqual([]);
+    const script = await response.text();
+    expect(() => new Function(script)).not.toThrow();
+    // Nothing a strict CSP (no 'unsafe-eval') or a Trusted Types policy would stop.
+    expect(script).not.toMatch(/\beval\(|new Function|innerHTML|document\.write|setTimeout\("/);
+    expect(script.length).toBeLessThan(8000);
+  });
+
+  it("takes GET only", async () => {
+    expect((await send(makeConfig(), "/webauthn-script", { method: "POST", form: {} })).status).toBe(405);
+  });
+});
+
+describe("rate limiting", () => {
+  const keys = (body: Record<string, unknown>) =>
+    flows.webauthn?.rateLimitKeys?.({ req: { body } } as unknown as AuthContext, Passkey()) ?? [];
+
+  it("counts each attempt against the credential it names, from a form or a JSON body", () => {
+    expect(keys({ data: JSON.stringify({ id: "AbC-_9" }) })).toEqual(["passkey:credential:AbC-_9"]);
+    expect(keys({ data: { id: "AbC-_9" } })).toEqual(["passkey:credential:AbC-_9"]);
+  });
+
+  it("names no key for bodies that name no credential, and never throws", () => {
+    for (const data of [undefined, "{nope", "[]", JSON.stringify({ id: 7 }), JSON.stringify({ id: "a b" })]) {
+      expect(keys({ data })).toEqual([]);
+    }
+  });
+});
