@@ -1,10 +1,18 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
+const source = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
+
 export default defineConfig({
   resolve: {
     // package.json "imports" points #crypto at dist/; tests run the sources.
-    alias: { "#crypto": fileURLToPath(new URL("./src/runtime/node.ts", import.meta.url)) },
+    alias: [
+      { find: "#crypto", replacement: source("runtime/node.ts") },
+      // The example app imports the package by name, as an app would; tests run it on the sources.
+      { find: /^latchkey\/providers\/(.+)$/, replacement: source("providers/$1.ts") },
+      { find: /^latchkey\/(.+)$/, replacement: source("$1/index.ts") },
+      { find: /^latchkey$/, replacement: source("index.ts") },
+    ],
   },
   test: {
     include: ["test/**/*.test.ts"],

@@ -1,0 +1,117 @@
+/**
+ * The example app: latchkey with database sessions on SQLite, a local OpenID Provider, e-mail links
+ * and codes delivered to a local mailbox, a password user and passkeys, served by node:http.
+ * `startExample()` is what `npm run example` runs, and what the test suite starts on free ports.
+ */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { type AuthConfig, getSession } from "latchkey";
+import { PrismaAdapter } from "latchkey/adapters/prisma";
+import { toNodeHandler } from "latchkey/node";
+import { hashPassword, verifyPassword } from "latchkey/password";
+import Credentials from "latchkey/providers/credentials";
+import Email from "latchkey/providers/email";
+import OIDC from "latchkey/providers/oidc";
+import Passkey from "latchkey/providers/passkey";
+import { openDatabase } from "./database.js";
+import { Mailbox } from "./mailbox.js";
+import { CLIENT_ID, CLIENT_SECRET, startOpenIdProvider } from "./openid-provider.js";
+import { homePage, mailboxPage } from "./pages.js";
+
+export const DEMO_USER = { email: "demo@example.test", password: "correct horse battery staple" };
+
+export interface ExampleOptions {
+  /** The app's port; 0 picks a free one. */
+  port: number;
+  /** The local OpenID Provider's port; 0 picks a free one. */
+  opPort: number;
+  /** The SQLite file; default `examples/app/generated/example.db`. */
+  databaseFile?: string;
+}
+
+export interface RunningExample {
+  url: string;
+  issuer: string;
+  mailbox: Mailbox;
+  config: AuthConfig;
+  close(): Promise<void>;
+}
+
+async function listen(server: Server, port: number): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", resolve);
+  });
+  return (server.address() as AddressInfo).port;
+}
+
+export async function startExample(options: ExampleOptions): Promise<RunningExample> {
+  const { prisma } = await openDatabase(options.databaseFile);
+  const mailbox = new Mailbox();
+  const demoHash = await hashPassword(DEMO_USER.password);
+
+  const server = createServer();
+  const port = await listen(server, options.port);
+  const url = `http://localhost:${port}`;
+  const op = await startOpenIdProvider(options.opPort, `${url}/auth/callback/local-op`);
+
+  const config: AuthConfig = {
+    // A development secret, so the example starts with no setup; set AUTH_SECRET to use your own.
+    secret: process.env.AUTH_SECRET ?? "latchkey-example-development-secret-0123456789",
+    adapter: PrismaAdapter(prisma),
+    session: { strategy: "database" },
+    // Links and redirects use this origin whatever Host a request carries.
+    trustHost: true,
+    providers: [
+      OIDC({
+        id: "local-op",
+        name: "Local OP",
+        issuer: op.issuer,
+        clientId: CLIENT_ID,
+        clientSecret: CLIENT_SECRET,
+      }),
+      Email({ sendVerificationRequest: mailbox.send, otp: true }),
+      Credentials({
+        name: "Password",
+        credentials: {
+          email: { label: "E-mail", type: "email", autocomplete: "username" },
+          password: { label: "Password", type: "password", autocomplete: "current-password" },
+        },
+        authorize: async ({ email, password }) =>
+          email === DEMO_USER.email && password !== undefined && (await verifyPassword(demoHash, password))
+            ? { id: "demo-user", name: "Demo User", email }
+            : null,
+      }),
+      Passkey(),
+    ],
+  };
+
+  const authHandler = toNodeHandler(config);
+  server.on("request", async (req, res) => {
+    const path = new URL(req.url ?? "/", url).pathname;
+    if (path.startsWith("/auth/")) return authHandler(req, res);
+    const html = (body: string) => {
+      res.setHeader("content-type", "text/html; charset=utf-8");
+      res.end(body);
+    };
+    if (path === "/") {
+      const request = new Request(`${url}/`, { headers: { cookie: req.headers.cookie ?? "" } });
+      return html(homePage(await getSession(request, config), DEMO_USER));
+    }
+    if (path === "/mail") return html(mailboxPage(mailbox.mails));
+    res.statusCode = 404;
+    res.end("Not found");
+  });
+
+  return {
+    url,
+    issuer: op.issuer,
+    mailbox,
+    config,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await op.close();
+      await prisma.$disconnect();
+    },
+  };
+}

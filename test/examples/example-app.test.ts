@@ -1,0 +1,153 @@
+/**
+ * The example app that `npm run example` starts, driven over real HTTP as a newcomer would use it:
+ * the home page, the provider list, a password sign-in, an e-mail link from the local mailbox, and a
+ * sign-in at the local OpenID Provider through its development login page.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_USER, type RunningExample, startExample } from "../../examples/app/app.js";
+import { CookieJar } from "../support/cookie-jar.js";
+
+let example: RunningExample;
+let directory: string;
+
+beforeAll(async () => {
+  directory = mkdtempSync(join(tmpdir(), "latchkey-example-"));
+  example = await startExample({ port: 0, opPort: 0, databaseFile: join(directory, "example.db") });
+}, 120_000);
+
+afterAll(async () => {
+  await example?.close();
+  rmSync(directory, { recursive: true, force: true });
+});
+
+/** A browser: one cookie jar per origin; redirects are followed by hand, so each hop can be checked. */
+class Browser {
+  readonly jars = new Map<string, CookieJar>();
+
+  jar(url: string): CookieJar {
+    const origin = new URL(url).origin;
+    let jar = this.jars.get(origin);
+    if (!jar) this.jars.set(origin, (jar = new CookieJar()));
+    return jar;
+  }
+
+  async request(url: string, form?: Record<string, string>): Promise<Response> {
+    const headers = new Headers({ cookie: this.jar(url).header() });
+    if (form) headers.set("content-type", "application/x-www-form-urlencoded");
+    const response = await fetch(url, {
+      method: form ? "POST" : "GET",
+      headers,
+      ...(form ? { body: new URLSearchParams(form).toString() } : {}),
+      redirect: "manual",
+    });
+    this.jar(url).apply(response);
+    return response;
+  }
+
+  async csrf(): Promise<string> {
+    const response = await this.request(`${example.url}/auth/csrf`);
+    return ((await response.json()) as { csrfToken: string }).csrfToken;
+  }
+
+  async sessionName(): Promise<string | null> {
+    const session = (await (await this.request(`${example.url}/auth/session`)).json()) as {
+      user?: { name?: string };
+    } | null;
+    return session?.user?.name ?? null;
+  }
+}
+
+describe("the example app", () => {
+  it("serves its home page and offers four ways to sign in", async () => {
+    const browser = new Browser();
+    expect(await (await browser.request(`${example.url}/`)).text()).toContain("Not signed in");
+    const providers = (await (await browser.request(`${example.url}/auth/providers`)).json()) as Record<
+      string,
+      { type: string }
+    >;
+    expect(Object.fromEntries(Object.entries(providers).map(([id, p]) => [id, p.type]))).toEqual({
+      "local-op": "oidc",
+      email: "email",
+      credentials: "credentials",
+      passkey: "webauthn",
+    });
+    expect(await (await browser.request(`${example.url}/auth/signin`)).text()).toContain(
+      "Sign in with Local OP",
+    );
+  });
+
+  it("signs the demo user in with the password from the home page", async () => {
+    const browser = new Browser();
+    const csrfToken = await browser.csrf();
+    const response = await browser.request(`${example.url}/auth/callback/credentials`, {
+      csrfToken,
+      email: DEMO_USER.email,
+      password: DEMO_USER.password,
+    });
+    expect(response.headers.get("location")).toBe(`${example.url}/`);
+    expect(await browser.sessionName()).toBe("Demo User");
+    expect(await (await browser.request(`${example.url}/`)).text()).toContain(
+      "Signed in as <strong>Demo User",
+    );
+  });
+
+  it("delivers the sign-in mail to the local mailbox, whose link signs in", async () => {
+    const browser = new Browser();
+    const csrfToken = await browser.csrf();
+    await browser.request(`${example.url}/auth/signin/email`, { csrfToken, email: "newcomer@example.test" });
+    const [mail] = example.mailbox.mails;
+    expect(mail?.to).toBe("newcomer@example.test");
+    expect(mail?.url.startsWith(`${example.url}/auth/callback/email?`)).toBe(true);
+    expect(await (await browser.request(`${example.url}/mail`)).text()).toContain("newcomer@example.test");
+
+    // The link opens a confirm page; its button (a form post) signs in.
+    const confirm = await (await browser.request(mail?.url as string)).text();
+    const fields = Object.fromEntries(
+      [...confirm.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((match) => [
+        match[1],
+        (match[2] as string).replace(/&amp;/g, "&"),
+      ]),
+    );
+    const action = /<form method="post" action="([^"]+)"/.exec(confirm)?.[1]?.replace(/&amp;/g, "&");
+    expect(action).toBeTruthy();
+    await browser.request(new URL(action as string, example.url).href, fields);
+    expect((await (await browser.request(`${example.url}/auth/session`)).json()) as object).toMatchObject({
+      user: { email: "newcomer@example.test" },
+    });
+  });
+
+  it("signs in at the local OpenID Provider with any name", async () => {
+    const browser = new Browser();
+    const csrfToken = await browser.csrf();
+    let response = await browser.request(`${example.url}/auth/signin/local-op`, { csrfToken });
+    let url = new URL(response.headers.get("location") as string).href;
+    expect(url.startsWith(example.issuer)).toBe(true);
+    response = await browser.request(url);
+    // The development login page, then (on the first sign-in) the consent page.
+    for (let step = 0; step < 12 && !url.startsWith(example.url); step++) {
+      if (response.status >= 300 && response.status < 400) {
+        url = new URL(response.headers.get("location") as string, url).href;
+        if (url.startsWith(example.url)) break;
+        response = await browser.request(url);
+        continue;
+      }
+      const html = await response.text();
+      const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1] as string;
+      const form: Record<string, string> = html.includes('name="login"')
+        ? { login: "ada", password: "any" }
+        : {};
+      for (const match of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)) {
+        form[match[1] as string] = match[2] as string;
+      }
+      const target = new URL(action, url).href;
+      response = await browser.request(target, form);
+      url = target;
+    }
+    const callback = await browser.request(url);
+    expect(callback.headers.get("location")).toBe(`${example.url}/`);
+    expect(await browser.sessionName()).toBe("ada");
+  });
+});
