@@ -6,6 +6,11 @@
 export interface BenchTask {
   name: string;
   fn: () => unknown;
+  /**
+   * Runs before each of the task's slices (warm-up included), outside the timed part: e.g. to
+   * prepare the single-use inputs the next slice will consume.
+   */
+  prepare?: () => Promise<void>;
 }
 
 export interface BenchGroup {
@@ -45,11 +50,15 @@ export async function runInterleaved(
   const all = groups.flatMap((group) =>
     group.tasks.map((task) => ({ key: `${group.title}/${task.name}`, task })),
   );
-  for (const { task } of all) await runFor(task.fn, options.warmupMs);
+  for (const { task } of all) {
+    await task.prepare?.();
+    await runFor(task.fn, options.warmupMs);
+  }
   for (let round = 0; round < options.rounds; round++) {
     // Alternate the order each round so no task always follows the same one.
     const order = round % 2 === 0 ? all : [...all].reverse();
     for (const { key, task } of order) {
+      await task.prepare?.();
       const { ops, elapsed } = await runFor(task.fn, options.sliceMs);
       const total = totals.get(key) ?? { ops: 0, ms: 0 };
       totals.set(key, { ops: total.ops + ops, ms: total.ms + elapsed });

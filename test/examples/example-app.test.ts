@@ -29,8 +29,8 @@ class Browser {
 
   jar(url: string): CookieJar {
     const origin = new URL(url).origin;
-    let jar = this.jars.get(origin);
-    if (!jar) this.jars.set(origin, (jar = new CookieJar()));
+    const jar = this.jars.get(origin) ?? new CookieJar();
+    this.jars.set(origin, jar);
     return jar;
   }
 
