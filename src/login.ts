@@ -3,6 +3,8 @@
  * users and links accounts. Flows only report what the provider proved (a user and an account);
  * the rules live here.
  */
+
+import { ACCOUNT_TOKEN_COLUMNS } from "./adapters/columns.js";
 import type {
   Adapter,
   AdapterAccount,
@@ -229,16 +231,6 @@ export interface OAuthLinking {
   allowDangerousEmailAccountLinking: boolean;
 }
 
-const ACCOUNT_TOKEN_FIELDS = [
-  "access_token",
-  "refresh_token",
-  "id_token",
-  "expires_at",
-  "scope",
-  "token_type",
-  "session_state",
-] as const;
-
 /** The stored user id of the session this request already carries, if any (signing in to link). */
 async function signedInUserId(ctx: ServerContext): Promise<string | undefined> {
   if (ctx.config.session.strategy === "jwt") {
@@ -260,7 +252,7 @@ async function storeReissuedTokens(ctx: ServerContext, account: AdapterAccountWi
   const adapter = ctx.config.adapter;
   if (typeof adapter?.updateAccount !== "function") return;
   const tokens: Record<string, unknown> = {};
-  for (const field of ACCOUNT_TOKEN_FIELDS) if (account[field] !== undefined) tokens[field] = account[field];
+  for (const field of ACCOUNT_TOKEN_COLUMNS) if (account[field] !== undefined) tokens[field] = account[field];
   await callAdapter("store the provider's new tokens", () =>
     adapter.updateAccount?.({
       provider: account.provider,

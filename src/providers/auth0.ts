@@ -27,13 +27,6 @@ export default function Auth0(options: OIDCUserConfig<Auth0Profile> = {}): OIDCC
       id: "auth0",
       name: "Auth0",
       type: "oidc",
-
-      profile: (profile) => ({
-        id: profile.sub,
-        name: profile.name ?? null,
-        email: profile.email ?? null,
-        image: profile.picture ?? null,
-      }),
       style: { brandColor: "#eb5424" },
     },
     options,

@@ -27,13 +27,6 @@ export default function Cognito(options: OIDCUserConfig<CognitoProfile> = {}): O
       id: "cognito",
       name: "Cognito",
       type: "oidc",
-
-      profile: (profile) => ({
-        id: profile.sub,
-        name: profile.name ?? null,
-        email: profile.email ?? null,
-        image: profile.picture ?? null,
-      }),
       style: { brandColor: "#c17b9e" },
     },
     options,

@@ -30,12 +30,6 @@ export default function LinkedIn(options: OIDCUserConfig<LinkedInProfile> = {}):
       issuer: "https://www.linkedin.com/oauth",
       authorization: { params: { scope: "openid profile email" } },
       client: { token_endpoint_auth_method: "client_secret_post" },
-      profile: (profile) => ({
-        id: profile.sub,
-        name: profile.name ?? null,
-        email: profile.email ?? null,
-        image: profile.picture ?? null,
-      }),
       style: { brandColor: "#0a66c2" },
     },
     options,

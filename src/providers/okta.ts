@@ -27,13 +27,6 @@ export default function Okta(options: OIDCUserConfig<OktaProfile> = {}): OIDCCon
       id: "okta",
       name: "Okta",
       type: "oidc",
-
-      profile: (profile) => ({
-        id: profile.sub,
-        name: profile.name ?? null,
-        email: profile.email ?? null,
-        image: profile.picture ?? null,
-      }),
       style: { brandColor: "#007dc1" },
     },
     options,

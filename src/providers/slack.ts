@@ -30,12 +30,6 @@ export default function Slack(options: OIDCUserConfig<SlackProfile> = {}): OIDCC
       type: "oidc",
       issuer: "https://slack.com",
       authorization: { params: { scope: "openid profile email" } },
-      profile: (profile) => ({
-        id: profile.sub,
-        name: profile.name ?? null,
-        email: profile.email ?? null,
-        image: profile.picture ?? null,
-      }),
       style: { brandColor: "#4a154b" },
     },
     options,

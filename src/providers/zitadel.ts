@@ -27,13 +27,6 @@ export default function Zitadel(options: OIDCUserConfig<ZitadelProfile> = {}): O
       id: "zitadel",
       name: "ZITADEL",
       type: "oidc",
-
-      profile: (profile) => ({
-        id: profile.sub,
-        name: profile.name ?? null,
-        email: profile.email ?? null,
-        image: profile.picture ?? null,
-      }),
       style: { brandColor: "#000000" },
     },
     options,

@@ -4,6 +4,7 @@
  * AUTH_<ID>_ID / _SECRET (/ _ISSUER), and keeps the app's overrides over its defaults.
  */
 import { describe, expect, it } from "vitest";
+import { defaultProfile } from "../../src/flows/oauth/account.js";
 import { resolveConfig } from "../../src/pipeline/resolve-config.js";
 import Apple from "../../src/providers/apple.js";
 import Auth0 from "../../src/providers/auth0.js";
@@ -295,7 +296,10 @@ describe("the provider catalogue", () => {
     const provider = factory();
     it(`${provider.name} (${provider.id}) maps a realistic profile to the user`, async () => {
       expect(
-        await provider.profile?.(profile as never, { access_token: "at", token_type: "bearer" }),
+        await (provider.profile ?? defaultProfile)(profile as never, {
+          access_token: "at",
+          token_type: "bearer",
+        }),
       ).toEqual(user);
     });
 
