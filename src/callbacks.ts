@@ -7,7 +7,7 @@ import type { AdapterSession, AdapterUser, Awaitable } from "./adapters/types.js
 // The public entry, not ./jwt/types.js: a program that reads these types then also holds the
 // "latchkey/jwt" module, so `declare module "latchkey/jwt"` works without a separate import.
 import type { JWT } from "./jwt/index.js";
-import type { Profile, User } from "./providers/types.js";
+import type { Profile, User } from "./provider-types.js";
 
 /**
  * The fields latchkey itself puts in a session. Extend {@link Session}, not this: referring to

@@ -6,7 +6,7 @@ import type { Adapter } from "./adapters/types.js";
 import type { CallbacksOptions, EventCallbacks } from "./callbacks.js";
 import type { CookiesOverrides } from "./cookie/names.js";
 import type { JWTOptions } from "./jwt/index.js";
-import type { Provider } from "./providers/types.js";
+import type { Provider } from "./provider-types.js";
 import type { RateLimitConfig } from "./rate-limit/rules.js";
 import type { ShortLivedStore } from "./store/types.js";
 import type { Theme } from "./theme.js";

@@ -53,7 +53,7 @@ export type { CookieOptions, CookieRole, CookieSpec, CookiesOverrides } from "./
 export * from "./core/errors.js";
 export type { ResponseInternal } from "./core/response.js";
 export { setEnvDefaults } from "./pipeline/env-defaults.js";
-export type * from "./providers/types.js";
+export type * from "./provider-types.js";
 export type { AccessToken };
 
 /**

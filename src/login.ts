@@ -24,7 +24,7 @@ import {
   OAuthAccountNotLinked,
 } from "./core/errors.js";
 import { emitEvent } from "./core/events.js";
-import type { Profile, User } from "./providers/types.js";
+import type { Profile, User } from "./provider-types.js";
 import { requestSessionToken } from "./session/database.js";
 import { decodeSessionCookie } from "./session/jwt.js";
 import { revokeAllUserSessions } from "./session/manage.js";

@@ -1,6 +1,6 @@
 import type { AuthContext } from "../core/context.js";
 import type { ResponseInternal } from "../core/response.js";
-import type { AppProvider } from "../providers/types.js";
+import type { AppProvider } from "../provider-types.js";
 
 /** GET /providers: every configured provider with its sign-in and callback URLs. */
 export async function providersAction(ctx: AuthContext): Promise<ResponseInternal> {

@@ -9,7 +9,7 @@ import { InvalidConfig } from "../core/errors.js";
 import type { ResponseInternal } from "../core/response.js";
 import { flowFor } from "../flows/index.js";
 import { renderSignInPage, type SignInPageProvider } from "../pages/index.js";
-import type { ProviderConfig } from "../providers/types.js";
+import type { ProviderConfig } from "../provider-types.js";
 
 function pageProvider(ctx: AuthContext, provider: ProviderConfig): SignInPageProvider[] {
   const flow = flowFor(provider);

@@ -5,7 +5,7 @@
  * contract, so Auth.js adapters plug in unchanged; the latchkey extensions at the end are optional
  * (see `missingExtensions` and docs/adapter-conformance.md).
  */
-import type { User } from "../providers/types.js";
+import type { User } from "../provider-types.js";
 
 /** A value, or a promise of it: adapters may be synchronous or asynchronous. */
 export type Awaitable<T> = T | PromiseLike<T>;

@@ -10,7 +10,7 @@ import { parseCookieHeader } from "../cookie/header.js";
 import type { CookiesConfig } from "../cookie/names.js";
 import type { JwtCodec } from "../jwt/codec.js";
 import { sessionCodec } from "../jwt/session-codec.js";
-import type { ProviderConfig } from "../providers/types.js";
+import type { ProviderConfig } from "../provider-types.js";
 import type { CryptoRuntime } from "../runtime/types.js";
 import { type CsrfState, readOrCreateCsrf } from "./csrf.js";
 import { InvalidProvider } from "./errors.js";

@@ -3,7 +3,7 @@
  * field, and an endpoint given as an object keeps the default URL and parameters it does not
  * override (`authorization: { params: { scope: "…" } }` changes the scope, not the URL).
  */
-import type { OAuthConfig, Profile } from "../providers/types.js";
+import type { OAuthConfig, Profile } from "../provider-types.js";
 
 type Endpoint = OAuthConfig["authorization"] | OAuthConfig["token"] | OAuthConfig["userinfo"];
 

@@ -13,7 +13,7 @@ import type {
 } from "../config.js";
 import type { CookiesConfig } from "../cookie/names.js";
 import type { JWTDecodeParams, JWTEncodeParams, JWT as JWTPayload } from "../jwt/types.js";
-import type { ProviderConfig } from "../providers/types.js";
+import type { ProviderConfig } from "../provider-types.js";
 import type { RateLimiter } from "../rate-limit/limiter.js";
 import type { SingleFlight } from "../store/single-flight.js";
 import type { ShortLivedStore } from "../store/types.js";

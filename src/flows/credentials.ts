@@ -5,7 +5,7 @@
  */
 import { CallbackRouteError, CredentialsSignin, InvalidRequest, MissingAuthorize } from "../core/errors.js";
 import { resolveCredentialsUser } from "../login.js";
-import type { CredentialsConfig } from "../providers/types.js";
+import type { CredentialsConfig } from "../provider-types.js";
 import type { Flow } from "./types.js";
 
 /** The declared fields of the submitted body: strings, or absent. */

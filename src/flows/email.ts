@@ -13,7 +13,7 @@ import { EmailSignInError, InvalidConfig, InvalidRequest, Verification } from ".
 import type { ResponseInternal } from "../core/response.js";
 import { resolveEmailUser, signInVerdict } from "../login.js";
 import { renderEmailConfirmPage } from "../pages/index.js";
-import type { EmailConfig, User } from "../providers/types.js";
+import type { EmailConfig, User } from "../provider-types.js";
 import { issueOneTimeCode, useOneTimeCode } from "./email/one-time-code.js";
 import { issueVerificationToken, useLinkToken } from "./email/verification-token.js";
 import type { CallbackResult, Flow } from "./types.js";

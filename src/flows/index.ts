@@ -2,7 +2,7 @@
  * The flow of each provider type: the one table that maps a type to what it does. Adding a provider
  * type means writing its flow and adding a row here; nothing in core/, pipeline/ or actions/ changes.
  */
-import type { ProviderConfig } from "../providers/types.js";
+import type { ProviderConfig } from "../provider-types.js";
 import { credentialsFlow } from "./credentials.js";
 import { emailFlow } from "./email.js";
 import { oauthFlow, oidcFlow } from "./oauth/index.js";

@@ -13,7 +13,7 @@ import type { EnvRecord } from "../core/env.js";
 import type { ResponseInternal } from "../core/response.js";
 import type { ProvenSignIn } from "../login.js";
 import type { SignInPageEntry } from "../pages/index.js";
-import type { ProviderConfig } from "../providers/types.js";
+import type { ProviderConfig } from "../provider-types.js";
 
 /** What a flow may consult when it checks a provider at startup. */
 export interface FlowSetup {

@@ -3,7 +3,7 @@
  * to the route the core gives it.
  */
 
-import type { CredentialInput } from "../providers/types.js";
+import type { CredentialInput } from "../provider-types.js";
 import { escapeHtml } from "./escape.js";
 import { csrfFields, hiddenField, postForm, primaryButton } from "./form-fields.js";
 import { type RenderedPage, renderDocument } from "./layout.js";

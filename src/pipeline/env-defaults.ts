@@ -5,7 +5,7 @@
 import type { AuthConfig } from "../config.js";
 import { basePathFromEnv, type EnvRecord, secretsFromEnv, trustHostFromEnv } from "../core/env.js";
 import { flowFor } from "../flows/index.js";
-import type { Provider, ProviderConfig } from "../providers/types.js";
+import type { Provider, ProviderConfig } from "../provider-types.js";
 
 /** `AUTH_<ID>`: the prefix of a provider's variables, e.g. `AUTH_AZURE_AD` for the id "azure-ad". */
 const envPrefix = (providerId: string) => `AUTH_${providerId.toUpperCase().replace(/-/g, "_")}`;

@@ -26,7 +26,7 @@ import type { ResolvedConfig } from "../core/resolved-config.js";
 import { flowFor } from "../flows/index.js";
 import type { FlowSetup } from "../flows/types.js";
 import { DEFAULT_MAX_AGE_SECONDS } from "../jwt/claims.js";
-import type { ProviderConfig } from "../providers/types.js";
+import type { ProviderConfig } from "../provider-types.js";
 import { defaultCallbacks } from "../session/default-callbacks.js";
 import { MemoryStore } from "../store/memory.js";
 import { createSingleFlight } from "../store/single-flight.js";

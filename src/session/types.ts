@@ -2,7 +2,7 @@ import type { AdapterUser } from "../adapters/types.js";
 import type { Account, Session } from "../config.js";
 import type { CookieToSet } from "../cookie/header.js";
 import type { ServerContext } from "../core/context.js";
-import type { Profile, User } from "../providers/types.js";
+import type { Profile, User } from "../provider-types.js";
 
 export interface SessionResult {
   session: Session | null;

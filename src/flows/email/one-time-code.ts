@@ -8,7 +8,7 @@
  */
 import type { ServerContext } from "../../core/context.js";
 import { Verification } from "../../core/errors.js";
-import type { EmailConfig } from "../../providers/types.js";
+import type { EmailConfig } from "../../provider-types.js";
 import type { CryptoRuntime } from "../../runtime/types.js";
 import { DEFAULT_EMAIL_MAX_AGE, useStoredToken } from "./verification-token.js";
 

@@ -7,7 +7,7 @@
 import { adapterMethod, callAdapter } from "../../core/adapter-calls.js";
 import type { ServerContext } from "../../core/context.js";
 import { Verification } from "../../core/errors.js";
-import type { EmailConfig } from "../../providers/types.js";
+import type { EmailConfig } from "../../provider-types.js";
 
 /** Default lifetime of a link or code: 24 hours, in seconds. */
 export const DEFAULT_EMAIL_MAX_AGE = 24 * 60 * 60;

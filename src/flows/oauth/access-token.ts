@@ -10,7 +10,7 @@ import type { CookieToSet } from "../../cookie/header.js";
 import { adapterMethod, callAdapter } from "../../core/adapter-calls.js";
 import type { ServerContext } from "../../core/context.js";
 import { InvalidProvider, NoProviderAccount, NotSignedIn, RefreshTokenRejected } from "../../core/errors.js";
-import type { OAuthConfig } from "../../providers/types.js";
+import type { OAuthConfig } from "../../provider-types.js";
 import { requestSessionToken } from "../../session/database.js";
 import { decodeSessionCookie, sessionCookies } from "../../session/jwt.js";
 import {

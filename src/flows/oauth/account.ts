@@ -3,7 +3,7 @@
  * record (the token response's fields, RFC 6749 §5.1).
  */
 import type { Account } from "../../config.js";
-import type { OAuthConfig, Profile, TokenSet, User } from "../../providers/types.js";
+import type { OAuthConfig, Profile, TokenSet, User } from "../../provider-types.js";
 
 /** The default `profile`: the standard claims (OpenID Connect Core §5.1), `id` for OAuth 2.0 user APIs. */
 export function defaultProfile(profile: Profile): User {

@@ -7,7 +7,7 @@ import * as oauth from "oauth4webapi";
 import type { AuthContext } from "../../core/context.js";
 import { OAuthSignInError } from "../../core/errors.js";
 import type { ResponseInternal } from "../../core/response.js";
-import type { OAuthConfig } from "../../providers/types.js";
+import type { OAuthConfig } from "../../provider-types.js";
 import { activeChecks, startChecks } from "./checks.js";
 import { clientAuthentication, oauthClient } from "./client.js";
 import { redirectUriFor, sealProxyState } from "./redirect-proxy.js";

@@ -8,7 +8,7 @@ import * as oauth from "oauth4webapi";
 import type { AuthContext } from "../../core/context.js";
 import { AuthError, CallbackRouteError, OAuthCallbackError } from "../../core/errors.js";
 import { oauthUserResolver } from "../../login.js";
-import type { OAuthConfig, Profile } from "../../providers/types.js";
+import type { OAuthConfig, Profile } from "../../provider-types.js";
 import type { CallbackResult } from "../types.js";
 import { accountFor, defaultProfile, emailVerifiedBy } from "./account.js";
 import { activeChecks, carriesCheckCookies, clearChecks, expectedChecks } from "./checks.js";

@@ -14,7 +14,7 @@ import {
 import type { CookieToSet } from "../../cookie/header.js";
 import type { ServerContext } from "../../core/context.js";
 import { InvalidCheck, InvalidConfig } from "../../core/errors.js";
-import type { OAuthConfig } from "../../providers/types.js";
+import type { OAuthConfig } from "../../provider-types.js";
 import type { CheckCookieRole } from "../types.js";
 import { tokenEndpointAuthMethod } from "./client.js";
 

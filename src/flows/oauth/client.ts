@@ -4,7 +4,7 @@
  */
 import * as oauth from "oauth4webapi";
 import { InvalidConfig } from "../../core/errors.js";
-import type { OAuthConfig, TokenEndpointAuthMethod } from "../../providers/types.js";
+import type { OAuthConfig, TokenEndpointAuthMethod } from "../../provider-types.js";
 
 const AUTH_METHODS: readonly TokenEndpointAuthMethod[] = [
   "client_secret_basic",

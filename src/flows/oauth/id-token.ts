@@ -7,7 +7,7 @@
  */
 import { createRemoteJWKSet, decodeProtectedHeader, type JWTPayload, jwtVerify } from "jose";
 import type { AuthorizationServer } from "oauth4webapi";
-import type { OAuthConfig } from "../../providers/types.js";
+import type { OAuthConfig } from "../../provider-types.js";
 import { hasClientSecret } from "./client.js";
 import { providerState } from "./provider-state.js";
 

@@ -5,7 +5,7 @@
  * protocol steps live beside this file, one per module; who the person is, and which stored user
  * that makes them, is decided in `login.ts`.
  */
-import type { OAuth2Config, OAuthConfig, OIDCConfig } from "../../providers/types.js";
+import type { OAuth2Config, OAuthConfig, OIDCConfig } from "../../provider-types.js";
 import type { Flow, FlowSetup } from "../types.js";
 import { startAuthorization } from "./authorize.js";
 import { oauthCallback } from "./callback.js";

@@ -5,7 +5,7 @@
  */
 import type { createRemoteJWKSet } from "jose";
 import type { AuthorizationServer } from "oauth4webapi";
-import type { OAuthConfig } from "../../providers/types.js";
+import type { OAuthConfig } from "../../provider-types.js";
 
 export interface OAuthProviderState {
   /** Discovery in flight or done; dropped when it fails, so the next sign-in tries again. */

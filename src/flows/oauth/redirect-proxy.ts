@@ -6,7 +6,7 @@
  * state sealed with the shared secret can name where to relay, so this is no open redirect.
  */
 import type { ServerContext } from "../../core/context.js";
-import type { OAuthConfig } from "../../providers/types.js";
+import type { OAuthConfig } from "../../provider-types.js";
 
 const PROXY_STATE_SALT = "latchkey.redirect-proxy-state";
 const PROXY_STATE_MAX_AGE_SECONDS = 15 * 60;

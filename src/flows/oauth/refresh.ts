@@ -6,7 +6,7 @@
  */
 import * as oauth from "oauth4webapi";
 import { InvalidConfig, RefreshTokenRejected, TokenRefreshError } from "../../core/errors.js";
-import type { OAuthConfig, TokenSet } from "../../providers/types.js";
+import type { OAuthConfig, TokenSet } from "../../provider-types.js";
 import { clientAuthentication, oauthClient } from "./client.js";
 import { verifyIdToken } from "./id-token.js";
 import { authorizationServer, transportOptions } from "./server-metadata.js";

@@ -6,7 +6,7 @@
  */
 import * as oauth from "oauth4webapi";
 import { InvalidConfig, OAuthSignInError } from "../../core/errors.js";
-import type { OAuthConfig } from "../../providers/types.js";
+import type { OAuthConfig } from "../../provider-types.js";
 import { endpointUrl, isLoopbackHttp } from "./endpoint-url.js";
 import { providerState } from "./provider-state.js";
 

@@ -5,7 +5,7 @@
  * token's claim; the signature check then binds the two, as Microsoft's validation guidance asks.
  */
 import { decodeJwt } from "jose";
-import type { OAuthConfig } from "../../providers/types.js";
+import type { OAuthConfig } from "../../provider-types.js";
 
 const TENANT_ID = /^[A-Za-z0-9-]{1,64}$/;
 const PLACEHOLDER = "{tenantid}";

@@ -5,7 +5,7 @@
  */
 import type { JWTPayload } from "jose";
 import * as oauth from "oauth4webapi";
-import type { OAuthConfig, TokenSet } from "../../providers/types.js";
+import type { OAuthConfig, TokenSet } from "../../provider-types.js";
 import type { ExpectedChecks } from "./checks.js";
 import { clientAuthentication } from "./client.js";
 import { verifyIdToken } from "./id-token.js";

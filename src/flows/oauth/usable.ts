@@ -3,7 +3,7 @@
  * not at startup, so an app whose other providers work still starts when one lacks its credentials.
  */
 import { InvalidConfig } from "../../core/errors.js";
-import type { OAuthConfig } from "../../providers/types.js";
+import type { OAuthConfig } from "../../provider-types.js";
 import { tokenEndpointAuthMethod } from "./client.js";
 import { endpointOption } from "./server-metadata.js";
 

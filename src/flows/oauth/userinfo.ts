@@ -6,7 +6,7 @@
 import type { JWTPayload } from "jose";
 import * as oauth from "oauth4webapi";
 import { InvalidConfig } from "../../core/errors.js";
-import type { OAuthConfig, Profile, TokenSet } from "../../providers/types.js";
+import type { OAuthConfig, Profile, TokenSet } from "../../provider-types.js";
 import { transportOptions } from "./server-metadata.js";
 
 export interface ProfileSource {

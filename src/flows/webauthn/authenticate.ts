@@ -8,7 +8,7 @@ import { adapterMethod, callAdapter } from "../../core/adapter-calls.js";
 import type { ServerContext } from "../../core/context.js";
 import { WebAuthnVerificationError } from "../../core/errors.js";
 import { type ProvenSignIn, resolvePasskeyUser } from "../../login.js";
-import type { WebAuthnConfig } from "../../providers/types.js";
+import type { WebAuthnConfig } from "../../provider-types.js";
 import type { ChallengeState } from "./challenge.js";
 import { simpleWebAuthn } from "./library.js";
 import { credentialIdOf, findAuthenticator, splitTransports, storedBytes } from "./records.js";

@@ -9,7 +9,7 @@ import { openCheckCookie, sealCheckCookie } from "../../cookie/check-cookies.js"
 import type { CookieToSet } from "../../cookie/header.js";
 import type { ServerContext } from "../../core/context.js";
 import { InvalidCheck, WebAuthnVerificationError } from "../../core/errors.js";
-import type { WebAuthnConfig } from "../../providers/types.js";
+import type { WebAuthnConfig } from "../../provider-types.js";
 
 export type WebAuthnAction = "register" | "authenticate";
 

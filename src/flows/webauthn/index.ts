@@ -8,7 +8,7 @@
 import type { Adapter } from "../../adapters/types.js";
 import { clearCheckCookie } from "../../cookie/check-cookies.js";
 import { InvalidConfig, InvalidRequest } from "../../core/errors.js";
-import type { WebAuthnConfig } from "../../providers/types.js";
+import type { WebAuthnConfig } from "../../provider-types.js";
 import type { Flow } from "../types.js";
 import { authenticateWithPasskey } from "./authenticate.js";
 import { consumeChallenge } from "./challenge.js";

@@ -12,7 +12,7 @@ import type { AuthContext } from "../../core/context.js";
 import { InvalidRequest } from "../../core/errors.js";
 import type { ResponseInternal } from "../../core/response.js";
 import { assertPasskeyEmailFree } from "../../login.js";
-import type { WebAuthnConfig } from "../../providers/types.js";
+import type { WebAuthnConfig } from "../../provider-types.js";
 import { signedInUser } from "../../session/signed-in-user.js";
 import {
   type ChallengeState,

@@ -7,7 +7,7 @@ import type { AdapterUser } from "../../adapters/types.js";
 import type { ServerContext } from "../../core/context.js";
 import { InvalidCheck, WebAuthnVerificationError } from "../../core/errors.js";
 import { type NewAuthenticator, type ProvenSignIn, registerPasskey } from "../../login.js";
-import type { WebAuthnConfig } from "../../providers/types.js";
+import type { WebAuthnConfig } from "../../provider-types.js";
 import { signedInUser } from "../../session/signed-in-user.js";
 import type { ChallengeState, Registrant } from "./challenge.js";
 import { simpleWebAuthn } from "./library.js";

@@ -6,7 +6,7 @@
  */
 import type { ServerContext } from "../../core/context.js";
 import { InvalidConfig } from "../../core/errors.js";
-import type { RelyingPartyOptions, WebAuthnConfig } from "../../providers/types.js";
+import type { RelyingPartyOptions, WebAuthnConfig } from "../../provider-types.js";
 
 export interface RelyingParty {
   id: string;

@@ -7,7 +7,7 @@ import type {
   ResidentKeyRequirement,
   UserVerificationRequirement,
   WebAuthnConfig,
-} from "../../providers/types.js";
+} from "../../provider-types.js";
 
 /** Five minutes: long enough for a security key fetched from a drawer. */
 export const DEFAULT_TIMEOUT_MS = 5 * 60 * 1000;
