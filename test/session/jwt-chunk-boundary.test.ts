@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { COOKIE_CHUNK_SIZE } from "../../src/cookie/chunks.js";
-import type { AuthConfig, JWT } from "../../src/index.js";
+import type { AuthConfig } from "../../src/index.js";
+import type { JWT } from "../../src/jwt/types.js";
 import { type CookieJar, getCsrf, locationOf, makeConfig, send, signedIn } from "../core/helpers.js";
 
 const SESSION = "__Secure-authjs.session-token";
