@@ -49,12 +49,29 @@ const idleFlow: Flow<ProviderConfig> = {
   callbackNeedsCsrf: () => true,
 };
 
+/** Proves a user, then resolves it to one without an id, as a broken adapter might return. */
+const namelessFlow: Flow<ProviderConfig> = {
+  ...idleFlow,
+  async callback(_ctx, provider) {
+    return {
+      kind: "signedIn",
+      identity: {
+        user: { name: "Nameless" },
+        account: { provider: provider.id, type: "nameless", providerAccountId: "n-1" },
+        resolveUser: async (_resolveCtx, proven) => ({ user: proven.user, isNewUser: false }),
+      },
+      cookies: [],
+    };
+  },
+};
+
+const MADE_UP = { proving: provingFlow, idle: idleFlow, nameless: namelessFlow };
+
 beforeAll(() => {
-  Object.assign(flows as Record<string, unknown>, { proving: provingFlow, idle: idleFlow });
+  Object.assign(flows as Record<string, unknown>, MADE_UP);
 });
 afterAll(() => {
-  delete (flows as Record<string, unknown>).proving;
-  delete (flows as Record<string, unknown>).idle;
+  for (const type of Object.keys(MADE_UP)) delete (flows as Record<string, unknown>)[type];
 });
 
 const provider = (type: string) => ({ id: type, name: type, type }) as unknown as ProviderConfig;
@@ -144,6 +161,21 @@ describe("/callback/:provider", () => {
       { where: "signIn", profile, account },
       { where: "jwt", profile, account: linked },
       { where: "event", profile, account: linked },
+    ]);
+  });
+
+  it("a resolved user without an id cannot get a database session", async () => {
+    const errors: Error[] = [];
+    const config = makeConfig({
+      providers: [provider("nameless")],
+      adapter: MemoryAdapter(),
+      logger: { error: (error) => void errors.push(error) },
+    });
+    expect(locationOf((await post(config, "/callback/nameless")).response).searchParams.get("error")).toBe(
+      "Configuration",
+    );
+    expect(errors.map((error) => error.message)).toEqual([
+      "A signed-in user has no id; the adapter must return users with ids. (see docs/errors.md#adaptererror)",
     ]);
   });
 

@@ -158,6 +158,13 @@ describe.each(runtimes)("getToken with %s", (_name, runtime) => {
       expect(await getToken({ req, secret: SECRET, logger: quietLogger })).toMatchObject({ sub: "user-1" });
     });
 
+    it("reads a Bearer token followed by whitespace in a plain header record, which nothing trims", async () => {
+      const headers = { authorization: `Bearer ${await sessionJwt()} \t` };
+      expect(await getToken({ req: { headers }, secret: SECRET, logger: quietLogger })).toMatchObject({
+        sub: "user-1",
+      });
+    });
+
     it.each([
       ["text before Bearer", (jwt: string) => `xBearer ${jwt}`],
       ["a second word after the token", (jwt: string) => `Bearer ${jwt} extra`],

@@ -27,6 +27,14 @@ describe.each(runtimes)("the key cache with %s", (_name, runtime) => {
     expect(sessionKey("A256GCM", SECRET, "salt")).toBe(gcm);
   });
 
+  it("keeps the keys of several secrets for one salt", async () => {
+    const sessionKey = createKeyCache(runtime);
+    const newer = await sessionKey("A256CBC-HS512", SECRET, "salt");
+    const older = await sessionKey("A256CBC-HS512", `${SECRET}-older`, "salt");
+    expect(sessionKey("A256CBC-HS512", SECRET, "salt")).toBe(newer);
+    expect(sessionKey("A256CBC-HS512", `${SECRET}-older`, "salt")).toBe(older);
+  });
+
   it("holds 128 keys, and starts afresh when the 129th is derived", async () => {
     const sessionKey = createKeyCache(runtime);
     const salts = Array.from({ length: 128 }, (_, i) => `salt-${i}`);

@@ -117,6 +117,22 @@ describe.each(runtimes)("registered claims with %s", (_name, runtime) => {
     expect(claims.jti).not.toBe("stale");
   });
 
+  it("seals a token with toJSON as its JSON form plus the registered claims", async () => {
+    const token = { sub: "internal", toJSON: () => ({ sub: "public" }) };
+    const jwt = await codec.encode({ token, secret: SECRET, salt: SALT });
+    expect(await codec.decode({ token: jwt, secret: SECRET, salt: SALT })).toMatchObject({
+      sub: "public",
+      iat: expect.any(Number),
+      exp: expect.any(Number),
+      jti: expect.any(String),
+    });
+  });
+
+  it("seals a token that serialises as an array as an object of its entries", async () => {
+    const jwt = await codec.encode({ token: ["first"] as unknown as object, secret: SECRET, salt: SALT });
+    expect(await codec.decode({ token: jwt, secret: SECRET, salt: SALT })).toMatchObject({ 0: "first" });
+  });
+
   it("writes an empty token as just the registered claims", async () => {
     const jwt = await codec.encode({ token: {}, secret: SECRET, salt: SALT });
     expect(Object.keys(JSON.parse(plaintextOf(jwt)) as object)).toEqual(["iat", "exp", "jti"]);
