@@ -96,6 +96,8 @@ describe("chunked cookies", () => {
       [`${NAME}.0.1`]: "x",
       [`${NAME}.`]: "x",
       [`${NAME}-other.2`]: "x",
+      [`${NAME}_2`]: "x",
+      [`${NAME}-3`]: "x",
       [`prefix${NAME}.2`]: "x",
     };
     expect(readChunkedCookie(cookies, NAME)).toBe("ab");

@@ -19,6 +19,11 @@ describe("Cookie header parsing", () => {
     expect(Object.keys(cookies)).toContain("session");
   });
 
+  it("does not count a part without '=' as a copy of a name it begins with", () => {
+    expect(parseCookieHeader("abc=1; abcd")).toEqual({ abc: "1" });
+    expect(parseCookieHeader("a=1; ab")).toEqual({ a: "1" });
+  });
+
   it("keeps a value whose percent-escape is malformed instead of throwing", () => {
     expect(parseCookieHeader("a=%E0%A4%A; b=2")).toEqual({ a: "%E0%A4%A", b: "2" });
   });

@@ -3,7 +3,7 @@
  * reject), and a token that differs from a valid one in any way never yields a payload.
  */
 import fc from "fast-check";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createJwtCodec } from "../../src/jwt/codec.js";
 import { createGetToken } from "../../src/jwt/get-token.js";
 import { b64url, flipBit, runtimes, SALT, SECRET } from "./support.js";
@@ -18,13 +18,10 @@ const bytesOf = (length: number) => fc.uint8Array({ minLength: length, maxLength
 describe.each(runtimes)("fuzzing decode and getToken with %s", (_name, runtime) => {
   const codec = createJwtCodec(runtime);
   const getToken = createGetToken(codec);
-  let valid = "";
-  let headerPart = "";
-
-  beforeAll(async () => {
-    valid = await codec.encode({ token: { sub: "user-1", name: "fuzz" }, secret: SECRET, salt: SALT });
-    headerPart = valid.split(".")[0] as string;
-  });
+  // Each test seals its own token rather than sharing one from a hook: work done in a hook belongs
+  // to no test, so the mutation run could not tell which tests cover the code that sealed it.
+  const sealValid = () =>
+    codec.encode({ token: { sub: "user-1", name: "fuzz" }, secret: SECRET, salt: SALT });
 
   /** Every way the token can reach latchkey: decode directly, the session cookie, a Bearer header. */
   async function everyEntryPoint(token: string) {
@@ -44,6 +41,7 @@ describe.each(runtimes)("fuzzing decode and getToken with %s", (_name, runtime) 
   }
 
   it("control: the valid token decodes through every entry point", async () => {
+    const valid = await sealValid();
     for (const result of await everyEntryPoint(valid)) expect(result).toMatchObject({ sub: "user-1" });
   });
 
@@ -62,6 +60,7 @@ describe.each(runtimes)("fuzzing decode and getToken with %s", (_name, runtime) 
   it("returns null for random JWE-shaped strings of five base64url segments, without throwing", async () => {
     // Parts are often well-formed (the real header, right-sized IV, block-sized ciphertext, 32-byte tag)
     // so that many cases get past parsing and reach the authentication check.
+    const headerPart = (await sealValid()).split(".")[0] as string;
     const header = fc.oneof(
       segment,
       fc.constant(null).map(() => headerPart),
@@ -94,6 +93,7 @@ describe.each(runtimes)("fuzzing decode and getToken with %s", (_name, runtime) 
   });
 
   it("never returns a payload for a valid token with one bit of one character flipped", async () => {
+    const valid = await sealValid();
     await fc.assert(
       fc.asyncProperty(fc.nat({ max: 10_000 }), fc.integer({ min: 0, max: 15 }), async (position, bit) => {
         const token = flipBit(valid, position % valid.length, bit);
@@ -104,6 +104,7 @@ describe.each(runtimes)("fuzzing decode and getToken with %s", (_name, runtime) 
   });
 
   it("never returns a payload for a valid token with one bit flipped in each segment's last character", async () => {
+    const valid = await sealValid();
     // The last characters are where non-canonical base64url would hide; check every low bit there.
     let offset = 0;
     for (const part of valid.split(".")) {
@@ -119,6 +120,7 @@ describe.each(runtimes)("fuzzing decode and getToken with %s", (_name, runtime) 
   });
 
   it("never returns a payload for a valid token with a random slice replaced", async () => {
+    const valid = await sealValid();
     await fc.assert(
       fc.asyncProperty(
         fc.nat({ max: 10_000 }),

@@ -150,6 +150,37 @@ describe.each(runtimes)("getToken with %s", (_name, runtime) => {
       },
     );
 
+    it.each([
+      ["several spaces after Bearer", (jwt: string) => `Bearer   ${jwt}`],
+      ["trailing whitespace", (jwt: string) => `Bearer ${jwt} \t`],
+    ])("reads a Bearer token with %s", async (_what, header) => {
+      const req = withAuthorization(header(await sessionJwt()));
+      expect(await getToken({ req, secret: SECRET, logger: quietLogger })).toMatchObject({ sub: "user-1" });
+    });
+
+    it("reads a Bearer token followed by whitespace in a plain header record, which nothing trims", async () => {
+      const headers = { authorization: `Bearer ${await sessionJwt()} \t` };
+      expect(await getToken({ req: { headers }, secret: SECRET, logger: quietLogger })).toMatchObject({
+        sub: "user-1",
+      });
+    });
+
+    it.each([
+      ["text before Bearer", (jwt: string) => `xBearer ${jwt}`],
+      ["a second word after the token", (jwt: string) => `Bearer ${jwt} extra`],
+      ["two tokens", (jwt: string) => `Bearer ${jwt} ${jwt}`],
+    ])("returns null for an Authorization header with %s", async (_what, header) => {
+      const req = withAuthorization(header(await sessionJwt()));
+      expect(await getToken({ req, secret: SECRET, raw: true, logger: quietLogger })).toBeNull();
+    });
+
+    it("does not glue two Authorization header lines of a Node-style record into one token", async () => {
+      const jwt = await sessionJwt();
+      const half = Math.ceil(jwt.length / 2);
+      const headers = { authorization: [`Bearer ${jwt.slice(0, half)}`, jwt.slice(half)] };
+      expect(await getToken({ req: { headers }, secret: SECRET, raw: true, logger: quietLogger })).toBeNull();
+    });
+
     it("returns null for a Bearer token that does not verify", async () => {
       const req = withAuthorization(`Bearer ${await sessionJwt(SALT, { sub: "u" }, OTHER_SECRET)}`);
       expect(await getToken({ req, secret: SECRET, logger: quietLogger })).toBeNull();
@@ -254,6 +285,26 @@ describe.each(runtimes)("getToken with %s", (_name, runtime) => {
       expect(decode).not.toHaveBeenCalled();
     });
 
+    it.each([
+      ["a string", "cookie: x"],
+      ["a function carrying headers", Object.assign(() => undefined, { headers: new Headers() })],
+    ])("throws a TypeError for a req that is %s", async (_what, req) => {
+      await expect(
+        getToken({ req: req as unknown as GetTokenParams["req"], secret: SECRET, logger: quietLogger }),
+      ).rejects.toThrow("getToken needs `req`");
+    });
+
+    it("logs at debug, and answers null, when a custom decode throws", async () => {
+      const failure = new Error("custom decode failed");
+      const debug = vi.fn();
+      const req = withCookie(`${SALT}=${await sessionJwt()}`);
+      const decode = async () => {
+        throw failure;
+      };
+      expect(await getToken({ req, secret: SECRET, decode, logger: { warn: vi.fn(), debug } })).toBeNull();
+      expect(debug).toHaveBeenCalledWith("latchkey getToken: the token could not be decoded", failure);
+    });
+
     it("throws MissingSecret when no secret is given", async () => {
       const req = withCookie(`${SALT}=${await sessionJwt()}`);
       await expect(getToken({ req, secret: "", logger: quietLogger })).rejects.toBeInstanceOf(MissingSecret);
@@ -326,6 +377,14 @@ describe.each(runtimes)("secure cookie inferred from the request URL with %s", (
       expect(await read({ headers, url: "HTTPS://APP.EXAMPLE.COM/api" })).toMatchObject({ sub: "secure" });
       expect(await read({ headers, url: "/api" })).toMatchObject({ sub: "plain" });
       expect(await read({ headers })).toMatchObject({ sub: "plain" });
+    });
+
+    it("treats an http URL that merely mentions https:// as http", async () => {
+      vi.stubEnv("AUTH_URL", undefined);
+      const headers = { cookie: await bothCookies() };
+      expect(await read({ headers, url: "http://app.example.com/?next=https://elsewhere" })).toMatchObject({
+        sub: "plain",
+      });
     });
 
     it("treats an empty AUTH_URL as unset", async () => {

@@ -94,6 +94,10 @@ describe("assertMaxAge", () => {
     expect(message).not.toContain("9".repeat(41));
   });
 
+  it("shows a string of exactly 40 characters whole", () => {
+    expect(() => assertMaxAge("8".repeat(40))).toThrow(`got the string "${"8".repeat(40)}".`);
+  });
+
   it("passes finite positive numbers", () => {
     for (const value of [1e-3, 1, 60, 2_592_000, Number.MAX_SAFE_INTEGER]) {
       expect(() => assertMaxAge(value)).not.toThrow();

@@ -1,0 +1,36 @@
+// Mutation testing of the security core: `npm run mutate` (not part of `npm test` or CI; too slow).
+// Surviving mutants that no public API can tell apart are listed, each with its reason, in
+// stryker/equivalent-mutants.md; the README's "Developing" section has the last score.
+/** @type {import("@stryker-mutator/api/core").PartialStrykerOptions} */
+export default {
+  testRunner: "vitest",
+  // `related: false`: a module that throws while loading must still meet test/modules-load.test.ts,
+  // whose imports vitest cannot trace.
+  vitest: { configFile: "stryker/vitest.config.ts", related: false },
+  checkers: ["typescript"],
+  tsconfigFile: "stryker/tsconfig.json",
+  coverageAnalysis: "perTest",
+  mutate: [
+    "src/core/**/*.ts",
+    "src/pipeline/**/*.ts",
+    "src/actions/**/*.ts",
+    "src/flows/**/*.ts",
+    "src/session/**/*.ts",
+    "src/cookie/**/*.ts",
+    "src/jwt/**/*.ts",
+    "src/runtime/**/*.ts",
+    "src/login.ts",
+  ],
+  // Only what changed since the last run is tested again; `npm run mutate -- --force` tests everything.
+  incremental: true,
+  incrementalFile: "reports/stryker-incremental.json",
+  // The machine is shared: two test workers (plus one type checker) at most.
+  concurrency: 2,
+  ignorePatterns: ["dist", "coverage", "generated", "docs/api", "bench", "examples", "reports", "*.tgz"],
+  reporters: ["clear-text", "progress", "html", "json"],
+  htmlReporter: { fileName: "reports/mutation/index.html" },
+  jsonReporter: { fileName: "reports/mutation/mutation.json" },
+  clearTextReporter: { allowColor: false, logTests: false, reportMutants: true, reportScoreTable: true },
+  thresholds: { high: 90, low: 80, break: null },
+  tempDirName: ".stryker-tmp",
+};

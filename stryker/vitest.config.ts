@@ -1,0 +1,32 @@
+/**
+ * The vitest config of the mutation run (`npm run mutate`): the suites that exercise the mutated
+ * folders, without the ones that only test databases, type declarations, docs or the package, and
+ * with database sessions on the MemoryAdapter only. `npm test` keeps using ../vitest.config.ts.
+ */
+import { defineConfig } from "vitest/config";
+import base from "../vitest.config.js";
+
+export default defineConfig({
+  ...base,
+  test: {
+    ...base.test,
+    include: [
+      "test/actions/**/*.test.ts",
+      "test/config.test.ts",
+      "test/core/**/*.test.ts",
+      "test/cookie/**/*.test.ts",
+      "test/docs/express.test.ts",
+      "test/flows/**/*.test.ts",
+      "test/jwt/**/*.test.ts",
+      "test/login.test.ts",
+      "test/modules-load.test.ts",
+      "test/node/**/*.test.ts",
+      "test/pages/**/*.test.ts",
+      "test/runtime/**/*.test.ts",
+      "test/session/**/*.test.ts",
+    ],
+    // Only the Prisma suites need the generated clients, and none of them runs here.
+    globalSetup: [],
+    env: { LATCHKEY_TEST_STORES: "memory" },
+  },
+});
