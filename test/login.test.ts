@@ -230,6 +230,23 @@ describe("a first sign-in that loses a race", () => {
     ]);
   });
 
+  it("a failure while looking for the winner is reported as looking for the linked user", async () => {
+    const { adapter } = await racedAdapter(undefined);
+    let looks = 0;
+    const failingLook: Adapter = {
+      ...adapter,
+      getUserByAccount: async (key) => {
+        if (++looks === 2) throw new Error("connection reset");
+        return adapter.getUserByAccount?.(key) ?? null;
+      },
+    };
+    const { config, errors } = setup(ADA, { adapter: failingLook });
+    expect((await signIn(config)).searchParams.get("error")).toBe("Configuration");
+    expect(errors.map((error) => error.message)).toEqual([
+      "The adapter failed to find the linked user. (see docs/errors.md#adaptererror)",
+    ]);
+  });
+
   it("looks five times, backing off for about 310 ms, then reports the failed write", async () => {
     const { adapter, looks } = await racedAdapter(undefined);
     const { config, errors } = setup(ADA, { adapter });

@@ -165,6 +165,13 @@ describe("configuration resolution names what to fix", () => {
     });
   });
 
+  it("a base path of / or nothing mounts the routes at the root", async () => {
+    for (const basePath of ["", "/"]) {
+      const response = await send(makeConfig({ basePath }), "/session", { basePath: "" });
+      expect(response.status).toBe(200);
+    }
+  });
+
   it("a config without providers resolves with none", async () => {
     const { providers: _p, ...config } = makeConfig();
     const response = await send(config as AuthConfig, "/providers");
@@ -304,8 +311,10 @@ describe("a configuration failure is answered in the shape of the route", () => 
     expect(isJson(response)).toBe(false);
   });
 
-  it("still answers a Response for a request that is not a Request", async () => {
-    const response = await Auth({} as Request, makeConfig());
+  it("still answers a Response for a request that is not a Request, and logs why", async () => {
+    const log = recordingLogger();
+    const response = await Auth({} as Request, makeConfig({ logger: log.logger }));
+    expect(log.errors.map((error) => error.name)).toEqual(["TypeError"]);
     expect(response).toBeInstanceOf(Response);
     expect(response.status).toBe(500);
     expect(isJson(response)).toBe(false);

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { CryptoRuntime } from "../../src/runtime/types.js";
-import { APP, expectJsonError, getCsrf, locationOf, makeConfig, send, signedIn } from "./helpers.js";
+import { APP, expectJsonError, getCsrf, locationOf, makeConfig, SECRET, send, signedIn } from "./helpers.js";
 
 interface Target {
   path: string;
@@ -76,6 +76,14 @@ export function csrfTokenLengthSuite(expectedRuntime: CryptoRuntime["name"]): vo
       const touched = response.headers.getSetCookie().filter((cookie) => cookie.startsWith(SESSION_COOKIE));
       expect(touched).toEqual([]);
     });
+  });
+
+  it("a CSRF cookie with an empty token never verifies, even with the right hash beside an empty csrfToken", async () => {
+    const { runtime } = await import("#crypto");
+    const config = makeConfig();
+    const emptyTokenCookie = `__Host-authjs.csrf-token=${encodeURIComponent(`|${await runtime.sha256Hex(SECRET)}`)}`;
+    const response = await send(config, "/session", { cookie: emptyTokenCookie, form: { csrfToken: "" } });
+    await expectJsonError(response, 403, "MissingCSRF");
   });
 
   it("the runtime's compare answers false, without throwing, for inputs of different lengths", async () => {

@@ -6,7 +6,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import { describe, expect, it, vi } from "vitest";
 import { createJwtCodec } from "../../src/jwt/codec.js";
-import { MAX_TOKEN_LENGTH } from "../../src/jwt/compact.js";
+import { MAX_TOKEN_LENGTH, parseCompactJwe } from "../../src/jwt/compact.js";
 import type { CryptoRuntime } from "../../src/runtime/types.js";
 import {
   b64url,
@@ -157,5 +157,44 @@ describe("a token naming a kid costs at most one decryption per secret", () => {
       ).toBeNull();
       expect(decrypt).toHaveBeenCalledTimes(secrets.length);
     }
+  });
+});
+
+describe.each(runtimes)("the parsed-header cache with %s", (_name, runtime) => {
+  let next = 10_000;
+  /** A token whose protected header carries a fresh number, so each is a header of its own. */
+  const newToken = () =>
+    craftToken({ header: { alg: "dir", enc: "A256CBC-HS512", n: next++ }, payload: freshClaims() });
+  const parsedAad = (token: string) => parseCompactJwe(runtime, token)?.aad;
+
+  /**
+   * The cache is shared by the whole process, so first add headers until it starts afresh, which
+   * shows as `sentinel` being parsed anew. It then holds two headers: the last one and `sentinel`.
+   */
+  function startAfresh(sentinel: string): Uint8Array | undefined {
+    const aad = parsedAad(sentinel);
+    for (let added = 0; added <= 64; added++) {
+      parsedAad(newToken());
+      const again = parsedAad(sentinel);
+      if (again !== aad) return again;
+    }
+    throw new Error("the header cache never started afresh");
+  }
+
+  it("parses a header once and reuses it while it stays cached", () => {
+    const first = newToken();
+    const aad = startAfresh(first);
+    expect(aad).toBeDefined();
+    expect(parsedAad(newToken())).not.toBe(aad);
+    expect(parsedAad(first)).toBe(aad);
+  });
+
+  it("holds 64 headers and starts afresh on the 65th, so hostile headers cannot grow it", () => {
+    const sentinel = newToken();
+    const aad = startAfresh(sentinel);
+    for (let added = 0; added < 62; added++) parsedAad(newToken());
+    expect(parsedAad(sentinel)).toBe(aad);
+    parsedAad(newToken());
+    expect(parsedAad(sentinel)).not.toBe(aad);
   });
 });

@@ -87,7 +87,14 @@ describe("database sessions", () => {
     await signedIn(browser);
     expect(browser.jar.get(SESSION_COOKIE)).toBe("0123456789abcdef-uuid-like");
 
-    for (const bad of ["too-short", "has spaces in it, sixteen+", 42, "x".repeat(1025)]) {
+    // A number is refused even when its digits would make a token of the right shape.
+    for (const bad of [
+      "too-short",
+      "has spaces in it, sixteen+",
+      42,
+      1234567890123456789,
+      "x".repeat(1025),
+    ]) {
       const errors: Error[] = [];
       const { config: cfg } = databaseConfig({
         session: { generateSessionToken: () => bad as string },
