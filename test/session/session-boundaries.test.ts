@@ -88,13 +88,7 @@ describe("database sessions", () => {
     expect(browser.jar.get(SESSION_COOKIE)).toBe("0123456789abcdef-uuid-like");
 
     // A number is refused even when its digits would make a token of the right shape.
-    for (const bad of [
-      "too-short",
-      "has spaces in it, sixteen+",
-      42,
-      1234567890123456,
-      "x".repeat(1025),
-    ]) {
+    for (const bad of ["too-short", "has spaces in it, sixteen+", 42, 1234567890123456, "x".repeat(1025)]) {
       const errors: Error[] = [];
       const { config: cfg } = databaseConfig({
         session: { generateSessionToken: () => bad as string },
