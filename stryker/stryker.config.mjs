@@ -19,6 +19,8 @@ export default {
     "src/cookie/**/*.ts",
     "src/jwt/**/*.ts",
     "src/runtime/**/*.ts",
+    "src/rate-limit/**/*.ts",
+    "src/store/**/*.ts",
     "src/login.ts",
   ],
   // Only what changed since the last run is tested again; `npm run mutate -- --force` tests everything.
