@@ -2,15 +2,20 @@
  * The vitest config of the mutation run (`npm run mutate`): the suites that exercise the mutated
  * folders, without the ones that only test databases, type declarations, docs or the package, and
  * with database sessions on the MemoryAdapter only. `npm test` keeps using ../vitest.config.ts.
+ *
+ * `STRYKER_TESTS` narrows a focused run to some suites (comma-separated globs), e.g.
+ * `STRYKER_TESTS='test/flows/oauth/**' npm run mutate -- --mutate src/flows/oauth/refresh.ts`.
  */
 import { defineConfig } from "vitest/config";
 import base from "../vitest.config.js";
+
+const focusedSuites = process.env.STRYKER_TESTS?.split(",").filter(Boolean);
 
 export default defineConfig({
   ...base,
   test: {
     ...base.test,
-    include: [
+    include: focusedSuites ?? [
       "test/actions/**/*.test.ts",
       "test/config.test.ts",
       "test/core/**/*.test.ts",
