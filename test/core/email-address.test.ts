@@ -123,17 +123,15 @@ describe("normalizeEmailAddress", () => {
 });
 
 describe("requestedAddress", () => {
-  it.each([
-    undefined,
-    null,
-    42,
-    ["ada@example.test", "eve@evil.test"],
-  ])("refuses a field that is not one string (%j)", (value) => {
-    expect(() => requestedAddress(value, undefined)).toThrow(
-      new InvalidRequest("Send the e-mail address as the field `email`."),
-    );
-    expect(() => requestedAddress(value, (identifier) => identifier)).toThrow(InvalidRequest);
-  });
+  it.each([undefined, null, 42, ["ada@example.test", "eve@evil.test"]])(
+    "refuses a field that is not one string (%j)",
+    (value) => {
+      expect(() => requestedAddress(value, undefined)).toThrow(
+        new InvalidRequest("Send the e-mail address as the field `email`."),
+      );
+      expect(() => requestedAddress(value, (identifier) => identifier)).toThrow(InvalidRequest);
+    },
+  );
 
   it("normalizes with the default rule when the provider has no normalizeIdentifier", () => {
     expect(requestedAddress(" Ada@Example.TEST ", undefined)).toBe("ada@example.test");
