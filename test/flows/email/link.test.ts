@@ -302,12 +302,13 @@ describe("taking the link back", () => {
   });
 
   it("the GET of a link without its address is refused like one without its token", async () => {
-    const { config, outbox, tables } = app();
+    const { config, outbox, tables, warned } = app();
     await requestLink(config, "ada@example.test");
     const token = String(new URL(lastMail(outbox).url).searchParams.get("token"));
     expect(errorOf(await send(config, `/callback/email?token=${token}`))).toBe("Verification");
     expect(errorOf(await send(config, `/callback/email?token=${token}&email=`))).toBe("Verification");
     expect(tables.verificationTokens.size).toBe(1);
+    expect(warned.at(-1)).toContain("Verification: The sign-in link lacks its token or address.");
   });
 
   it("with confirm: false, an expired link's GET is refused and signs nothing in", async () => {
@@ -350,14 +351,49 @@ describe("taking the link back", () => {
     ["an address without token", { email: "ada@example.test" }],
     ["a token without address", { token: "some-token" }],
     ["a code and a token that are not strings", { email: "ada@example.test", code: 123456, token: 42 }],
-  ])("refuses a post of %s with 400", async (_, fields) => {
+  ])("refuses a post of %s with 400, saying what to post", async (_, fields) => {
     const { config } = app({ provider: { otp: true } });
     const { token, jar } = await getCsrf(config);
     const response = await send(config, "/callback/email", {
       cookie: jar,
       json: { csrfToken: token, ...fields },
     });
-    await expectJsonError(response, 400, "InvalidRequest");
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      error: "InvalidRequest",
+      message: "Post the link's `token` and `email`, or an `email` and its one-time `code`.",
+    });
+  });
+
+  it("refuses a code for a provider that sends none with 400, naming the provider", async () => {
+    const { config } = app({ provider: { id: "mailer" } });
+    const { token, jar } = await getCsrf(config);
+    const response = await send(config, "/callback/mailer", {
+      cookie: jar,
+      form: { csrfToken: token, email: "ada@example.test", code: "123456" },
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      error: "InvalidRequest",
+      message: 'Provider "mailer" does not send one-time codes.',
+    });
+  });
+
+  it("reports a failing mailer as EmailSignInError naming the provider", async () => {
+    const { config, logs } = app({
+      provider: {
+        id: "mailer",
+        sendVerificationRequest: () => {
+          throw new Error("SMTP 554");
+        },
+      },
+    });
+    const { token, jar } = await getCsrf(config);
+    await send(config, "/signin/mailer", {
+      cookie: jar,
+      form: { csrfToken: token, email: "ada@example.test" },
+    });
+    expect(logs.text()).toContain('EmailSignInError: sendVerificationRequest of provider "mailer" failed.');
   });
 
   it("refuses an empty token without asking the adapter", async () => {

@@ -92,6 +92,7 @@ function drawCodes(...values: number[]) {
 
 afterEach(() => {
   vi.restoreAllMocks();
+  vi.useRealTimers();
 });
 
 describe("the code", () => {
@@ -186,12 +187,46 @@ describe("the code", () => {
     expect(tables.users.size).toBe(0);
   });
 
-  it("is refused once its link was used", async () => {
-    const { config, outbox, tables } = app();
+  it("is refused once its link was used, and its fifth wrong try is still reported as one", async () => {
+    const { config, outbox, tables, warned } = app();
     const code = await codeFor(config, outbox);
     expect(locationOf(await confirmLink(config, lastMail(outbox).url)).searchParams.get("error")).toBeNull();
-    expect(await postCode(config, code)).toBe("Verification");
+    for (let i = 1; i <= 5; i++) expect(await postCode(config, wrong(code, i))).toBe("Verification");
+    expect(warned.at(-1)).toContain("Verification: Wrong one-time code (attempt 5 of 5).");
     expect(tables.sessions.size).toBe(1);
+
+    const again = app();
+    const right = await codeFor(again.config, again.outbox);
+    await confirmLink(again.config, lastMail(again.outbox).url);
+    expect(await postCode(again.config, right)).toBe("Verification");
+    expect(again.warned.at(-1)).toContain(
+      "The sign-in token is unknown, already used, or for another address.",
+    );
+    expect(again.tables.sessions.size).toBe(1);
+  });
+
+  it("is void from the millisecond its link expires", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2031-02-03T04:05:06.789Z"));
+    const { config, outbox, tables } = app();
+    const ada = await codeFor(config, outbox, "ada@example.test");
+    const bob = await codeFor(config, outbox, "bob@example.test");
+    for (const token of tables.verificationTokens.values()) {
+      token.expires = new Date(Date.now() + (token.identifier === "bob@example.test" ? 1 : 0));
+    }
+    expect(await postCode(config, ada, "ada@example.test")).toBe("Verification");
+    expect(await postCode(config, bob, "bob@example.test")).toBeNull();
+    vi.useRealTimers();
+  });
+
+  it("refuses a pending entry that is not a token hash and a code hash (a foreign or corrupted value)", async () => {
+    const { config, store, warned } = app();
+    for (const value of ["no-separator", ":only-a-code", "only-a-token:"]) {
+      await store.delete("otp:email:ada@example.test");
+      await store.setIfAbsent("otp:email:ada@example.test", value, 60_000);
+      expect(await postCode(config, "123456")).toBe("Verification");
+      expect(warned.at(-1)).toContain("No one-time code is pending for this address");
+    }
   });
 
   it("issued before a secret rotation still works after it, and not once the old secret is dropped", async () => {
@@ -245,6 +280,19 @@ describe("five tries", () => {
     }
     expect(await postCode(config, second)).toBeNull();
     expect(await postCode(config, bob, "bob@example.test")).toBeNull();
+  });
+});
+
+describe("racing right codes", () => {
+  it("the ones that lose the race are told the code was already used, never reaching the token", async () => {
+    const { config, outbox, warned, tables } = app();
+    const code = await codeFor(config, outbox);
+    const errors = await Promise.all(Array.from({ length: 4 }, () => postCode(config, code)));
+    expect(errors.filter((error) => error === null)).toHaveLength(1);
+    expect(tables.sessions.size).toBe(1);
+    const refusals = warned.filter((line) => line.startsWith("Verification"));
+    expect(refusals).toHaveLength(3);
+    for (const line of refusals) expect(line).not.toContain("The sign-in token is unknown");
   });
 });
 
