@@ -92,8 +92,10 @@ export async function useOneTimeCode(
   const store = ctx.config.store;
   const key = pendingKey(provider, identifier);
   const pending = await store.get(key);
+  // An absent entry gives no parts, and this module only ever writes `<token hash>:<code hash>`: a
+  // missing part means an entry it did not write.
   const [tokenHash, expected] = pending?.split(":") ?? [];
-  if (!pending || !tokenHash || !expected) {
+  if (!tokenHash || !expected) {
     throw new Verification(
       "No one-time code is pending for this address: it expired, was used, or was never sent.",
     );
