@@ -10,9 +10,10 @@ const LONGEST_ADDRESS = 254;
 
 /**
  * Characters that never belong in a plain address: separators of address lists and display names
- * (`,` `;` `<` `>` `"` `(` `)` `:` `\` `[` `]`), whitespace and control characters.
+ * (`,` `;` `<` `>` `"` `(` `)` `:` `\` `[` `]`), whitespace (`\s`, which takes in the line and
+ * paragraph separators U+2028 and U+2029) and control and format characters.
  */
-const FORBIDDEN = /[\s,;<>"()[\]:\\\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+const FORBIDDEN = /[\s,;<>"()[\]:\\\p{Cc}\p{Cf}]/u;
 
 /**
  * Checks that `address` is exactly one plain address: one `@` (also after Unicode compatibility
