@@ -36,8 +36,10 @@ export function assertSingleAddress(address: string): void {
   const ats = address.split("@").length - 1;
   if (ats !== 1) refuse("it must hold exactly one @");
   if (address.normalize("NFKC").split("@").length - 1 !== 1) refuse("it holds a character that looks like @");
-  const [local = "", domain = ""] = address.split("@");
-  if (local === "" || domain === "") refuse("it needs a local part and a domain");
+  // Exactly one @ by now: the local part is what precedes it, the domain what follows.
+  const at = address.indexOf("@");
+  if (at === 0 || at === address.length - 1) refuse("it needs a local part and a domain");
+  const domain = address.slice(at + 1);
   if (domain.startsWith(".") || domain.endsWith(".") || domain.includes(".."))
     refuse("its domain is malformed");
 }

@@ -116,7 +116,8 @@ export const emailFlow: Flow<EmailConfig> = {
       );
     }
     const maxAge = provider.maxAge;
-    if (maxAge !== undefined && (typeof maxAge !== "number" || !Number.isFinite(maxAge) || maxAge <= 0)) {
+    // Number.isFinite is false for anything but a finite number, a numeric string included.
+    if (maxAge !== undefined && (!Number.isFinite(maxAge) || maxAge <= 0)) {
       throw new InvalidConfig(
         `maxAge of the e-mail provider "${provider.id}" must be a positive number of seconds.`,
       );

@@ -92,14 +92,14 @@ export async function useOneTimeCode(
   const store = ctx.config.store;
   const key = pendingKey(provider, identifier);
   const pending = await store.get(key);
-  // An absent entry gives no parts, and this module only ever writes `<token hash>:<code hash>`: a
-  // missing part means an entry it did not write.
-  const [tokenHash, expected] = pending?.split(":") ?? [];
-  if (!tokenHash || !expected) {
-    throw new Verification(
+  const nothingPending = () =>
+    new Verification(
       "No one-time code is pending for this address: it expired, was used, or was never sent.",
     );
-  }
+  if (pending === undefined) throw nothingPending();
+  // This module only ever writes `<token hash>:<code hash>`: a missing part is an entry it did not write.
+  const [tokenHash, expected] = pending.split(":");
+  if (!tokenHash || !expected) throw nothingPending();
   // Counted before the comparison, so that however many guesses arrive at once, at most five are
   // ever compared. The ones past five are refused unseen; the fifth, if wrong, voids the token (so
   // a right code already in flight among the first five still signs in).

@@ -7,6 +7,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { runtime } from "#crypto";
 import { createMemoryTables, MemoryAdapter, type MemoryTables } from "../../../src/adapters/memory.js";
+import type { Adapter } from "../../../src/adapters/types.js";
 import type { AuthConfig } from "../../../src/index.js";
 import type { EmailUserConfig } from "../../../src/providers/email.js";
 import { MemoryStore } from "../../../src/store/memory.js";
@@ -39,6 +40,7 @@ function app(
     tables?: MemoryTables;
     store?: MemoryStore;
     clock?: { now: number };
+    adapter?: Adapter;
   } = {},
 ): App {
   const tables = options.tables ?? createMemoryTables();
@@ -48,7 +50,7 @@ function app(
   const logs = recordingLogger();
   const warned: string[] = [];
   const config = makeConfig({
-    adapter: MemoryAdapter(tables),
+    adapter: options.adapter ?? MemoryAdapter(tables),
     store,
     // These tests are about the code's own tries; the limiter's counters would share the store.
     rateLimit: false,
@@ -292,7 +294,49 @@ describe("racing right codes", () => {
     expect(tables.sessions.size).toBe(1);
     const refusals = warned.filter((line) => line.startsWith("Verification"));
     expect(refusals).toHaveLength(3);
-    for (const line of refusals) expect(line).not.toContain("The sign-in token is unknown");
+    for (const line of refusals) expect(line).toContain("Verification: This one-time code was already used.");
+  });
+});
+
+describe("guesses posted at once", () => {
+  it("of 20 wrong codes, exactly five are compared; the rest are refused unseen", async () => {
+    const { config, outbox, warned } = app();
+    const code = await codeFor(config, outbox);
+    const errors = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => postCode(config, wrong(code, i + 1))),
+    );
+    expect(errors.every((error) => error === "Verification")).toBe(true);
+    const compared = warned.filter((line) => line.includes("Wrong one-time code"));
+    expect(compared.map((line) => /attempt (\d+) of 5/.exec(line)?.[1]).sort()).toEqual([
+      "1",
+      "2",
+      "3",
+      "4",
+      "5",
+    ]);
+    const unseen = warned.filter(
+      (line) =>
+        line.includes("More than 5 codes were tried for this sign-in; it is void.") ||
+        line.includes("No one-time code is pending for this address"),
+    );
+    expect(unseen).toHaveLength(15);
+    expect(warned.some((line) => line.includes("More than 5 codes were tried"))).toBe(true);
+  });
+});
+
+describe("the adapter", () => {
+  it("names the step that failed when the token behind a right code cannot be used", async () => {
+    const tables = createMemoryTables();
+    const adapter: Adapter = {
+      ...MemoryAdapter(tables),
+      useVerificationToken: () => {
+        throw new Error("database is down");
+      },
+    };
+    const { config, outbox, logs } = app({ tables, adapter });
+    const code = await codeFor(config, outbox);
+    expect(await postCode(config, code)).toBe("Configuration");
+    expect(logs.text()).toContain("The adapter failed to use the verification token.");
   });
 });
 
