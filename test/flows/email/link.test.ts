@@ -165,6 +165,13 @@ describe("the sign-in mail", () => {
     });
   });
 
+  it("follows a signIn callback that answers a URL instead of sending the mail", async () => {
+    const { config, outbox } = app({ config: { callbacks: { signIn: () => "/invite-only" } } });
+    const response = await requestLink(config, "ada@example.test");
+    expect(locationOf(response).href).toBe("https://app.test/invite-only");
+    expect(outbox.sent).toEqual([]);
+  });
+
   it("names the adapter step that failed", async () => {
     const failing = (method: keyof Adapter) => {
       const adapter = MemoryAdapter(createMemoryTables());
