@@ -13,6 +13,8 @@ import type { OIDCConfig } from "../../../src/providers/types.js";
 export interface RecordedRequest {
   method: string;
   path: string;
+  /** The query parameters, as received. */
+  query: Record<string, string>;
   headers: IncomingMessage["headers"];
   body: string;
 }
@@ -83,9 +85,11 @@ export async function startScriptedIssuer(): Promise<ScriptedIssuer> {
   const routes = new Map<string, Route>();
   const requests: RecordedRequest[] = [];
   const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? "/", "http://x");
     const recorded: RecordedRequest = {
       method: req.method ?? "GET",
-      path: new URL(req.url ?? "/", "http://x").pathname,
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
       headers: req.headers,
       body: await readBody(req),
     };
