@@ -93,8 +93,11 @@ describe("the signature", () => {
     await expect(verify(token)).rejects.toBeInstanceOf(errors.JWSSignatureVerificationFailed);
   });
 
-  it("refuses what is not a JWS, saying so", async () => {
-    await expect(verify("not-a-jwt")).rejects.toThrow(new IdTokenRejected("the ID token is not a JWS"));
+  it("refuses what is not a JWS, saying so, with jose's reason as the cause", async () => {
+    const error = await verify("not-a-jwt").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(IdTokenRejected);
+    expect(error).toMatchObject({ name: "IdTokenRejected", message: "the ID token is not a JWS" });
+    expect((error as Error).cause).toBeInstanceOf(TypeError);
   });
 
   it("refuses to verify against an issuer that publishes no jwks_uri, naming the provider", async () => {

@@ -241,12 +241,11 @@ describe("explicit endpoints", () => {
   it("without an issuer, make the authorization endpoint's origin the issuer", async () => {
     const server = await authorizationServer(
       provider({
-        type: "oauth",
         issuer: undefined,
         authorization: "https://login.example.test/oauth/authorize",
         token: { url: "https://api.example.test/oauth/token" },
         userinfo: { url: "https://api.example.test/user" },
-      } as Partial<OIDCConfig>),
+      }),
     );
     expect(server).toEqual({
       issuer: "https://login.example.test",
