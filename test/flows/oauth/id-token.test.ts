@@ -29,8 +29,11 @@ afterAll(() => issuer.close());
 const NOW = () => Math.floor(Date.now() / 1000);
 const SECRET = "client-1-secret-0123456789abcdefghijklmnop";
 
-const verify = (token: string, nonce: string | undefined | "any" = undefined, provider = oidcProvider(issuer)) =>
-  verifyIdToken(provider, server, token, { issuer: issuer.origin, nonce });
+const verify = (
+  token: string,
+  nonce: string | undefined | "any" = undefined,
+  provider = oidcProvider(issuer),
+) => verifyIdToken(provider, server, token, { issuer: issuer.origin, nonce });
 
 const hmac = (claims: Record<string, unknown>, alg = "HS256", secret = SECRET) =>
   new SignJWT(claims).setProtectedHeader({ alg }).sign(new TextEncoder().encode(secret));
@@ -141,7 +144,9 @@ describe("the claims", () => {
 
   it("accepts one audience with an azp naming this client, and one audience in an array without azp", async () => {
     await expect(verify(await issuer.sign(idTokenClaims(issuer, { azp: "client-1" })))).resolves.toBeTruthy();
-    await expect(verify(await issuer.sign(idTokenClaims(issuer, { aud: ["client-1"] })))).resolves.toBeTruthy();
+    await expect(
+      verify(await issuer.sign(idTokenClaims(issuer, { aud: ["client-1"] }))),
+    ).resolves.toBeTruthy();
   });
 
   it("refuses several audiences without azp", async () => {

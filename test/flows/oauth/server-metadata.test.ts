@@ -67,6 +67,9 @@ describe("discovery from the issuer", () => {
     expect((error as Error).message).toMatch(
       new RegExp(`^The metadata of provider "scripted" at ${issuer.origin}${OPENID} was refused: .+`),
     );
+    // oauth4webapi's finding, with the expected and actual issuer, stays attached for the logs.
+    expect((error as Error).cause).toBeInstanceOf(Error);
+    expect((error as Error).message).toContain(((error as Error).cause as Error).message);
   });
 
   it("refuses a document that is a redirect, not following it", async () => {
@@ -83,6 +86,7 @@ describe("discovery from the issuer", () => {
     expect((error as Error).message).toBe(
       `The metadata of provider "scripted" could not be fetched from ${gone}${OPENID}.`,
     );
+    expect((error as Error).cause).toBeInstanceOf(TypeError);
   });
 });
 
@@ -218,7 +222,9 @@ describe("explicit endpoints", () => {
       userinfo_endpoint: "https://api.example.test/me",
       jwks_uri: "https://id.example.test/keys",
     });
-    const withToken = await authorizationServer(provider({ token: { url: "https://id.example.test/token" } }));
+    const withToken = await authorizationServer(
+      provider({ token: { url: "https://id.example.test/token" } }),
+    );
     expect(withToken).toMatchObject({
       authorization_endpoint: `${issuer.origin}/authorize`,
       token_endpoint: "https://id.example.test/token",
@@ -259,13 +265,16 @@ describe("explicit endpoints", () => {
     [{ authorization: undefined, token: "https://id.example.test/t" }, "authorization"],
     [{ authorization: "https://id.example.test/a", token: undefined }, "token"],
     [{ authorization: undefined, token: undefined }, "authorization"],
-  ])("name the missing endpoint when neither discovery nor the options give it (%o)", async (endpoints, missing) => {
-    await expect(authorizationServer(provider({ issuer: undefined, ...endpoints }))).rejects.toThrow(
-      new InvalidConfig(
-        `Provider "scripted" has no ${missing} endpoint: set \`issuer\` (or \`wellKnown\`) for discovery, or \`authorization\` and \`token\`.`,
-      ),
-    );
-  });
+  ])(
+    "name the missing endpoint when neither discovery nor the options give it (%o)",
+    async (endpoints, missing) => {
+      await expect(authorizationServer(provider({ issuer: undefined, ...endpoints }))).rejects.toThrow(
+        new InvalidConfig(
+          `Provider "scripted" has no ${missing} endpoint: set \`issuer\` (or \`wellKnown\`) for discovery, or \`authorization\` and \`token\`.`,
+        ),
+      );
+    },
+  );
 
   it.each([
     ["authorization_endpoint", "authorization endpoint"],
@@ -298,12 +307,22 @@ describe("usesDiscovery", () => {
   const base = { issuer: undefined, wellKnown: undefined, authorization: undefined, token: undefined };
   it.each([
     [{ wellKnown: "https://id.test/.well-known/openid-configuration" }, true],
-    [{ wellKnown: "https://id.test/w", authorization: "https://id.test/a", token: "https://id.test/t" }, true],
+    [
+      { wellKnown: "https://id.test/w", authorization: "https://id.test/a", token: "https://id.test/t" },
+      true,
+    ],
     [{ issuer: "https://id.test" }, true],
     [{ issuer: "https://id.test", authorization: "https://id.test/a" }, true],
     [{ issuer: "https://id.test", token: { url: "https://id.test/t" } }, true],
     [{ issuer: "https://id.test", authorization: "https://id.test/a", token: "https://id.test/t" }, false],
-    [{ issuer: "https://id.test", authorization: { url: "https://id.test/a" }, token: { url: "https://id.test/t" } }, false],
+    [
+      {
+        issuer: "https://id.test",
+        authorization: { url: "https://id.test/a" },
+        token: { url: "https://id.test/t" },
+      },
+      false,
+    ],
     [{ authorization: "https://id.test/a" }, false],
     [{}, false],
   ])("%o -> %s", (options, expected) => {

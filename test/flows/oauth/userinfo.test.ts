@@ -10,7 +10,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { InvalidConfig } from "../../../src/core/errors.js";
 import { fetchProfile } from "../../../src/flows/oauth/userinfo.js";
 import type { OAuthConfig, OIDCConfig, TokenSet } from "../../../src/providers/types.js";
-import { oidcProvider, type ScriptedIssuer, type ScriptedAnswer, startScriptedIssuer } from "./scripted-issuer.js";
+import {
+  oidcProvider,
+  type ScriptedAnswer,
+  type ScriptedIssuer,
+  startScriptedIssuer,
+} from "./scripted-issuer.js";
 
 let issuer: ScriptedIssuer;
 let server: AuthorizationServer;
@@ -105,7 +110,10 @@ describe("an OAuth 2.0 user API", () => {
     [{ status: 302, headers: { location: "https://evil.example/me" } }, "the userinfo endpoint answered 302"],
     [{ body: [{ id: 1 }] }, "the userinfo endpoint did not answer a JSON object"],
     [{ body: null }, "the userinfo endpoint did not answer a JSON object"],
-    [{ body: "\"octocat\"", headers: { "content-type": "application/json" } }, "the userinfo endpoint did not answer a JSON object"],
+    [
+      { body: '"octocat"', headers: { "content-type": "application/json" } },
+      "the userinfo endpoint did not answer a JSON object",
+    ],
   ])("gives no profile for %o", async (answer, message) => {
     answers(answer as ScriptedAnswer);
     await expect(profileOf(oauth2(), null)).rejects.toThrow(new Error(message));
@@ -137,7 +145,10 @@ describe("userinfo.request", () => {
   });
 
   it("is used by an OpenID Connect provider with idToken: false", async () => {
-    const provider = oidc({ idToken: false, userinfo: { request: () => ({ sub: "alice", from: "request" }) } });
+    const provider = oidc({
+      idToken: false,
+      userinfo: { request: () => ({ sub: "alice", from: "request" }) },
+    });
     await expect(profileOf(provider)).resolves.toEqual({ sub: "alice", from: "request" });
   });
 });
