@@ -6,6 +6,7 @@
  */
 import type { JWTPayload } from "jose";
 import type { AuthorizationServer } from "oauth4webapi";
+import * as oauth from "oauth4webapi";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { InvalidConfig } from "../../../src/core/errors.js";
 import { fetchProfile } from "../../../src/flows/oauth/userinfo.js";
@@ -71,7 +72,10 @@ describe("OpenID Connect", () => {
 
   it("with idToken: false, refuses a userinfo answer about another user (§5.3.4)", async () => {
     answers({ body: { sub: "mallory", name: "Mallory" } });
-    await expect(profileOf(oidc({ idToken: false }))).rejects.toThrow();
+    await expect(profileOf(oidc({ idToken: false }))).rejects.toMatchObject({
+      code: oauth.JSON_ATTRIBUTE_COMPARISON,
+      cause: { attribute: "sub", expected: "alice" },
+    });
   });
 
   it("with idToken: false, sends the provider's userinfo params", async () => {
