@@ -15,6 +15,7 @@ import {
   usesDiscovery,
 } from "../../../src/flows/oauth/server-metadata.js";
 import type { OIDCConfig } from "../../../src/providers/types.js";
+import { APP, CookieJar, getCsrf, locationOf, recordingLogger, SECRET, send } from "../../core/helpers.js";
 import { oidcProvider, type ScriptedIssuer, startScriptedIssuer } from "./scripted-issuer.js";
 
 let issuer: ScriptedIssuer;
@@ -70,6 +71,23 @@ describe("discovery from the issuer", () => {
     // oauth4webapi's finding, with the expected and actual issuer, stays attached for the logs.
     expect((error as Error).cause).toBeInstanceOf(Error);
     expect((error as Error).message).toContain(((error as Error).cause as Error).message);
+  });
+
+  it("sends no one to a mixed-up issuer: the sign-in ends on the app's page with an error", async () => {
+    serve(OPENID, { issuer: "https://evil.example" });
+    const config = {
+      providers: [oidcProvider(issuer)],
+      secret: SECRET,
+      trustHost: true,
+      logger: recordingLogger().logger,
+    };
+    const jar = new CookieJar();
+    const { token } = await getCsrf(config, { cookie: jar });
+    const response = await send(config, "/signin/scripted", { cookie: jar, form: { csrfToken: token } });
+    const location = locationOf(response);
+    expect(location.origin).toBe(APP);
+    expect(location.pathname).toBe("/auth/signin");
+    expect(location.searchParams.get("error")).toBeTruthy();
   });
 
   it("refuses a document that is a redirect, not following it", async () => {
