@@ -91,14 +91,11 @@ async function discovered(provider: OAuthConfig): Promise<oauth.AuthorizationSer
  * provider names; or, without discovery, built from the named endpoints alone.
  */
 export async function authorizationServer(provider: OAuthConfig): Promise<oauth.AuthorizationServer> {
-  const base: oauth.AuthorizationServer = usesDiscovery(provider)
-    ? await discovered(provider)
-    : {
-        issuer:
-          provider.issuer ??
-          new URL(endpointOption(provider.authorization) ?? endpointOption(provider.token) ?? "").origin,
-      };
-  const server = { ...base };
+  const discovery = usesDiscovery(provider);
+  // Without discovery, `issuer` is filled in below, once the endpoints are known to be there.
+  const server = (discovery ? { ...(await discovered(provider)) } : {}) as {
+    -readonly [K in keyof oauth.AuthorizationServer]: oauth.AuthorizationServer[K];
+  };
   const authorization = endpointOption(provider.authorization);
   const token = endpointOption(provider.token);
   const userinfo = endpointOption(provider.userinfo);
@@ -119,5 +116,7 @@ export async function authorizationServer(provider: OAuthConfig): Promise<oauth.
       `Provider "${provider.id}" has no ${server.authorization_endpoint ? "token" : "authorization"} endpoint: set \`issuer\` (or \`wellKnown\`) for discovery, or \`authorization\` and \`token\`.`,
     );
   }
+  // Without discovery the issuer is the configured one, else the authorization endpoint's origin.
+  if (!discovery) server.issuer = provider.issuer ?? new URL(server.authorization_endpoint).origin;
   return server;
 }

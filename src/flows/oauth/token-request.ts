@@ -5,7 +5,7 @@
  */
 import type { JWTPayload } from "jose";
 import * as oauth from "oauth4webapi";
-import type { OAuthConfig, TokenSet } from "../../provider-types.js";
+import type { OAuthConfig, TokenEndpointHandler, TokenSet } from "../../provider-types.js";
 import type { ExpectedChecks } from "./checks.js";
 import { clientAuthentication } from "./client.js";
 import { verifyIdToken } from "./id-token.js";
@@ -71,10 +71,11 @@ async function standardTokenRequest(exchange: CodeExchange): Promise<ExchangedCo
 }
 
 /** A provider's own token request (`token.request`); its ID token is verified all the same. */
-async function customTokenRequest(exchange: CodeExchange): Promise<ExchangedCode> {
+async function customTokenRequest(
+  exchange: CodeExchange,
+  request: NonNullable<TokenEndpointHandler["request"]>,
+): Promise<ExchangedCode> {
   const { provider, server, params, redirectUri, checks } = exchange;
-  const request = typeof provider.token === "object" ? provider.token.request : undefined;
-  if (!request) throw new Error("no token.request");
   const { tokens } = await request({
     params: Object.fromEntries(params),
     checks: checks.codeVerifier === undefined ? {} : { code_verifier: checks.codeVerifier },
@@ -95,6 +96,6 @@ async function customTokenRequest(exchange: CodeExchange): Promise<ExchangedCode
 
 /** Exchanges the authorization code for tokens and verifies the ID token, if any. */
 export function exchangeCode(exchange: CodeExchange): Promise<ExchangedCode> {
-  const custom = typeof exchange.provider.token === "object" && exchange.provider.token.request;
-  return custom ? customTokenRequest(exchange) : standardTokenRequest(exchange);
+  const request = typeof exchange.provider.token === "object" ? exchange.provider.token.request : undefined;
+  return request ? customTokenRequest(exchange, request) : standardTokenRequest(exchange);
 }

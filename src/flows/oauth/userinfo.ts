@@ -51,9 +51,13 @@ export async function fetchProfile(source: ProfileSource): Promise<Profile> {
   for (const [name, value] of Object.entries(option?.params ?? {})) url.searchParams.set(name, value);
   if (provider.type === "oidc" && idTokenClaims?.sub) {
     // OpenID Connect Core §5.3.4: the userinfo `sub` must be the ID token's.
-    const response = await oauth.userInfoRequest(server, client, accessToken, {
-      ...transportOptions(url),
-    });
+    // The request goes to `url`, so the provider's `userinfo.params` reach it here too.
+    const response = await oauth.userInfoRequest(
+      { ...server, userinfo_endpoint: url.href },
+      client,
+      accessToken,
+      transportOptions(url),
+    );
     return (await oauth.processUserInfoResponse(server, client, idTokenClaims.sub, response)) as Profile;
   }
   return bearerGet(url, accessToken);
