@@ -178,6 +178,47 @@ describe("using a link", () => {
     expect(users[0]?.emailVerified).toBeInstanceOf(Date);
   });
 
+  it("welcomes a new address on pages.newUser and says so in the events; its next sign-in is not new", async () => {
+    const events: string[] = [];
+    const record = (name: string) => (message: { user: { email?: string | null }; isNewUser?: boolean }) =>
+      void events.push(`${name}:${message.user.email}${message.isNewUser === undefined ? "" : `:${message.isNewUser}`}`);
+    const { config, outbox } = app({
+      config: {
+        pages: { newUser: "/welcome" },
+        events: { createUser: record("createUser"), signIn: record("signIn"), updateUser: record("updateUser") },
+      },
+    });
+    await requestLink(config, "ada@example.test");
+    expect(locationOf(await confirmLink(config, lastMail(outbox).url)).pathname).toBe("/welcome");
+    await requestLink(config, "ada@example.test");
+    expect(locationOf(await confirmLink(config, lastMail(outbox).url)).pathname).toBe("/");
+    expect(events).toEqual([
+      "createUser:ada@example.test",
+      "signIn:ada@example.test:true",
+      "signIn:ada@example.test:false",
+    ]);
+  });
+
+  it("verifies the address of a stored user who never proved it, saying so in updateUser, as not new", async () => {
+    const tables = createMemoryTables();
+    await MemoryAdapter(tables).createUser({ id: "u-1", email: "ada@example.test", emailVerified: null });
+    const events: string[] = [];
+    const { config, outbox } = app({
+      tables,
+      config: {
+        pages: { newUser: "/welcome" },
+        events: {
+          updateUser: ({ user }) => void events.push(`updateUser:${user.id}:${user.emailVerified instanceof Date}`),
+          signIn: ({ user, isNewUser }) => void events.push(`signIn:${user.id}:${isNewUser}`),
+        },
+      },
+    });
+    await requestLink(config, "ada@example.test");
+    expect(locationOf(await confirmLink(config, lastMail(outbox).url)).pathname).toBe("/");
+    expect(events).toEqual(["updateUser:u-1:true", "signIn:u-1:false"]);
+    expect(tables.users.size).toBe(1);
+  });
+
   it("verifies a link sent before a secret rotation, and hashes new tokens with the newest secret", async () => {
     const tables = createMemoryTables();
     const before = app({ tables, config: { secret: OLD_SECRET } });
@@ -244,9 +285,21 @@ describe("the pre-hijack defence", () => {
     });
     await adapter.linkAccount({
       userId: user.id,
+      type: "oidc",
+      provider: "sloppy-oidc",
+      providerAccountId: "attacker-2",
+    });
+    await adapter.linkAccount({
+      userId: user.id,
       type: "webauthn",
       provider: "passkey",
       providerAccountId: "pk-1",
+    });
+    await adapter.linkAccount({
+      userId: user.id,
+      type: "email",
+      provider: "email",
+      providerAccountId: "ada@example.test",
     });
     await adapter.linkAccount({
       userId: user.id,
@@ -277,7 +330,7 @@ describe("the pre-hijack defence", () => {
     expect(locationOf(response).searchParams.get("error")).toBeNull();
 
     const accounts = [...tables.accounts.values()].map((account) => `${account.type}:${account.provider}`);
-    expect(accounts).toEqual(["credentials:credentials"]);
+    expect(accounts.sort()).toEqual(["credentials:credentials", "email:email"]);
     expect(await (await send(config, "/session", { cookie: attacker })).json()).toBeNull();
     const session = (await (await send(config, "/session", { cookie: victim })).json()) as {
       user: { email: string };
@@ -294,7 +347,7 @@ describe("the pre-hijack defence", () => {
     const { config, outbox } = app({ tables });
     await requestLink(config, "ada@example.test");
     await confirmLink(config, lastMail(outbox).url);
-    expect(tables.accounts.size).toBe(3);
+    expect(tables.accounts.size).toBe(5);
     expect([...tables.sessions.keys()]).toContain("attacker-session-token");
   });
 
@@ -307,8 +360,40 @@ describe("the pre-hijack defence", () => {
     const response = await confirmLink(config, lastMail(outbox).url);
     expect(locationOf(response).searchParams.get("error")).toBe("Configuration");
     expect(logs.text()).toContain("listAccountsByUserId");
-    expect(tables.accounts.size).toBe(3);
+    expect(tables.accounts.size).toBe(5);
     expect(tables.users.get("planted")?.emailVerified).toBeNull();
+  });
+
+  it("names every adapter method it lacks: unlinking, and listing sessions under database sessions", async () => {
+    const tables = createMemoryTables();
+    await plantedUser(tables);
+    const { unlinkAccount: _u, listSessionsByUserId: _l, ...adapter } = MemoryAdapter(tables);
+    const { config, outbox, logs } = app({ tables, config: { adapter } });
+    await requestLink(config, "ada@example.test");
+    const response = await confirmLink(config, lastMail(outbox).url);
+    expect(locationOf(response).searchParams.get("error")).toBe("Configuration");
+    expect(logs.errors.map((error) => error.name)).toEqual(["MissingAdapterMethods"]);
+    expect(logs.text()).toContain(
+      'An e-mail sign-in proved the address of user "planted" for the first time. Before it counts as verified, the accounts linked to that user without proof must be unlinked and the user\'s sessions ended, which needs the adapter methods unlinkAccount, listSessionsByUserId. The sign-in is refused',
+    );
+    expect(tables.accounts.size).toBe(5);
+    expect(tables.users.get("planted")?.emailVerified).toBeNull();
+  });
+
+  it("with JWT sessions, which cannot be ended, needs no way to list sessions, and still unlinks", async () => {
+    const tables = createMemoryTables();
+    await plantedUser(tables);
+    const { listSessionsByUserId: _, ...adapter } = MemoryAdapter(tables);
+    const { config, outbox, logs } = app({ tables, config: { adapter, session: { strategy: "jwt" } } });
+    await requestLink(config, "ada@example.test");
+    const response = await confirmLink(config, lastMail(outbox).url);
+    expect(logs.errors).toEqual([]);
+    expect(locationOf(response).searchParams.get("error")).toBeNull();
+    const accounts = [...tables.accounts.values()].map((account) => account.type);
+    expect(accounts.sort()).toEqual(["credentials", "email"]);
+    // The planted database session is not this strategy's to end.
+    expect([...tables.sessions.keys()]).toContain("attacker-session-token");
+    expect(tables.users.get("planted")?.emailVerified).toBeInstanceOf(Date);
   });
 });
 
