@@ -300,7 +300,9 @@ describe("jwt sessions: the user authorize returned", () => {
     expect((await signIn(config)).href).toBe(`${APP}/`);
     expect(tables.users.size).toBe(0);
     expect(tables.accounts.size).toBe(0);
-    expect(signIns).toEqual([expect.objectContaining({ isNewUser: false, user: expect.objectContaining(ADA) })]);
+    expect(signIns).toEqual([
+      expect.objectContaining({ isNewUser: false, user: expect.objectContaining(ADA) }),
+    ]);
   });
 });
 
@@ -317,10 +319,9 @@ describe("database sessions: what a first credentials sign-in stores", () => {
 
   it("stores null for a missing name, a fresh id, an unverified address, and never the app's own fields", async () => {
     const tables = createMemoryTables();
-    const { config } = setup(
-      { id: "app-x", email: "x@example.test", passwordHash: "secret" } as User,
-      { adapter: MemoryAdapter(tables) },
-    );
+    const { config } = setup({ id: "app-x", email: "x@example.test", passwordHash: "secret" } as User, {
+      adapter: MemoryAdapter(tables),
+    });
     await signIn(config);
     const [stored] = [...tables.users.values()];
     expect(stored).toEqual({
@@ -348,7 +349,9 @@ describe("database sessions: what a first credentials sign-in stores", () => {
       events: {
         createUser: ({ user }) => void events.push(`createUser:${user.email}`),
         linkAccount: ({ user, account }) =>
-          void events.push(`linkAccount:${account.provider}:${account.providerAccountId}:${account.userId === user.id}`),
+          void events.push(
+            `linkAccount:${account.provider}:${account.providerAccountId}:${account.userId === user.id}`,
+          ),
       },
     });
     await signIn(config);

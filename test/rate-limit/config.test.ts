@@ -46,7 +46,12 @@ describe("rule fields the app sets", () => {
   it("windowSeconds sets the window, which Retry-After counts down, and the limits keep their defaults", async () => {
     const { config, clock } = limited({ rules: { signInAttempt: { windowSeconds: 120 } } });
     const perAccount = DEFAULT_RATE_LIMIT_RULES.signInAttempt.perAccount;
-    const seen = await statuses(config, perAccount + 1, () => "alice", (i) => `198.51.100.${i}`);
+    const seen = await statuses(
+      config,
+      perAccount + 1,
+      () => "alice",
+      (i) => `198.51.100.${i}`,
+    );
     expect(seen.slice(0, perAccount)).not.toContain(429);
     const refused = await attempt(config, "alice", "192.0.2.1");
     expect(refused.status).toBe(429);
@@ -57,20 +62,57 @@ describe("rule fields the app sets", () => {
 
   it("perAccount limits one account alone, and the address limit keeps its default", async () => {
     const { config } = limited({ rules: { signInAttempt: { perAccount: 2 } } });
-    expect(await statuses(config, 3, () => "alice", (i) => `198.51.100.${i}`)).toEqual([302, 302, 429]);
+    expect(
+      await statuses(
+        config,
+        3,
+        () => "alice",
+        (i) => `198.51.100.${i}`,
+      ),
+    ).toEqual([302, 302, 429]);
     // Many accounts from one address: the default perIp (60) is far away.
-    expect(await statuses(config, 5, (i) => `user${i}`, () => "192.0.2.7")).toEqual([302, 302, 302, 302, 302]);
+    expect(
+      await statuses(
+        config,
+        5,
+        (i) => `user${i}`,
+        () => "192.0.2.7",
+      ),
+    ).toEqual([302, 302, 302, 302, 302]);
   });
 
   it("perIp limits one address alone, and the account limit keeps its default", async () => {
     const { config } = limited({ rules: { signInAttempt: { perIp: 2 } } });
-    expect(await statuses(config, 3, (i) => `user${i}`, () => "192.0.2.7")).toEqual([302, 302, 429]);
-    expect(await statuses(config, 5, () => "bob", (i) => `198.51.100.${i}`)).toEqual([302, 302, 302, 302, 302]);
+    expect(
+      await statuses(
+        config,
+        3,
+        (i) => `user${i}`,
+        () => "192.0.2.7",
+      ),
+    ).toEqual([302, 302, 429]);
+    expect(
+      await statuses(
+        config,
+        5,
+        () => "bob",
+        (i) => `198.51.100.${i}`,
+      ),
+    ).toEqual([302, 302, 302, 302, 302]);
   });
 
   it("accepts 1, the smallest limit and window", async () => {
-    const { config, clock } = limited({ rules: { signInAttempt: { perAccount: 1, perIp: 1, windowSeconds: 1 } } });
-    expect(await statuses(config, 2, () => "alice", () => "192.0.2.7")).toEqual([302, 429]);
+    const { config, clock } = limited({
+      rules: { signInAttempt: { perAccount: 1, perIp: 1, windowSeconds: 1 } },
+    });
+    expect(
+      await statuses(
+        config,
+        2,
+        () => "alice",
+        () => "192.0.2.7",
+      ),
+    ).toEqual([302, 429]);
     clock.advance(1000);
     expect((await attempt(config, "alice", "192.0.2.7")).status).toBe(302);
   });
@@ -78,7 +120,12 @@ describe("rule fields the app sets", () => {
   it("limits a rule the app leaves out by its defaults", async () => {
     const { config } = limited({ rules: { signInRequest: { perAccount: 1 } } });
     const perAccount = DEFAULT_RATE_LIMIT_RULES.signInAttempt.perAccount;
-    const seen = await statuses(config, perAccount + 1, () => "alice", (i) => `198.51.100.${i}`);
+    const seen = await statuses(
+      config,
+      perAccount + 1,
+      () => "alice",
+      (i) => `198.51.100.${i}`,
+    );
     expect(seen.slice(0, perAccount)).not.toContain(429);
     expect(seen[perAccount]).toBe(429);
   });
@@ -101,12 +148,15 @@ describe("a rateLimit option that makes no sense", () => {
     ["signInRequest", "perAccount", "5", "5", 5],
     ["signInRequest", "windowSeconds", 2 ** 53, String(2 ** 53), 3600],
     ["signInRequest", "perAccount", null, "null", 5],
-  ])("refuses rateLimit.rules.%s.%s = %j, naming the default", async (rule, field, value, shown, fallback) => {
-    const text = await startupError({ rules: { [rule]: { [field]: value } } });
-    expect(text).toContain(
-      `rateLimit.rules.${rule}.${field} must be a whole number of at least 1 (got ${shown}); the default is ${fallback}.`,
-    );
-  });
+  ])(
+    "refuses rateLimit.rules.%s.%s = %j, naming the default",
+    async (rule, field, value, shown, fallback) => {
+      const text = await startupError({ rules: { [rule]: { [field]: value } } });
+      expect(text).toContain(
+        `rateLimit.rules.${rule}.${field} must be a whole number of at least 1 (got ${shown}); the default is ${fallback}.`,
+      );
+    },
+  );
 
   it("refuses rule names it does not know, listing every one and the rules there are", async () => {
     const text = await startupError({ rules: { signInAttempts: { perIp: 5 }, signOut: {} } });
@@ -115,16 +165,26 @@ describe("a rateLimit option that makes no sense", () => {
     );
   });
 
-  it.each([true, null, "off", 0])("refuses rateLimit: %j, saying to pass an object or false", async (rateLimit) => {
-    const text = await startupError(rateLimit);
-    expect(text).toContain("rateLimit must be an object ({ store, rules }) or false to turn the limiter off.");
-  });
+  it.each([true, null, "off", 0])(
+    "refuses rateLimit: %j, saying to pass an object or false",
+    async (rateLimit) => {
+      const text = await startupError(rateLimit);
+      expect(text).toContain(
+        "rateLimit must be an object ({ store, rules }) or false to turn the limiter off.",
+      );
+    },
+  );
 
   it("takes an empty object, or one without rules, as the defaults", async () => {
     for (const rateLimit of [{}, { rules: {} }, { rules: { signInAttempt: {} } }]) {
       const { config } = limited(rateLimit);
       const perAccount = DEFAULT_RATE_LIMIT_RULES.signInAttempt.perAccount;
-      const seen = await statuses(config, perAccount + 1, () => "alice", (i) => `198.51.100.${i}`);
+      const seen = await statuses(
+        config,
+        perAccount + 1,
+        () => "alice",
+        (i) => `198.51.100.${i}`,
+      );
       expect(seen.filter((status) => status === 429)).toHaveLength(1);
       expect(seen.at(-1)).toBe(429);
     }

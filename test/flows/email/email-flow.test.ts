@@ -181,11 +181,17 @@ describe("using a link", () => {
   it("welcomes a new address on pages.newUser and says so in the events; its next sign-in is not new", async () => {
     const events: string[] = [];
     const record = (name: string) => (message: { user: { email?: string | null }; isNewUser?: boolean }) =>
-      void events.push(`${name}:${message.user.email}${message.isNewUser === undefined ? "" : `:${message.isNewUser}`}`);
+      void events.push(
+        `${name}:${message.user.email}${message.isNewUser === undefined ? "" : `:${message.isNewUser}`}`,
+      );
     const { config, outbox } = app({
       config: {
         pages: { newUser: "/welcome" },
-        events: { createUser: record("createUser"), signIn: record("signIn"), updateUser: record("updateUser") },
+        events: {
+          createUser: record("createUser"),
+          signIn: record("signIn"),
+          updateUser: record("updateUser"),
+        },
       },
     });
     await requestLink(config, "ada@example.test");
@@ -208,7 +214,8 @@ describe("using a link", () => {
       config: {
         pages: { newUser: "/welcome" },
         events: {
-          updateUser: ({ user }) => void events.push(`updateUser:${user.id}:${user.emailVerified instanceof Date}`),
+          updateUser: ({ user }) =>
+            void events.push(`updateUser:${user.id}:${user.emailVerified instanceof Date}`),
           signIn: ({ user, isNewUser }) => void events.push(`signIn:${user.id}:${isNewUser}`),
         },
       },
