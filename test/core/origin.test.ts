@@ -106,6 +106,7 @@ describe("clientAddress", () => {
       ["proto=https; For=203.0.113.7 ;by=10.0.0.1", "203.0.113.7"],
       ['for=198.51.100.1, proto=http;FOR="203.0.113.9"', "203.0.113.9"],
       ['for="[2001:db8::17]"', "[2001:db8::17]"],
+      ["for=192.0.2.1, for=198.51.100.1, for=203.0.113.5", "203.0.113.5"],
       ['for="_hidden"x"', '_hidden"x'],
     ];
     for (const [forwarded, address] of cases) {
@@ -144,5 +145,10 @@ describe("attachSocketAddress", () => {
   it("records nothing for a socket that has no address", () => {
     expect(clientAddress({ trustHost: false }, attachSocketAddress(request(), undefined))).toBeUndefined();
     expect(clientAddress({ trustHost: false }, attachSocketAddress(request(), ""))).toBeUndefined();
+  });
+
+  it("leaves a Request without an address free to have one recorded later", () => {
+    const later = attachSocketAddress(attachSocketAddress(request(), undefined), "");
+    expect(clientAddress({ trustHost: false }, attachSocketAddress(later, "192.0.2.10"))).toBe("192.0.2.10");
   });
 });

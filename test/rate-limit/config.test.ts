@@ -190,3 +190,18 @@ describe("a rateLimit option that makes no sense", () => {
     }
   });
 });
+
+describe("a failing counter store", () => {
+  it("refuses the attempt and says which rule's request it refused and what to check", async () => {
+    const store = new MemoryStore();
+    store.increment = () => Promise.reject(new Error("ECONNREFUSED 127.0.0.1:6379"));
+    const logs = recordingLogger();
+    const config = makeConfig({ logger: logs.logger, rateLimit: { store }, providers: [aliceCredentials()] });
+    const response = await attempt(config, "alice");
+    expect(response.headers.get("location")).toContain("error=Configuration");
+    expect(logs.text()).toContain(
+      "RateLimitStoreError: The rate-limit store failed, so this signInAttempt request was refused rather than let through uncounted. Check the store (Redis) connection.",
+    );
+    expect(logs.text()).toContain("ECONNREFUSED 127.0.0.1:6379");
+  });
+});
