@@ -276,7 +276,12 @@ describe("the signIn callback's other verdicts", () => {
   it("is asked with the user, the account and the submitted credentials", async () => {
     const asked: unknown[] = [];
     const { config } = setup(ADA, {
-      callbacks: { signIn: (params) => void asked.push(params) ?? true },
+      callbacks: {
+        signIn: (params) => {
+          asked.push(params);
+          return true;
+        },
+      },
     });
     await signIn(config);
     expect(asked).toEqual([
