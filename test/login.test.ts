@@ -8,7 +8,7 @@ import { createMemoryTables, MemoryAdapter } from "../src/adapters/memory.js";
 import type { Adapter, AdapterUser } from "../src/adapters/types.js";
 import type { AuthConfig, User } from "../src/index.js";
 import Credentials from "../src/providers/credentials.js";
-import { APP, locationOf, makeConfig, signInWithCredentials } from "./core/helpers.js";
+import { APP, locationOf, makeConfig, send, signInWithCredentials } from "./core/helpers.js";
 
 /** A config whose authorize returns `user` for any password but "wrong"; records logs and signIn events. */
 function setup(user: User, overrides: Partial<AuthConfig> = {}) {
@@ -389,5 +389,38 @@ describe("database sessions: what a first credentials sign-in stores", () => {
     expect(broken.errors.map((error) => error.message)).toContainEqual(
       "The adapter failed to link the account. (see docs/errors.md#adaptererror)",
     );
+  });
+});
+
+describe("first sign-ins of different people at the same moment", () => {
+  it("each become their own user: only sign-ins of one account wait for each other", async () => {
+    const tables = createMemoryTables();
+    const adapter = MemoryAdapter(tables);
+    // A slow createUserAndLinkAccount keeps the first sign-up running while the second arrives.
+    const slow: Adapter = {
+      ...adapter,
+      createUserAndLinkAccount: async (user, account) => {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return adapter.createUserAndLinkAccount?.(user, account) ?? null;
+      },
+    };
+    const config = makeConfig({
+      adapter: slow,
+      providers: [
+        Credentials({
+          credentials: { username: {}, password: {} },
+          authorize: ({ username }) => ({ id: `app-${username}`, email: `${username}@example.test` }),
+        }),
+      ],
+    });
+    const [ada, bob] = await Promise.all([
+      signInWithCredentials(config, { username: "ada", password: "x" }),
+      signInWithCredentials(config, { username: "bob", password: "x" }),
+    ]);
+    const emails = async (jar: typeof ada.jar) =>
+      ((await (await send(config, "/session", { cookie: jar })).json()) as { user: { email: string } }).user
+        .email;
+    expect([await emails(ada.jar), await emails(bob.jar)]).toEqual(["ada@example.test", "bob@example.test"]);
+    expect(tables.users.size).toBe(2);
   });
 });

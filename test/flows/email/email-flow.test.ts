@@ -484,4 +484,30 @@ describe("races", () => {
     expect(tables.users.size).toBe(1);
     expect(tables.sessions.size).toBe(2);
   });
+
+  it("links for two new addresses, used at once, make two users, each signed in as its own", async () => {
+    const tables = createMemoryTables();
+    const adapter = MemoryAdapter(tables);
+    // A slow createUser keeps the first sign-in running while the second arrives.
+    const slow: Adapter = {
+      ...adapter,
+      createUser: async (user) => {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return adapter.createUser(user);
+      },
+    };
+    const { config, outbox } = app({ tables, config: { adapter: slow } });
+    await requestLink(config, "ada@example.test");
+    await requestLink(config, "bob@example.test");
+    const [ada, bob] = [new CookieJar(), new CookieJar()];
+    await Promise.all([
+      confirmLink(config, String(outbox.sent[0]?.url), ada),
+      confirmLink(config, String(outbox.sent[1]?.url), bob),
+    ]);
+    const email = async (jar: CookieJar) =>
+      ((await (await send(config, "/session", { cookie: jar })).json()) as { user: { email: string } }).user
+        .email;
+    expect([await email(ada), await email(bob)]).toEqual(["ada@example.test", "bob@example.test"]);
+    expect(tables.users.size).toBe(2);
+  });
 });
