@@ -65,6 +65,9 @@ describe("addressGroup", () => {
     "::ffff:1.2.3",
     "203.0.113.7:",
     "203.0.113.7:80:90",
+    "::1.2.3.4:1",
+    "x[2001:db8::1]",
+    "[2001:db8::1]x",
   ])("refuses %j", (raw) => {
     expect(addressGroup(raw)).toBeUndefined();
   });

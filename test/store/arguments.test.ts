@@ -178,3 +178,32 @@ describe("RedisStore replies and clients", () => {
     expect(new RedisStore(client)).toBeInstanceOf(RedisStore);
   });
 });
+
+describe("MemoryStore collection of expired entries", () => {
+  it("happens only when the cap is reached: below it, an insert does not sweep (size still counts them)", async () => {
+    let time = 0;
+    const store = new MemoryStore({ maxKeys: 10, now: () => time });
+    await store.setIfAbsent("short", "v", 10);
+    time = 10;
+    await store.setIfAbsent("next", "v", 1_000);
+    expect(store.size).toBe(2);
+    expect(await store.get("short")).toBeUndefined();
+    expect(store.size).toBe(1);
+  });
+
+  it("after one sweep, still finds the next entry to expire, even when it is not the oldest", async () => {
+    let time = 0;
+    const store = new MemoryStore({ maxKeys: 4, now: () => time });
+    await store.setIfAbsent("x", "v", 10);
+    await store.setIfAbsent("a", "v", 1_000);
+    await store.setIfAbsent("b", "v", 100);
+    await store.setIfAbsent("e", "v", 2_000);
+    time = 10;
+    await store.setIfAbsent("c", "v", 5_000); // at the cap: sweeps "x"
+    time = 100;
+    await store.setIfAbsent("d", "v", 5_000); // at the cap: "b" has expired, so it goes, not "a"
+    expect(await store.get("a")).toBe("v");
+    expect([await store.get("e"), await store.get("c"), await store.get("d")]).toEqual(["v", "v", "v"]);
+    expect(store.size).toBe(4);
+  });
+});
