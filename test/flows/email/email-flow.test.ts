@@ -404,6 +404,44 @@ describe("the pre-hijack defence", () => {
   });
 });
 
+describe("an adapter step that fails during an e-mail sign-in", () => {
+  it.each([
+    ["getUserByEmail", "find the user by e-mail", false],
+    ["createUser", "create the user", false],
+    ["updateUser", "mark the e-mail address verified", true],
+    ["listAccountsByUserId", "list the user's accounts", true],
+    ["unlinkAccount", "unlink an account linked without a verified e-mail", true],
+  ] as const)("%s is reported as failing to %s", async (method, step, existing) => {
+    const tables = createMemoryTables();
+    const base = MemoryAdapter(tables);
+    if (existing) {
+      const user = await base.createUser({ id: "u-1", email: "ada@example.test", emailVerified: null });
+      await base.linkAccount({ userId: user.id, type: "oauth", provider: "sloppy", providerAccountId: "x" });
+    }
+    const adapter = {
+      ...base,
+      [method]: async () => {
+        throw new Error("connection reset");
+      },
+    } as Adapter;
+    const { config, outbox, logs } = app({ tables, config: { adapter } });
+    await requestLink(config, "ada@example.test");
+    const url = outbox.sent.at(-1)?.url;
+    if (url === undefined) {
+      // Asking for the link already needed the failing step.
+      expect(logs.errors.map((error) => error.message)).toContain(
+        `The adapter failed to ${step}. (see docs/errors.md#adaptererror)`,
+      );
+      return;
+    }
+    const response = await confirmLink(config, url);
+    expect(locationOf(response).searchParams.get("error")).toBe("Configuration");
+    expect(logs.errors.map((error) => error.message)).toContain(
+      `The adapter failed to ${step}. (see docs/errors.md#adaptererror)`,
+    );
+  });
+});
+
 describe("confirm page", () => {
   it("escapes what the link carried and posts it back with a CSRF token", async () => {
     const { config } = app();
