@@ -140,4 +140,65 @@ describe("OAuth linking rules", () => {
     await signInAtOP(config, fresh, "op", "bob");
     expect((await sessionOf(config, fresh))?.user).toMatchObject({ email: "alice@example.test" });
   });
+
+  it("says whether each sign-in made a new user: only the first did", async () => {
+    const signIns: boolean[] = [];
+    const { config } = app({
+      config: {
+        session: { strategy: "database" },
+        events: { signIn: ({ isNewUser }) => void signIns.push(Boolean(isNewUser)) },
+      },
+    });
+    const browser = newBrowser();
+    await signInAtOP(config, browser, "op", "alice"); // new user
+    await signInAtOP(config, browser, "op", "bob"); // linked to the signed-in alice
+    await signInAtOP(config, newBrowser(), "op", "alice"); // returning
+    await signInAtOP(config, newBrowser(), "op-b", "mallory"); // linked by e-mail
+    expect(signIns).toEqual([true, false, false, false]);
+  });
+
+  it("a signed-in user signing in again with their own account stays signed in as themselves", async () => {
+    const { config, tables } = app();
+    const browser = newBrowser();
+    await signInAtOP(config, browser, "op", "alice");
+    const response = await signInAtOP(config, browser, "op", "alice");
+    expect(new URL(String(response.headers.get("location"))).searchParams.get("error")).toBeNull();
+    expect((await sessionOf(config, browser))?.user).toMatchObject({ email: "alice@example.test" });
+    expect(tables.users.size).toBe(1);
+  });
+
+  it("explains each refusal: an account linked to someone else, an address that belongs to another user", async () => {
+    const warnings: string[] = [];
+    const logger = {
+      warn: (code: string, message?: string) => void warnings.push(`${code}: ${message}`),
+      error: () => undefined,
+      debug: () => undefined,
+    };
+    const { config } = app({ config: { logger } });
+    await signInAtOP(config, newBrowser(), "op", "bob");
+    const browser = newBrowser();
+    await signInAtOP(config, browser, "op", "alice");
+    await signInAtOP(config, browser, "op", "bob");
+    await signInAtOP(config, newBrowser(), "op", "mallory");
+    expect(warnings.join("\n")).toContain(
+      "OAuthAccountNotLinked: This op account is linked to another user; sign out before signing in with it.",
+    );
+    expect(warnings.join("\n")).toContain(
+      "OAuthAccountNotLinked: The e-mail address of this op account belongs to a user who has not linked it. Sign in the way you did before, then link op; or set allowDangerousEmailAccountLinking on a provider that verifies addresses.",
+    );
+  });
+
+  it("without an adapter, the profile is the session's user and never a new one", async () => {
+    const signIns: boolean[] = [];
+    const config: AuthConfig = {
+      providers: [opProvider()],
+      secret: SECRET,
+      trustHost: true,
+      pages: { newUser: "/welcome" },
+      events: { signIn: ({ isNewUser }) => void signIns.push(Boolean(isNewUser)) },
+    };
+    const response = await signInAtOP(config, newBrowser(), "op", "alice");
+    expect(new URL(String(response.headers.get("location"))).pathname).not.toBe("/welcome");
+    expect(signIns).toEqual([false]);
+  });
 });
