@@ -201,4 +201,44 @@ describe("OAuth linking rules", () => {
     expect(new URL(String(response.headers.get("location"))).pathname).not.toBe("/welcome");
     expect(signIns).toEqual([false]);
   });
+
+  it.each([
+    ["getUserByAccount", "find the linked user", false],
+    ["getUserByEmail", "find the user by e-mail", false],
+    ["getSessionAndUser", "read the session", true],
+    ["getUser", "find the user", true],
+    ["linkAccount", "link the account", true],
+    ["updateAccount", "store the provider's new tokens", true],
+  ] as const)("a failing %s is reported as failing to %s", async (method, step, afterFirstSignIn) => {
+    const tables = createMemoryTables();
+    const base = MemoryAdapter(tables);
+    let failing = !afterFirstSignIn;
+    const adapter = {
+      ...base,
+      [method]: async (...args: unknown[]) => {
+        if (failing) throw new Error("connection reset");
+        return (base[method] as (...args: unknown[]) => unknown)(...args);
+      },
+    } as Adapter;
+    const errors: string[] = [];
+    const logger = {
+      error: (error: Error) => void errors.push(error.message),
+      warn: () => undefined,
+      debug: () => undefined,
+    };
+    const { config } = app({ tables, adapter, config: { logger } });
+    const browser = newBrowser();
+    if (afterFirstSignIn) {
+      await signInAtOP(config, browser, "op", "alice");
+      failing = true;
+    }
+    // Signed in as alice (or not at all), bob's or alice's account: every rule's first step runs.
+    await signInAtOP(
+      config,
+      method === "updateAccount" ? newBrowser() : browser,
+      "op",
+      method === "updateAccount" ? "alice" : "bob",
+    );
+    expect(errors).toContain(`The adapter failed to ${step}. (see docs/errors.md#adaptererror)`);
+  });
 });
