@@ -396,10 +396,19 @@ function jwtConfig(overrides: Partial<OIDCConfig> = {}, extra: Partial<AuthConfi
   return { providers: [opProvider(overrides)], secret: SECRET, trustHost: true, ...extra };
 }
 
-async function sessionIn(cookies: { name: string; value: string }[]): Promise<JWT | null> {
+async function sessionIn(cookies: { name: string; value: string }[]): Promise<JWT> {
   const cookie = cookies.find((candidate) => candidate.name === SESSION_COOKIE);
   if (!cookie) throw new Error(`no ${SESSION_COOKIE} among ${cookies.map((c) => c.name).join(", ")}`);
-  return decode({ token: cookie.value, secret: SECRET, salt: SESSION_COOKIE });
+  const token = await decode({ token: cookie.value, secret: SECRET, salt: SESSION_COOKIE });
+  if (!token) throw new Error("the re-issued session cookie does not open");
+  return token;
+}
+
+/** The provider tokens a re-issued session cookie carries, by provider id. */
+async function providerTokensIn(
+  cookies: { name: string; value: string }[],
+): Promise<Record<string, Record<string, unknown>>> {
+  return (await sessionIn(cookies)).providerTokens as Record<string, Record<string, unknown>>;
 }
 
 /** Alice signed in at the OP for real, JWT sessions; `due()` is her cookie with the access token made due. */
@@ -488,7 +497,7 @@ describe("JWT sessions", () => {
     expect(refreshed.accessToken).not.toBe(tokens.access_token);
     expect(refreshed.expiresAt).toBeGreaterThanOrEqual(Math.floor(Date.now() / 1000) + HOUR - 5);
 
-    const reissued = (await sessionIn(refreshed.cookies)) as JWT;
+    const reissued = await sessionIn(refreshed.cookies);
     expect(reissued.sub).toBe(session.sub);
     expect(reissued.email).toBe(session.email);
     const all = reissued.providerTokens as Record<string, Record<string, unknown>>;
@@ -509,10 +518,8 @@ describe("JWT sessions", () => {
     const { config, tokens, due } = await signedInWithJwt({ token: dropping("refresh_token", "expires_in") });
     const refreshed = await getAccessToken(requestWith(await due()), config, "op");
     expect(refreshed.expiresAt).toBeUndefined();
-    const op = (
-      (await sessionIn(refreshed.cookies))?.providerTokens as Record<string, Record<string, unknown>>
-    ).op as Record<string, unknown>;
-    expect(op.refresh_token).toBe(tokens.refresh_token);
+    const op = (await providerTokensIn(refreshed.cookies)).op;
+    expect(op?.refresh_token).toBe(tokens.refresh_token);
     expect(op).not.toHaveProperty("expires_at");
   });
 
@@ -529,9 +536,7 @@ describe("JWT sessions", () => {
     expect(op.tokenRequests.refresh_token).toBe(before + 1);
     expect(second.accessToken).toBe(first.accessToken);
     expect(second.expiresAt).toBe(first.expiresAt);
-    expect((await sessionIn(second.cookies))?.providerTokens).toEqual(
-      (await sessionIn(first.cookies))?.providerTokens,
-    );
+    expect(await providerTokensIn(second.cookies)).toEqual(await providerTokensIn(first.cookies));
 
     // Once the minute is up, the store has forgotten it: the old refresh token is redeemed again,
     // and the OP, which rotated it away, refuses it.
