@@ -11,8 +11,12 @@ import {
   tokenFields,
 } from "../../../src/flows/oauth/account.js";
 import OIDC from "../../../src/providers/oidc.js";
+import type { Profile, TokenSet } from "../../../src/providers/types.js";
 
 const NOW = 1_700_000_000;
+
+/** A token response as a provider may send it, well-typed or not (tokenFields checks every field). */
+const response = (fields: Record<string, unknown>) => fields as TokenSet;
 
 afterEach(() => {
   vi.useRealTimers();
@@ -83,9 +87,12 @@ describe("emailVerifiedBy", () => {
   });
 
   it("vouches for nothing when the profile's e-mail is not a string", () => {
-    expect(emailVerifiedBy({ email: ["jane@example.test"], email_verified: true }, "jane@example.test")).toBe(
-      false,
-    );
+    expect(
+      emailVerifiedBy(
+        { email: ["jane@example.test"], email_verified: true } as unknown as Profile,
+        "jane@example.test",
+      ),
+    ).toBe(false);
   });
 });
 
@@ -93,16 +100,18 @@ describe("tokenFields", () => {
   it("keeps the string token fields, lowercases token_type and turns expires_in into expires_at", () => {
     freezeClock();
     expect(
-      tokenFields({
-        access_token: "at",
-        id_token: "idt",
-        refresh_token: "rt",
-        scope: "openid email",
-        session_state: "ss",
-        token_type: "Bearer",
-        expires_in: 3600,
-        not_a_token_field: "x",
-      }),
+      tokenFields(
+        response({
+          access_token: "at",
+          id_token: "idt",
+          refresh_token: "rt",
+          scope: "openid email",
+          session_state: "ss",
+          token_type: "Bearer",
+          expires_in: 3600,
+          not_a_token_field: "x",
+        }),
+      ),
     ).toEqual({
       access_token: "at",
       id_token: "idt",
@@ -116,47 +125,55 @@ describe("tokenFields", () => {
 
   it("drops fields that are not strings", () => {
     expect(
-      tokenFields({
-        access_token: "at",
-        id_token: 1,
-        refresh_token: null,
-        scope: ["openid"],
-        session_state: {},
-        token_type: 7,
-      }),
+      tokenFields(
+        response({
+          access_token: "at",
+          id_token: 1,
+          refresh_token: null,
+          scope: ["openid"],
+          session_state: {},
+          token_type: 7,
+        }),
+      ),
     ).toEqual({ access_token: "at" });
   });
 
   it("reads expires_in sent as a string, and drops its fraction", () => {
     freezeClock();
-    expect(tokenFields({ access_token: "at", expires_in: "60" }).expires_at).toBe(NOW + 60);
-    expect(tokenFields({ access_token: "at", expires_in: 59.9 }).expires_at).toBe(NOW + 59);
+    expect(tokenFields(response({ access_token: "at", expires_in: "60" })).expires_at).toBe(NOW + 60);
+    expect(tokenFields(response({ access_token: "at", expires_in: 59.9 })).expires_at).toBe(NOW + 59);
   });
 
   it("keeps a provider's own expires_at when expires_in is absent or unreadable", () => {
     freezeClock();
-    expect(tokenFields({ access_token: "at", expires_at: NOW + 10 }).expires_at).toBe(NOW + 10);
-    expect(tokenFields({ access_token: "at", expires_in: "soon", expires_at: NOW + 20 }).expires_at).toBe(
-      NOW + 20,
-    );
-    expect(tokenFields({ access_token: "at", expires_in: 30, expires_at: NOW + 20 }).expires_at).toBe(
-      NOW + 30,
-    );
+    expect(tokenFields(response({ access_token: "at", expires_at: NOW + 10 })).expires_at).toBe(NOW + 10);
+    expect(
+      tokenFields(response({ access_token: "at", expires_in: "soon", expires_at: NOW + 20 })).expires_at,
+    ).toBe(NOW + 20);
+    expect(
+      tokenFields(response({ access_token: "at", expires_in: 30, expires_at: NOW + 20 })).expires_at,
+    ).toBe(NOW + 30);
   });
 
   it("has no expiry when the response gives none it can read", () => {
-    expect(tokenFields({ access_token: "at" })).not.toHaveProperty("expires_at");
-    expect(tokenFields({ access_token: "at", expires_in: "soon", expires_at: "later" })).not.toHaveProperty(
-      "expires_at",
-    );
+    expect(tokenFields(response({ access_token: "at" }))).not.toHaveProperty("expires_at");
+    expect(
+      tokenFields(response({ access_token: "at", expires_in: "soon", expires_at: "later" })),
+    ).not.toHaveProperty("expires_at");
   });
 });
 
 describe("accountFor", () => {
-  const provider = OIDC({ id: "acme", issuer: "https://id.acme.test", clientId: "c", clientSecret: "s" });
+  const provider = OIDC({
+    id: "acme",
+    name: "Acme",
+    issuer: "https://id.acme.test",
+    clientId: "c",
+    clientSecret: "s",
+  });
 
   it("is the token fields plus who and where", () => {
-    expect(accountFor(provider, "user-1", { access_token: "at", token_type: "DPoP" })).toEqual({
+    expect(accountFor(provider, "user-1", response({ access_token: "at", token_type: "DPoP" }))).toEqual({
       access_token: "at",
       token_type: "dpop",
       provider: "acme",
@@ -175,7 +192,9 @@ describe("accountFor", () => {
         providerAccountId: "someone-else",
       }),
     };
-    expect(accountFor(withExtra, "user-1", { access_token: "at", refresh_token_expires_in: 900 })).toEqual({
+    expect(
+      accountFor(withExtra, "user-1", response({ access_token: "at", refresh_token_expires_in: 900 })),
+    ).toEqual({
       access_token: "replaced",
       refresh_token_expires_in: 900,
       provider: "acme",
@@ -186,7 +205,7 @@ describe("accountFor", () => {
 
   it("stands without an account callback that returns anything", () => {
     const nothing = { ...provider, account: () => undefined as never };
-    expect(accountFor(nothing, "user-1", { access_token: "at" })).toEqual({
+    expect(accountFor(nothing, "user-1", response({ access_token: "at" }))).toEqual({
       access_token: "at",
       provider: "acme",
       type: "oidc",
