@@ -4,12 +4,15 @@
  * on the account row (database sessions) or in the re-issued session cookie (JWT sessions), with
  * the token response trimmed by the provider's `token.conform` where a real provider may omit fields.
  */
+import { decodeJwt, SignJWT } from "jose";
+import * as oauth from "oauth4webapi";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createMemoryTables, MemoryAdapter } from "../../../src/adapters/memory.js";
 import type { Adapter, AdapterAccount } from "../../../src/adapters/types.js";
 import {
   type AuthConfig,
   getAccessToken,
+  InvalidConfig,
   InvalidProvider,
   NoProviderAccount,
   NotSignedIn,
@@ -323,6 +326,59 @@ describe("database sessions", () => {
     expect(row().refresh_token).toBe(original.refresh_token);
   });
 
+  it("reports another OAuth error of the token endpoint as TokenRefreshError, with the provider's answer as cause", async () => {
+    const refused = onRefresh(() => Response.json({ error: "invalid_scope" }, { status: 400 }));
+    const { config, jar, row, expire } = await signedInOnDatabase({ token: refused });
+    const original = { ...row() };
+    expire();
+    const failure = await getAccessToken(requestWith(jar), config, "op").catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(TokenRefreshError);
+    expect((failure as Error).cause).toBeInstanceOf(oauth.ResponseBodyError);
+    expect(((failure as Error).cause as oauth.ResponseBodyError).error).toBe("invalid_scope");
+    expect(row().refresh_token).toBe(original.refresh_token);
+  });
+
+  it("reports invalid_grant with the provider's answer as cause, and says to sign in again", async () => {
+    const app = await databaseApp({ access_token: "at", expires_at: 0, refresh_token: "made-up" });
+    const failure = await getAccessToken(requestWith(app.jar), app.config, "op").catch(
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(RefreshTokenRejected);
+    expect((failure as Error).message).toBe(
+      'Provider "op" refused the refresh token (invalid_grant); the user must sign in again.',
+    );
+    expect(((failure as Error).cause as oauth.ResponseBodyError).error).toBe("invalid_grant");
+    // Forgotten: nobody redeems it again.
+    expect((await app.account())?.refresh_token).toBeUndefined();
+  });
+
+  it("passes a configuration error through as itself, not as a failed refresh", async () => {
+    const unkeyed = opProvider({ client: { token_endpoint_auth_method: "private_key_jwt" } });
+    const app = await databaseApp(
+      { access_token: "at", expires_at: 0, refresh_token: "rt" },
+      { providers: [unkeyed] },
+    );
+    await expect(getAccessToken(requestWith(app.jar), app.config, "op")).rejects.toBeInstanceOf(
+      InvalidConfig,
+    );
+    expect((await app.account())?.refresh_token).toBe("rt");
+  });
+
+  it("verifies a refreshed ID token like the first one (OpenID Connect Core §12.2)", async () => {
+    const forged = onRefresh(async (response) => {
+      const body = (await response.json()) as Record<string, unknown>;
+      body.id_token = await new SignJWT({ ...decodeJwt(body.id_token as string), aud: "another-client" })
+        .setProtectedHeader({ alg: "RS256", kid: op.signingKey.kid })
+        .sign(op.signingKey.privateKey);
+      return Response.json(body);
+    });
+    const { config, jar, row, expire } = await signedInOnDatabase({ token: forged });
+    const original = { ...row() };
+    expire();
+    await expect(getAccessToken(requestWith(jar), config, "op")).rejects.toBeInstanceOf(TokenRefreshError);
+    expect(row().access_token).toBe(original.access_token);
+  });
+
   it("still reports a refused refresh token when the adapter cannot forget it", async () => {
     const tables = createMemoryTables();
     const memory = MemoryAdapter(tables);
@@ -545,6 +601,21 @@ describe("JWT sessions", () => {
       RefreshTokenRejected,
     );
     expect(op.tokenRequests.refresh_token).toBe(before + 2);
+  });
+
+  it("shares a refresh's result only with callers holding the same refresh token", async () => {
+    const store = new MemoryStore();
+    const { config, due } = await signedInWithJwt({}, { store });
+    await getAccessToken(requestWith(await due()), config, "op");
+    const bob = await sessionJar({
+      sub: "bob",
+      providerTokens: {
+        op: { providerAccountId: "bob", access_token: "at-bob", expires_at: 0, refresh_token: "made-up" },
+      },
+    });
+    await expect(getAccessToken(requestWith(bob), jwtConfig({}, { store }), "op")).rejects.toBeInstanceOf(
+      RefreshTokenRejected,
+    );
   });
 
   it("does not trust a shared result past its minute, even from a store that still holds it", async () => {
