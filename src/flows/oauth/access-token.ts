@@ -49,6 +49,7 @@ function oauthProvider(ctx: ServerContext, providerId: string): OAuthConfig {
   return provider;
 }
 
+/** What a refresh needs of an account row; SQL adapters read absent columns back as null. */
 function fromAccount(account: AdapterAccount): StoredTokens | undefined {
   if (typeof account.access_token !== "string") return undefined;
   const tokens: StoredTokens = {
@@ -57,8 +58,6 @@ function fromAccount(account: AdapterAccount): StoredTokens | undefined {
   };
   if (typeof account.refresh_token === "string") tokens.refresh_token = account.refresh_token;
   if (typeof account.expires_at === "number") tokens.expires_at = account.expires_at;
-  if (typeof account.token_type === "string") tokens.token_type = account.token_type;
-  if (typeof account.scope === "string") tokens.scope = account.scope;
   return tokens;
 }
 

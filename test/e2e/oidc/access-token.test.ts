@@ -180,6 +180,20 @@ describe("database sessions", () => {
     });
   });
 
+  it("reads an account row with SQL NULLs as a token without expiry or refresh token", async () => {
+    const nulls = { expires_at: null, refresh_token: null, token_type: null, scope: null } as never;
+    const app = await databaseApp({ access_token: "at", ...(nulls as object) });
+    expect(await getAccessToken(requestWith(app.jar), app.config, "op")).toEqual({
+      accessToken: "at",
+      expiresAt: undefined,
+      cookies: [],
+    });
+    const due = await databaseApp({ access_token: "at", expires_at: 0, refresh_token: null as never });
+    await expect(getAccessToken(requestWith(due.jar), due.config, "op")).rejects.toThrow(
+      'The access token from provider "op" has expired and there is no refresh token',
+    );
+  });
+
   it("counts a token as due from 60 s before it expires: it is then refreshed", async () => {
     const now = freezeClock();
     const early = await databaseApp({ access_token: "at", expires_at: now + 61 });
