@@ -79,6 +79,18 @@ describe("readProviderTokens", () => {
     expect(readProviderTokens({ providerTokens: { acme: tokens } }, "acme")).toEqual(tokens);
   });
 
+  it.each<[string, unknown]>([
+    ["no claim", undefined],
+    ["a claim that is not an object", "at"],
+    ["a null claim", null],
+    ["no entry for the provider", { other: tokens }],
+    ["a null entry", { acme: null }],
+    ["an access token that is not a string", { acme: { ...tokens, access_token: 1 } }],
+    ["no providerAccountId", { acme: { access_token: "at" } }],
+  ])("finds nothing in %s", (_, claim) => {
+    expect(readProviderTokens(claim === undefined ? {} : { providerTokens: claim }, "acme")).toBeUndefined();
+  });
+
   it("does not take a name the claim only inherits", () => {
     expect(readProviderTokens({ providerTokens: { acme: tokens } }, "toString")).toBeUndefined();
   });

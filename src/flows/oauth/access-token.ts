@@ -87,18 +87,16 @@ async function sharedRefresh(ctx: ServerContext, plan: RefreshPlan): Promise<Sto
   const { provider, current } = plan;
   const resultKey = `refreshed:${provider.id}:${await ctx.runtime.sha256Hex(current.refresh_token)}`;
   return ctx.config.singleFlight(`lock:refresh:${provider.id}:${current.providerAccountId}`, async () => {
-    const shared = await ctx.config.store.get(resultKey);
-    if (shared !== undefined) {
-      const opened = await ctx.codec.decode<StoredTokens & JWT>({
-        token: shared,
-        secret: ctx.config.secrets,
-        salt: SHARED_RESULT_SALT,
-      });
-      if (opened && typeof opened.access_token === "string") {
-        // The seal's own claims are not tokens: they stay out of the waiting caller's session.
-        const { iat: _iat, exp: _exp, jti: _jti, ...tokens } = opened;
-        return tokens;
-      }
+    // Nothing stored decodes to null, as does a result sealed under another secret.
+    const shared = await ctx.codec.decode<StoredTokens & JWT>({
+      token: await ctx.config.store.get(resultKey),
+      secret: ctx.config.secrets,
+      salt: SHARED_RESULT_SALT,
+    });
+    if (shared) {
+      // The seal's own claims are not tokens: they stay out of the waiting caller's session.
+      const { iat: _iat, exp: _exp, jti: _jti, ...tokens } = shared;
+      return tokens;
     }
     // `current` is due, so a stored token that is not is another instance's refresh.
     const stored = await plan.reread?.();

@@ -393,6 +393,41 @@ describe("database sessions", () => {
     expect(row().access_token).toBe(original.access_token);
   });
 
+  it.each<[keyof Adapter, string]>([
+    ["getSessionAndUser", "read the session"],
+    ["listAccountsByUserId", "list the user's accounts"],
+    ["getAccount", "read the account"],
+  ])("says which step failed when the adapter's %s fails", async (method, step) => {
+    const memory = MemoryAdapter(createMemoryTables());
+    const broken = {
+      ...memory,
+      [method]: () => {
+        throw new Error("database down");
+      },
+    };
+    const app = await databaseApp(
+      { access_token: "at", expires_at: 0, refresh_token: "rt" },
+      { adapter: broken },
+    );
+    await expect(getAccessToken(requestWith(app.jar), app.config, "op")).rejects.toThrow(
+      `The adapter failed to ${step}.`,
+    );
+  });
+
+  it("says so when the adapter cannot store the refreshed tokens", async () => {
+    const { config, jar, expire } = await signedInOnDatabase();
+    expire();
+    const adapter: Adapter = {
+      ...config.adapter,
+      updateAccount: () => {
+        throw new Error("database down");
+      },
+    };
+    await expect(getAccessToken(requestWith(jar), { ...config, adapter }, "op")).rejects.toThrow(
+      "The adapter failed to store the refreshed tokens.",
+    );
+  });
+
   it("still reports a refused refresh token when the adapter cannot forget it", async () => {
     const tables = createMemoryTables();
     const memory = MemoryAdapter(tables);
