@@ -52,6 +52,7 @@ export function readProviderTokens(token: JWT, providerId: string): SessionProvi
 /** `token` with `providerId`'s tokens replaced. */
 export function withProviderTokens(token: JWT, providerId: string, tokens: SessionProviderTokens): JWT {
   const all = token[PROVIDER_TOKENS_CLAIM];
-  const others = typeof all === "object" && all !== null ? all : {};
+  // Spreading a null claim, like replacing one that is not an object, keeps no other entries.
+  const others = typeof all === "object" ? all : {};
   return { ...token, [PROVIDER_TOKENS_CLAIM]: { ...others, [providerId]: tokens } };
 }
