@@ -41,6 +41,10 @@ async function storage(sessionExpires: Date) {
   return adapter;
 }
 
+const failing = () => {
+  throw new Error("database down");
+};
+
 function request(cookie?: string): Request {
   return new Request(
     "http://app.test/api/me",
@@ -77,6 +81,13 @@ describe("JWT sessions", () => {
     expect(await whoIs(await config(), await jwt(sub === undefined ? {} : { sub }))).toBeNull();
   });
 
+  it("says which step failed when the adapter cannot look the user up", async () => {
+    const broken = { ...(await config()), adapter: { ...(await storage(new Date())), getUser: failing } };
+    await expect(whoIs(broken, await jwt({ sub: "user-alice" }))).rejects.toThrow(
+      "The adapter failed to find the signed-in user.",
+    );
+  });
+
   it("is null without a session cookie, or with one that does not open", async () => {
     expect(await whoIs(await config())).toBeNull();
     expect(await whoIs(await config(), "not-a-jwe")).toBeNull();
@@ -99,6 +110,12 @@ describe("database sessions", () => {
     vi.useFakeTimers({ toFake: ["Date"], now });
     expect((await whoIs(await config(new Date(now + 1)), SESSION_TOKEN))?.id).toBe("user-alice");
     expect(await whoIs(await config(new Date(now)), SESSION_TOKEN)).toBeNull();
+  });
+
+  it("says which step failed when the adapter cannot read the session", async () => {
+    const live = await config(new Date(Date.now() + 3_600_000));
+    const broken = { ...live, adapter: { ...live.adapter, getSessionAndUser: failing } };
+    await expect(whoIs(broken, SESSION_TOKEN)).rejects.toThrow("The adapter failed to read the session.");
   });
 
   it("is null without a session cookie, or for a session nobody stored", async () => {
