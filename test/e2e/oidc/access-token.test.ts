@@ -4,7 +4,7 @@
  * on the account row (database sessions) or in the re-issued session cookie (JWT sessions), with
  * the token response trimmed by the provider's `token.conform` where a real provider may omit fields.
  */
-import { decodeJwt, SignJWT } from "jose";
+import { decodeJwt, generateKeyPair, SignJWT } from "jose";
 import * as oauth from "oauth4webapi";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createMemoryTables, MemoryAdapter } from "../../../src/adapters/memory.js";
@@ -381,9 +381,11 @@ describe("database sessions", () => {
   it("verifies a refreshed ID token like the first one (OpenID Connect Core §12.2)", async () => {
     const forged = onRefresh(async (response) => {
       const body = (await response.json()) as Record<string, unknown>;
-      body.id_token = await new SignJWT({ ...decodeJwt(body.id_token as string), aud: "another-client" })
+      // Claims intact, but signed with a key the issuer never published, under the issuer's kid.
+      const { privateKey } = await generateKeyPair("RS256");
+      body.id_token = await new SignJWT({ ...decodeJwt(body.id_token as string) })
         .setProtectedHeader({ alg: "RS256", kid: op.signingKey.kid })
-        .sign(op.signingKey.privateKey);
+        .sign(privateKey);
       return Response.json(body);
     });
     const { config, jar, row, expire } = await signedInOnDatabase({ token: forged });
