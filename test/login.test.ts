@@ -8,7 +8,7 @@ import { createMemoryTables, MemoryAdapter } from "../src/adapters/memory.js";
 import type { Adapter, AdapterUser } from "../src/adapters/types.js";
 import type { AuthConfig, User } from "../src/index.js";
 import Credentials from "../src/providers/credentials.js";
-import { APP, locationOf, makeConfig, signInWithCredentials } from "./core/helpers.js";
+import { APP, locationOf, makeConfig, send, signInWithCredentials } from "./core/helpers.js";
 
 /** A config whose authorize returns `user` for any password but "wrong"; records logs and signIn events. */
 function setup(user: User, overrides: Partial<AuthConfig> = {}) {
@@ -257,5 +257,170 @@ describe("a first sign-in that loses a race", () => {
     expect(errors.map((error) => error.message)).toEqual([
       "The adapter failed to create the user and link the account. (see docs/errors.md#adaptererror)",
     ]);
+  });
+});
+
+describe("the signIn callback's other verdicts", () => {
+  it("true lets the sign-in through; a same-origin URL sends the browser there instead, signed out", async () => {
+    const through = setup(ADA, { callbacks: { signIn: () => true } });
+    expect((await signIn(through.config)).href).toBe(`${APP}/`);
+    expect(through.signIns).toHaveLength(1);
+
+    const elsewhere = setup(ADA, { callbacks: { signIn: () => "/review?step=2" } });
+    const { response, jar } = await signInWithCredentials(elsewhere.config);
+    expect(locationOf(response).href).toBe(`${APP}/review?step=2`);
+    expect(jar.cookies.has("__Secure-authjs.session-token")).toBe(false);
+    expect(elsewhere.signIns).toEqual([]);
+  });
+
+  it("is asked with the user, the account and the submitted credentials", async () => {
+    const asked: unknown[] = [];
+    const { config } = setup(ADA, {
+      callbacks: {
+        signIn: (params) => {
+          asked.push(params);
+          return true;
+        },
+      },
+    });
+    await signIn(config);
+    expect(asked).toEqual([
+      expect.objectContaining({
+        user: expect.objectContaining({ id: "app-ada", email: "ada@example.test" }),
+        account: expect.objectContaining({ provider: "credentials", type: "credentials" }),
+        credentials: expect.objectContaining({ username: "alice", password: "correct horse" }),
+      }),
+    ]);
+  });
+});
+
+describe("jwt sessions: the user authorize returned", () => {
+  it("is the session's user as it is: nothing is looked up or stored, even with an adapter", async () => {
+    const tables = createMemoryTables();
+    const { config, signIns } = setup(ADA, {
+      adapter: MemoryAdapter(tables),
+      session: { strategy: "jwt" },
+      pages: { newUser: "/welcome" },
+    });
+    expect((await signIn(config)).href).toBe(`${APP}/`);
+    expect(tables.users.size).toBe(0);
+    expect(tables.accounts.size).toBe(0);
+    expect(signIns).toEqual([
+      expect.objectContaining({ isNewUser: false, user: expect.objectContaining(ADA) }),
+    ]);
+  });
+});
+
+describe("database sessions: what a first credentials sign-in stores", () => {
+  it("refuses a user without an id, saying authorize must return one", async () => {
+    const { config, errors } = setup({ name: "Nobody", email: "n@example.test" } as User, {
+      adapter: MemoryAdapter(),
+    });
+    expect((await signIn(config)).searchParams.get("error")).toBe("Configuration");
+    expect(errors.map((error) => error.message)).toContainEqual(
+      expect.stringContaining("With database sessions, `authorize` must return a user with an `id`."),
+    );
+  });
+
+  it("stores null for a missing name, a fresh id, an unverified address, and never the app's own fields", async () => {
+    const tables = createMemoryTables();
+    const { config } = setup({ id: "app-x", email: "x@example.test", passwordHash: "secret" } as User, {
+      adapter: MemoryAdapter(tables),
+    });
+    await signIn(config);
+    const [stored] = [...tables.users.values()];
+    expect(stored).toEqual({
+      id: expect.any(String),
+      email: "x@example.test",
+      emailVerified: null,
+      name: null,
+      image: null,
+    });
+    expect(stored?.id).not.toBe("app-x");
+    expect([...tables.accounts.values()]).toEqual([
+      expect.objectContaining({
+        userId: stored?.id,
+        type: "credentials",
+        provider: "credentials",
+        providerAccountId: "app-x",
+      }),
+    ]);
+  });
+
+  it("emits createUser, then linkAccount with the new user's id on the account", async () => {
+    const events: string[] = [];
+    const { config } = setup(ADA, {
+      adapter: MemoryAdapter(),
+      events: {
+        createUser: ({ user }) => void events.push(`createUser:${user.email}`),
+        linkAccount: ({ user, account }) =>
+          void events.push(
+            `linkAccount:${account.provider}:${account.providerAccountId}:${account.userId === user.id}`,
+          ),
+      },
+    });
+    await signIn(config);
+    expect(events).toEqual(["createUser:ada@example.test", "linkAccount:credentials:app-ada:true"]);
+  });
+
+  it("without createUserAndLinkAccount, creates then links; a failed link removes the user again", async () => {
+    const tables = createMemoryTables();
+    const { createUserAndLinkAccount: _, ...adapter } = MemoryAdapter(tables);
+    const ok = setup(ADA, { adapter: adapter as Adapter });
+    expect((await signIn(ok.config)).href).toBe(`${APP}/`);
+    expect(tables.users.size).toBe(1);
+    expect(tables.accounts.size).toBe(1);
+
+    const failing = createMemoryTables();
+    const { createUserAndLinkAccount: _c, ...base } = MemoryAdapter(failing);
+    const broken = setup(
+      { ...ADA, id: "app-bob", email: "bob@example.test" },
+      {
+        adapter: {
+          ...base,
+          linkAccount: async () => {
+            throw new Error("accounts table is read-only");
+          },
+        } as Adapter,
+      },
+    );
+    expect((await signIn(broken.config)).searchParams.get("error")).toBe("Configuration");
+    expect(failing.users.size).toBe(0);
+    expect(broken.errors.map((error) => error.message)).toContainEqual(
+      "The adapter failed to link the account. (see docs/errors.md#adaptererror)",
+    );
+  });
+});
+
+describe("first sign-ins of different people at the same moment", () => {
+  it("each become their own user: only sign-ins of one account wait for each other", async () => {
+    const tables = createMemoryTables();
+    const adapter = MemoryAdapter(tables);
+    // A slow createUserAndLinkAccount keeps the first sign-up running while the second arrives.
+    const slow: Adapter = {
+      ...adapter,
+      createUserAndLinkAccount: async (user, account) => {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return adapter.createUserAndLinkAccount?.(user, account) ?? null;
+      },
+    };
+    const config = makeConfig({
+      adapter: slow,
+      providers: [
+        Credentials({
+          credentials: { username: {}, password: {} },
+          authorize: ({ username }) => ({ id: `app-${username}`, email: `${username}@example.test` }),
+        }),
+      ],
+    });
+    const [ada, bob] = await Promise.all([
+      signInWithCredentials(config, { username: "ada", password: "x" }),
+      signInWithCredentials(config, { username: "bob", password: "x" }),
+    ]);
+    const emails = async (jar: typeof ada.jar) =>
+      ((await (await send(config, "/session", { cookie: jar })).json()) as { user: { email: string } }).user
+        .email;
+    expect([await emails(ada.jar), await emails(bob.jar)]).toEqual(["ada@example.test", "bob@example.test"]);
+    expect(tables.users.size).toBe(2);
   });
 });

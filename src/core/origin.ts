@@ -112,7 +112,7 @@ function nearestForwardedFor(headers: Headers): string | undefined {
   // RFC 7239 §4: `Forwarded: for=192.0.2.60;proto=https, for="[2001:db8::17]:4711"`.
   const forwarded = headers.get("forwarded");
   if (forwarded === null) return undefined;
-  const last = forwarded.split(",").at(-1) ?? "";
+  const last = forwarded.slice(forwarded.lastIndexOf(",") + 1);
   const pair = last.split(";").find((part) => part.trim().toLowerCase().startsWith("for="));
   return pair?.trim().slice(4).replace(/^"|"$/g, "") || undefined;
 }

@@ -9,7 +9,8 @@ type Endpoint = OAuthConfig["authorization"] | OAuthConfig["token"] | OAuthConfi
 
 function mergeEndpoint(base: Endpoint, override: Endpoint): Endpoint {
   if (override === undefined) return base;
-  if (typeof override === "string" || typeof base !== "object" || base === null) return override;
+  if (typeof override === "string" || base === undefined) return override;
+  // A default given as a bare URL keeps that URL under the app's parameters.
   if (typeof base === "string") return { url: base, ...override };
   return { ...base, ...override, params: { ...base.params, ...override.params } } as Endpoint;
 }

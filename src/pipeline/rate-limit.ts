@@ -25,7 +25,8 @@ function resolveRule(name: RateLimitRuleName, given: Partial<RateLimitRule> | un
   for (const field of RULE_FIELDS) {
     const value = given?.[field];
     if (value === undefined) continue;
-    if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 1) {
+    // Number.isSafeInteger is false for anything but a number, so a JavaScript app's "5" is refused too.
+    if (!Number.isSafeInteger(value) || value < 1) {
       throw new InvalidConfig(
         `rateLimit.rules.${name}.${field} must be a whole number of at least 1 (got ${String(value)}); the default is ${DEFAULT_RATE_LIMIT_RULES[name][field]}.`,
       );

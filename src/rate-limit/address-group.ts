@@ -28,8 +28,9 @@ function ipv6Groups(text: string): number[] | undefined {
     }
     return groups;
   };
-  const head = parse(halves[0] ?? "");
-  const tail = halves.length === 2 ? parse(halves[1] ?? "") : [];
+  // split always yields at least one part; without "::" there is no tail.
+  const head = parse(halves[0] as string);
+  const tail = parse(halves[1] ?? "");
   if (head === undefined || tail === undefined) return undefined;
   if (halves.length === 1) return head.length === 8 ? head : undefined;
   const missing = 8 - head.length - tail.length;

@@ -41,7 +41,8 @@ export function providerTokensClaim(account: Account | null): Partial<JWT> {
 /** The tokens `token` keeps for `providerId`, if well-formed. */
 export function readProviderTokens(token: JWT, providerId: string): SessionProviderTokens | undefined {
   const all = token[PROVIDER_TOKENS_CLAIM];
-  if (typeof all !== "object" || all === null || !Object.hasOwn(all, providerId)) return undefined;
+  if (typeof all !== "object" || all === null) return undefined;
+  // An inherited name (`toString`) finds a function, which has no access_token: refused below.
   const tokens = (all as Record<string, unknown>)[providerId] as Partial<SessionProviderTokens> | null;
   if (typeof tokens?.access_token !== "string" || typeof tokens.providerAccountId !== "string")
     return undefined;
@@ -51,6 +52,7 @@ export function readProviderTokens(token: JWT, providerId: string): SessionProvi
 /** `token` with `providerId`'s tokens replaced. */
 export function withProviderTokens(token: JWT, providerId: string, tokens: SessionProviderTokens): JWT {
   const all = token[PROVIDER_TOKENS_CLAIM];
-  const others = typeof all === "object" && all !== null ? all : {};
+  // Spreading a null claim, like replacing one that is not an object, keeps no other entries.
+  const others = typeof all === "object" ? all : {};
   return { ...token, [PROVIDER_TOKENS_CLAIM]: { ...others, [providerId]: tokens } };
 }

@@ -78,16 +78,17 @@ export function createSingleFlight(store: ShortLivedStore, options: SingleFlight
     } finally {
       // The work is done and its result (or error) stands; a release that fails leaves a lock that
       // lapses at its time to live, which only delays the next run.
-      await store.releaseLock(key, owner).catch(() => false);
+      try {
+        await store.releaseLock(key, owner);
+      } catch {}
     }
   }
 
   return function singleFlight<T>(key: string, work: () => Promise<T>): Promise<T> {
     const underWay = running.get(key);
     if (underWay !== undefined) return underWay as Promise<T>;
-    const run = runLocked(key, work).finally(() => {
-      if (running.get(key) === run) running.delete(key);
-    });
+    // No other run of `key` can start while this one is in the table, so the entry is this run's.
+    const run = runLocked(key, work).finally(() => running.delete(key));
     running.set(key, run);
     return run;
   };

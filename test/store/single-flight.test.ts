@@ -212,4 +212,19 @@ describe("createSingleFlight options", () => {
   ])("refuses %o", (options) => {
     expect(() => createSingleFlight(new MemoryStore(), options)).toThrow(TypeError);
   });
+
+  it("says what waitMs it refused", () => {
+    expect(() => createSingleFlight(new MemoryStore(), { waitMs: -5 })).toThrow(
+      new TypeError("waitMs must be a whole number of milliseconds, 0 or more, but got -5."),
+    );
+  });
+
+  it("by default really waits retryDelayMs between tries", async () => {
+    const store = new MemoryStore();
+    await store.acquireLock("lock:held", "other-process", 60_000);
+    const singleFlight = createSingleFlight(store, { waitMs: 40, retryDelayMs: 20 });
+    const started = performance.now();
+    await expect(singleFlight("lock:held", async () => "never")).rejects.toBeInstanceOf(LockTimeout);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(35);
+  });
 });

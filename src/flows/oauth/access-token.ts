@@ -10,6 +10,7 @@ import type { CookieToSet } from "../../cookie/header.js";
 import { adapterMethod, callAdapter } from "../../core/adapter-calls.js";
 import type { ServerContext } from "../../core/context.js";
 import { InvalidProvider, NoProviderAccount, NotSignedIn, RefreshTokenRejected } from "../../core/errors.js";
+import type { JWT } from "../../jwt/types.js";
 import type { OAuthConfig } from "../../provider-types.js";
 import { requestSessionToken } from "../../session/database.js";
 import { decodeSessionCookie, sessionCookies } from "../../session/jwt.js";
@@ -48,6 +49,7 @@ function oauthProvider(ctx: ServerContext, providerId: string): OAuthConfig {
   return provider;
 }
 
+/** What a refresh needs of an account row; SQL adapters read absent columns back as null. */
 function fromAccount(account: AdapterAccount): StoredTokens | undefined {
   if (typeof account.access_token !== "string") return undefined;
   const tokens: StoredTokens = {
@@ -56,8 +58,6 @@ function fromAccount(account: AdapterAccount): StoredTokens | undefined {
   };
   if (typeof account.refresh_token === "string") tokens.refresh_token = account.refresh_token;
   if (typeof account.expires_at === "number") tokens.expires_at = account.expires_at;
-  if (typeof account.token_type === "string") tokens.token_type = account.token_type;
-  if (typeof account.scope === "string") tokens.scope = account.scope;
   return tokens;
 }
 
@@ -87,17 +87,20 @@ async function sharedRefresh(ctx: ServerContext, plan: RefreshPlan): Promise<Sto
   const { provider, current } = plan;
   const resultKey = `refreshed:${provider.id}:${await ctx.runtime.sha256Hex(current.refresh_token)}`;
   return ctx.config.singleFlight(`lock:refresh:${provider.id}:${current.providerAccountId}`, async () => {
-    const shared = await ctx.config.store.get(resultKey);
-    if (shared !== undefined) {
-      const opened = await ctx.codec.decode<StoredTokens>({
-        token: shared,
-        secret: ctx.config.secrets,
-        salt: SHARED_RESULT_SALT,
-      });
-      if (opened && typeof opened.access_token === "string") return opened;
+    // Nothing stored decodes to null, as does a result sealed under another secret.
+    const shared = await ctx.codec.decode<StoredTokens & JWT>({
+      token: await ctx.config.store.get(resultKey),
+      secret: ctx.config.secrets,
+      salt: SHARED_RESULT_SALT,
+    });
+    if (shared) {
+      // The seal's own claims are not tokens: they stay out of the waiting caller's session.
+      const { iat: _iat, exp: _exp, jti: _jti, ...tokens } = shared;
+      return tokens;
     }
+    // `current` is due, so a stored token that is not is another instance's refresh.
     const stored = await plan.reread?.();
-    if (stored && stored.access_token !== current.access_token && isFresh(stored)) return stored;
+    if (stored && isFresh(stored)) return stored;
 
     let issued: ReturnType<typeof tokenFields>;
     try {
@@ -111,19 +114,18 @@ async function sharedRefresh(ctx: ServerContext, plan: RefreshPlan): Promise<Sto
       }
       throw error;
     }
-    const next: StoredTokens = { ...current, ...(issued as Partial<StoredTokens>) };
-    // RFC 6749 §6: a response without a refresh token leaves the old one valid.
-    next.refresh_token =
-      typeof issued.refresh_token === "string" ? issued.refresh_token : current.refresh_token;
-    if (issued.expires_at === undefined) delete next.expires_at;
-    const { providerAccountId: _id, ...rotated } = next;
-    const idToken = typeof issued.id_token === "string" ? { id_token: issued.id_token } : {};
+    // What the response left out keeps its stored value (RFC 6749 §6: the old refresh token stays
+    // valid), except the expiry: expires_in is optional (§5.1), and the old one no longer applies.
     await storeOnAccount(
       ctx,
       provider,
-      { ...rotated, ...idToken } as AdapterAccountTokens,
+      { ...issued, expires_at: issued.expires_at ?? null } as AdapterAccountTokens,
       current.providerAccountId,
     );
+    // A JWT session carries no ID token (provider-tokens.ts); the account row keeps it.
+    const { id_token: _idToken, ...carried } = issued;
+    const next: StoredTokens = { ...current, ...(carried as Partial<StoredTokens>) };
+    if (issued.expires_at === undefined) delete next.expires_at;
     const sealed = await ctx.codec.encode({
       token: { ...next },
       secret: ctx.config.secrets,
@@ -185,8 +187,11 @@ async function fromDatabaseSession(ctx: ServerContext, provider: OAuthConfig): P
   return { accessToken: next.access_token, expiresAt: next.expires_at, cookies: [] };
 }
 
-/** The signed-in user's access token at `providerId`, refreshed first when due. */
-export function accessTokenFor(ctx: ServerContext, providerId: string): Promise<AccessToken> {
+/**
+ * The signed-in user's access token at `providerId`, refreshed first when due. Async throughout, so
+ * an unknown provider id rejects the promise like every other failure instead of throwing.
+ */
+export async function accessTokenFor(ctx: ServerContext, providerId: string): Promise<AccessToken> {
   const provider = oauthProvider(ctx, providerId);
   return ctx.config.session.strategy === "jwt"
     ? fromJwtSession(ctx, provider)

@@ -37,8 +37,9 @@ export function tokenFields(tokens: TokenSet): Partial<Account> {
     if (typeof value === "string") fields[name] = value;
   }
   if (typeof tokens.token_type === "string") fields.token_type = tokens.token_type.toLowerCase();
+  // An absent expires_in is NaN here, like an unreadable one.
   const expiresIn = Number(tokens.expires_in);
-  if (tokens.expires_in !== undefined && Number.isFinite(expiresIn)) {
+  if (Number.isFinite(expiresIn)) {
     fields.expires_at = nowInSeconds() + Math.trunc(expiresIn);
   } else if (typeof tokens.expires_at === "number") {
     fields.expires_at = tokens.expires_at;

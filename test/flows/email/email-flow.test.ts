@@ -178,6 +178,54 @@ describe("using a link", () => {
     expect(users[0]?.emailVerified).toBeInstanceOf(Date);
   });
 
+  it("welcomes a new address on pages.newUser and says so in the events; its next sign-in is not new", async () => {
+    const events: string[] = [];
+    const record = (name: string) => (message: { user: { email?: string | null }; isNewUser?: boolean }) =>
+      void events.push(
+        `${name}:${message.user.email}${message.isNewUser === undefined ? "" : `:${message.isNewUser}`}`,
+      );
+    const { config, outbox } = app({
+      config: {
+        pages: { newUser: "/welcome" },
+        events: {
+          createUser: record("createUser"),
+          signIn: record("signIn"),
+          updateUser: record("updateUser"),
+        },
+      },
+    });
+    await requestLink(config, "ada@example.test");
+    expect(locationOf(await confirmLink(config, lastMail(outbox).url)).pathname).toBe("/welcome");
+    await requestLink(config, "ada@example.test");
+    expect(locationOf(await confirmLink(config, lastMail(outbox).url)).pathname).toBe("/");
+    expect(events).toEqual([
+      "createUser:ada@example.test",
+      "signIn:ada@example.test:true",
+      "signIn:ada@example.test:false",
+    ]);
+  });
+
+  it("verifies the address of a stored user who never proved it, saying so in updateUser, as not new", async () => {
+    const tables = createMemoryTables();
+    await MemoryAdapter(tables).createUser({ id: "u-1", email: "ada@example.test", emailVerified: null });
+    const events: string[] = [];
+    const { config, outbox } = app({
+      tables,
+      config: {
+        pages: { newUser: "/welcome" },
+        events: {
+          updateUser: ({ user }) =>
+            void events.push(`updateUser:${user.id}:${user.emailVerified instanceof Date}`),
+          signIn: ({ user, isNewUser }) => void events.push(`signIn:${user.id}:${isNewUser}`),
+        },
+      },
+    });
+    await requestLink(config, "ada@example.test");
+    expect(locationOf(await confirmLink(config, lastMail(outbox).url)).pathname).toBe("/");
+    expect(events).toEqual(["updateUser:u-1:true", "signIn:u-1:false"]);
+    expect(tables.users.size).toBe(1);
+  });
+
   it("verifies a link sent before a secret rotation, and hashes new tokens with the newest secret", async () => {
     const tables = createMemoryTables();
     const before = app({ tables, config: { secret: OLD_SECRET } });
@@ -244,9 +292,21 @@ describe("the pre-hijack defence", () => {
     });
     await adapter.linkAccount({
       userId: user.id,
+      type: "oidc",
+      provider: "sloppy-oidc",
+      providerAccountId: "attacker-2",
+    });
+    await adapter.linkAccount({
+      userId: user.id,
       type: "webauthn",
       provider: "passkey",
       providerAccountId: "pk-1",
+    });
+    await adapter.linkAccount({
+      userId: user.id,
+      type: "email",
+      provider: "email",
+      providerAccountId: "ada@example.test",
     });
     await adapter.linkAccount({
       userId: user.id,
@@ -277,7 +337,7 @@ describe("the pre-hijack defence", () => {
     expect(locationOf(response).searchParams.get("error")).toBeNull();
 
     const accounts = [...tables.accounts.values()].map((account) => `${account.type}:${account.provider}`);
-    expect(accounts).toEqual(["credentials:credentials"]);
+    expect(accounts.sort()).toEqual(["credentials:credentials", "email:email"]);
     expect(await (await send(config, "/session", { cookie: attacker })).json()).toBeNull();
     const session = (await (await send(config, "/session", { cookie: victim })).json()) as {
       user: { email: string };
@@ -294,7 +354,7 @@ describe("the pre-hijack defence", () => {
     const { config, outbox } = app({ tables });
     await requestLink(config, "ada@example.test");
     await confirmLink(config, lastMail(outbox).url);
-    expect(tables.accounts.size).toBe(3);
+    expect(tables.accounts.size).toBe(5);
     expect([...tables.sessions.keys()]).toContain("attacker-session-token");
   });
 
@@ -307,8 +367,78 @@ describe("the pre-hijack defence", () => {
     const response = await confirmLink(config, lastMail(outbox).url);
     expect(locationOf(response).searchParams.get("error")).toBe("Configuration");
     expect(logs.text()).toContain("listAccountsByUserId");
-    expect(tables.accounts.size).toBe(3);
+    expect(tables.accounts.size).toBe(5);
     expect(tables.users.get("planted")?.emailVerified).toBeNull();
+  });
+
+  it("names every adapter method it lacks: unlinking, and listing sessions under database sessions", async () => {
+    const tables = createMemoryTables();
+    await plantedUser(tables);
+    const { unlinkAccount: _u, listSessionsByUserId: _l, ...adapter } = MemoryAdapter(tables);
+    const { config, outbox, logs } = app({ tables, config: { adapter } });
+    await requestLink(config, "ada@example.test");
+    const response = await confirmLink(config, lastMail(outbox).url);
+    expect(locationOf(response).searchParams.get("error")).toBe("Configuration");
+    expect(logs.errors.map((error) => error.name)).toEqual(["MissingAdapterMethods"]);
+    expect(logs.text()).toContain(
+      'An e-mail sign-in proved the address of user "planted" for the first time. Before it counts as verified, the accounts linked to that user without proof must be unlinked and the user\'s sessions ended, which needs the adapter methods unlinkAccount, listSessionsByUserId. The sign-in is refused',
+    );
+    expect(tables.accounts.size).toBe(5);
+    expect(tables.users.get("planted")?.emailVerified).toBeNull();
+  });
+
+  it("with JWT sessions, which cannot be ended, needs no way to list sessions, and still unlinks", async () => {
+    const tables = createMemoryTables();
+    await plantedUser(tables);
+    const { listSessionsByUserId: _, ...adapter } = MemoryAdapter(tables);
+    const { config, outbox, logs } = app({ tables, config: { adapter, session: { strategy: "jwt" } } });
+    await requestLink(config, "ada@example.test");
+    const response = await confirmLink(config, lastMail(outbox).url);
+    expect(logs.errors).toEqual([]);
+    expect(locationOf(response).searchParams.get("error")).toBeNull();
+    const accounts = [...tables.accounts.values()].map((account) => account.type);
+    expect(accounts.sort()).toEqual(["credentials", "email"]);
+    // The planted database session is not this strategy's to end.
+    expect([...tables.sessions.keys()]).toContain("attacker-session-token");
+    expect(tables.users.get("planted")?.emailVerified).toBeInstanceOf(Date);
+  });
+});
+
+describe("an adapter step that fails during an e-mail sign-in", () => {
+  it.each([
+    ["getUserByEmail", "find the user by e-mail", false],
+    ["createUser", "create the user", false],
+    ["updateUser", "mark the e-mail address verified", true],
+    ["listAccountsByUserId", "list the user's accounts", true],
+    ["unlinkAccount", "unlink an account linked without a verified e-mail", true],
+  ] as const)("%s is reported as failing to %s", async (method, step, existing) => {
+    const tables = createMemoryTables();
+    const base = MemoryAdapter(tables);
+    if (existing) {
+      const user = await base.createUser({ id: "u-1", email: "ada@example.test", emailVerified: null });
+      await base.linkAccount({ userId: user.id, type: "oauth", provider: "sloppy", providerAccountId: "x" });
+    }
+    const adapter = {
+      ...base,
+      [method]: async () => {
+        throw new Error("connection reset");
+      },
+    } as Adapter;
+    const { config, outbox, logs } = app({ tables, config: { adapter } });
+    await requestLink(config, "ada@example.test");
+    const url = outbox.sent.at(-1)?.url;
+    if (url === undefined) {
+      // Asking for the link already needed the failing step.
+      expect(logs.errors.map((error) => error.message)).toContain(
+        `The adapter failed to ${step}. (see docs/errors.md#adaptererror)`,
+      );
+      return;
+    }
+    const response = await confirmLink(config, url);
+    expect(locationOf(response).searchParams.get("error")).toBe("Configuration");
+    expect(logs.errors.map((error) => error.message)).toContain(
+      `The adapter failed to ${step}. (see docs/errors.md#adaptererror)`,
+    );
   });
 });
 
@@ -391,5 +521,31 @@ describe("races", () => {
     expect(responses.map((response) => locationOf(response).searchParams.get("error"))).toEqual([null, null]);
     expect(tables.users.size).toBe(1);
     expect(tables.sessions.size).toBe(2);
+  });
+
+  it("links for two new addresses, used at once, make two users, each signed in as its own", async () => {
+    const tables = createMemoryTables();
+    const adapter = MemoryAdapter(tables);
+    // A slow createUser keeps the first sign-in running while the second arrives.
+    const slow: Adapter = {
+      ...adapter,
+      createUser: async (user) => {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return adapter.createUser(user);
+      },
+    };
+    const { config, outbox } = app({ tables, config: { adapter: slow } });
+    await requestLink(config, "ada@example.test");
+    await requestLink(config, "bob@example.test");
+    const [ada, bob] = [new CookieJar(), new CookieJar()];
+    await Promise.all([
+      confirmLink(config, String(outbox.sent[0]?.url), ada),
+      confirmLink(config, String(outbox.sent[1]?.url), bob),
+    ]);
+    const email = async (jar: CookieJar) =>
+      ((await (await send(config, "/session", { cookie: jar })).json()) as { user: { email: string } }).user
+        .email;
+    expect([await email(ada), await email(bob)]).toEqual(["ada@example.test", "bob@example.test"]);
+    expect(tables.users.size).toBe(2);
   });
 });

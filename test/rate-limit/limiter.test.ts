@@ -1,0 +1,153 @@
+/**
+ * The limiter on its own (rate-limit/limiter.ts): one counter per client address group and per
+ * account, a request limited once any counter is over its limit, and Retry-After the time until the
+ * last refusing window ends.
+ */
+import { describe, expect, it } from "vitest";
+import { createRateLimiter } from "../../src/rate-limit/limiter.js";
+import type { RateLimitRule, RateLimitRuleName } from "../../src/rate-limit/rules.js";
+import { MemoryStore } from "../../src/store/memory.js";
+import type { ShortLivedStore } from "../../src/store/types.js";
+import { FakeClock } from "../store/clock.js";
+
+const RULES: Record<RateLimitRuleName, RateLimitRule> = {
+  signInAttempt: { windowSeconds: 60, perIp: 3, perAccount: 2 },
+  signInRequest: { windowSeconds: 600, perIp: 100, perAccount: 1 },
+};
+
+function limiter(rules = RULES) {
+  const clock = new FakeClock();
+  const memory = new MemoryStore({ now: clock.now });
+  const keys: string[] = [];
+  const store: ShortLivedStore = Object.assign(Object.create(memory) as MemoryStore, {
+    increment: (key: string, ttlMs: number) => {
+      keys.push(key);
+      return memory.increment(key, ttlMs);
+    },
+  });
+  return { clock, keys, limiter: createRateLimiter(store, rules) };
+}
+
+describe("createRateLimiter", () => {
+  it("lets a request through up to the limit, and limits the one after it", async () => {
+    const { limiter: rl } = limiter();
+    const subject = { address: undefined, accounts: ["credentials:username:ada"] };
+    expect(await rl.check("signInAttempt", subject)).toEqual({ limited: false });
+    expect(await rl.check("signInAttempt", subject)).toEqual({ limited: false });
+    expect(await rl.check("signInAttempt", subject)).toEqual({ limited: true, retryAfterSeconds: 60 });
+  });
+
+  it("counts each rule with its own limits and window", async () => {
+    const { limiter: rl } = limiter();
+    const subject = { address: "203.0.113.7", accounts: ["email:ada@example.test"] };
+    expect(await rl.check("signInRequest", subject)).toEqual({ limited: false });
+    expect(await rl.check("signInRequest", subject)).toEqual({ limited: true, retryAfterSeconds: 600 });
+    // The other rule has counted nothing yet.
+    expect(await rl.check("signInAttempt", subject)).toEqual({ limited: false });
+  });
+
+  it("counts an address by its group: IPv4-mapped and plain IPv4 alike, IPv6 by /64", async () => {
+    const { limiter: rl, keys } = limiter();
+    await rl.check("signInAttempt", { address: "::ffff:203.0.113.7", accounts: [] });
+    await rl.check("signInAttempt", { address: "203.0.113.7:4711", accounts: [] });
+    await rl.check("signInAttempt", { address: "2001:db8:1:2::1", accounts: [] });
+    await rl.check("signInAttempt", { address: " 203.0.113.7", accounts: [] });
+    expect(await rl.check("signInAttempt", { address: "203.0.113.7", accounts: [] })).toMatchObject({
+      limited: true,
+    });
+    expect(await rl.check("signInAttempt", { address: "2001:db8:1:2::ffff", accounts: [] })).toEqual({
+      limited: false,
+    });
+    expect(new Set(keys)).toEqual(
+      new Set(["rl:signInAttempt:ip:203.0.113.7", "rl:signInAttempt:ip:2001:db8:1:2::/64"]),
+    );
+  });
+
+  it("counts no address when there is none or it is not an address, and then nothing at all without accounts", async () => {
+    const { limiter: rl, keys } = limiter();
+    for (let i = 0; i < 5; i++) {
+      expect(await rl.check("signInAttempt", { address: undefined, accounts: [] })).toEqual({
+        limited: false,
+      });
+      expect(await rl.check("signInAttempt", { address: "unknown", accounts: [] })).toEqual({
+        limited: false,
+      });
+    }
+    expect(keys).toEqual([]);
+  });
+
+  it("counts an account named twice in one request once", async () => {
+    const { limiter: rl, keys } = limiter();
+    const subject = {
+      address: undefined,
+      accounts: ["credentials:username:ada", "credentials:username:ada"],
+    };
+    expect(await rl.check("signInAttempt", subject)).toEqual({ limited: false });
+    expect(await rl.check("signInAttempt", subject)).toEqual({ limited: false });
+    expect(keys).toEqual([
+      "rl:signInAttempt:account:credentials:username:ada",
+      "rl:signInAttempt:account:credentials:username:ada",
+    ]);
+  });
+
+  it("limits a request when any one of its counters is over, whichever", async () => {
+    const { limiter: rl } = limiter();
+    await rl.check("signInAttempt", { address: undefined, accounts: ["a"] });
+    await rl.check("signInAttempt", { address: undefined, accounts: ["a"] });
+    // A fresh address and a fresh account, but "a" is over its limit.
+    expect(await rl.check("signInAttempt", { address: "192.0.2.1", accounts: ["b", "a"] })).toMatchObject({
+      limited: true,
+    });
+  });
+
+  it("keeps identifiers up to 128 characters as they are, and hashes longer ones without merging them", async () => {
+    const { limiter: rl, keys } = limiter();
+    const plain = "x".repeat(128);
+    await rl.check("signInAttempt", { address: undefined, accounts: [plain] });
+    expect(keys).toEqual([`rl:signInAttempt:account:${plain}`]);
+
+    const long = `${"y".repeat(128)}1`;
+    const other = `${"y".repeat(128)}2`;
+    await rl.check("signInAttempt", { address: undefined, accounts: [long] });
+    await rl.check("signInAttempt", { address: undefined, accounts: [long] });
+    expect(keys[1]).toMatch(/^rl:signInAttempt:account:sha256:[0-9a-f]{64}$/);
+    expect(keys[2]).toBe(keys[1]);
+    expect(await rl.check("signInAttempt", { address: undefined, accounts: [other] })).toEqual({
+      limited: false,
+    });
+    expect(keys[3]).not.toBe(keys[1]);
+    expect(await rl.check("signInAttempt", { address: undefined, accounts: [long] })).toMatchObject({
+      limited: true,
+    });
+  });
+
+  it("says to retry when the last refusing window ends, not when a counter that still has room does", async () => {
+    const { limiter: rl, clock } = limiter();
+    const address = "203.0.113.7";
+    for (const account of ["a", "b", "c"]) await rl.check("signInAttempt", { address, accounts: [account] });
+    clock.advance(20_000);
+    // The address (window ends in 40 s) is over; the fresh account "d" (60 s) is not.
+    expect(await rl.check("signInAttempt", { address, accounts: ["d"] })).toEqual({
+      limited: true,
+      retryAfterSeconds: 40,
+    });
+    clock.advance(10_000);
+    await rl.check("signInAttempt", { address: undefined, accounts: ["d"] });
+    // Both are over now: the address's window ends in 30 s, the account's in 50 s.
+    expect(await rl.check("signInAttempt", { address, accounts: ["d"] })).toEqual({
+      limited: true,
+      retryAfterSeconds: 50,
+    });
+  });
+
+  it("rounds Retry-After up to whole seconds, and never says 0", async () => {
+    const { limiter: rl, clock } = limiter();
+    const subject = { address: undefined, accounts: ["a"] };
+    await rl.check("signInAttempt", subject);
+    await rl.check("signInAttempt", subject);
+    clock.advance(58_500);
+    expect(await rl.check("signInAttempt", subject)).toEqual({ limited: true, retryAfterSeconds: 2 });
+    clock.advance(1_499);
+    expect(await rl.check("signInAttempt", subject)).toEqual({ limited: true, retryAfterSeconds: 1 });
+  });
+});
