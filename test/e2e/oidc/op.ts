@@ -72,7 +72,9 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-export async function startOP(options: { clientPublicJwk?: JWK } = {}): Promise<TestOP> {
+export async function startOP(
+  options: { clientPublicJwk?: JWK; requirePushedAuthorizationRequests?: boolean } = {},
+): Promise<TestOP> {
   const { privateKey, publicKey: _publicKey } = await generateKeyPair("RS256", { extractable: true });
   const kid = "op-key-1";
   const signingJwk = { ...(await exportJWK(privateKey)), kid, alg: "RS256", use: "sig" };
@@ -120,7 +122,10 @@ export async function startOP(options: { clientPublicJwk?: JWK } = {}): Promise<
     conformIdTokenClaims: false,
     features: {
       devInteractions: { enabled: true },
-      pushedAuthorizationRequests: { enabled: true },
+      pushedAuthorizationRequests: {
+        enabled: true,
+        requirePushedAuthorizationRequests: options.requirePushedAuthorizationRequests ?? false,
+      },
       revocation: { enabled: true },
     },
     pkce: { required: () => false },
