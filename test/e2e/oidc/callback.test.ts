@@ -4,7 +4,7 @@
  * `form_post` carries beside the code (Apple's first-login `user`) never outranks the provider's
  * own claims, and Pushed Authorization Requests (RFC 9126) are used when the server requires them.
  */
-import { decodeJwt, SignJWT } from "jose";
+import { decodeJwt, exportJWK, generateKeyPair, SignJWT } from "jose";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { AuthConfig, Profile } from "../../../src/index.js";
 import OAuth from "../../../src/providers/oauth.js";
@@ -25,8 +25,14 @@ import { CLIENT_SECRET, startOP, type TestOP } from "./op.js";
 
 let op: TestOP;
 let parOP: TestOP;
+let clientKey: CryptoKey;
 beforeAll(async () => {
-  [op, parOP] = await Promise.all([startOP(), startOP({ requirePushedAuthorizationRequests: true })]);
+  const pair = await generateKeyPair("ES256");
+  clientKey = pair.privateKey;
+  [op, parOP] = await Promise.all([
+    startOP({ clientPublicJwk: { ...(await exportJWK(pair.publicKey)), alg: "ES256" } }),
+    startOP({ requirePushedAuthorizationRequests: true }),
+  ]);
 });
 afterAll(() => Promise.all([op.close(), parOP.close()]));
 afterEach(() => {
@@ -252,5 +258,70 @@ describe("Pushed Authorization Requests", () => {
     expect(log.lines[0]).toMatch(
       /^OAuthSignInError: The pushed authorization request of provider "op" failed: \S.* \(see docs\/errors\.md#oauthsigninerror\)$/,
     );
+  });
+});
+
+describe("client authentication", () => {
+  const signedIn = async (config: AuthConfig, providerId: string) => {
+    const browser = newBrowser();
+    const response = await signInAtOP(config, browser, providerId, "alice");
+    return { location: locationOf(response), session: await sessionOf(config, browser) };
+  };
+  const app = (...providers: OIDCConfig[]): AuthConfig => ({ providers, secret: SECRET, trustHost: true });
+  const pkjwt = (overrides: Partial<OIDCConfig> = {}) =>
+    provider({
+      id: "op-pkjwt",
+      clientId: "latchkey-pkjwt",
+      clientSecret: undefined,
+      client: { token_endpoint_auth_method: "private_key_jwt", privateKey: clientKey },
+      ...overrides,
+    });
+
+  it("signs the private_key_jwt assertion with a bare CryptoKey", async () => {
+    const { location, session } = await signedIn(app(pkjwt()), "op-pkjwt");
+    expect(location.href).toBe(`${APP}/dashboard`);
+    expect(session?.user).toMatchObject({ email: "alice@example.test" });
+  });
+
+  /** Re-signs the OP's ID token with HS256, keyed with the client secret (OpenID Connect Core §10.1). */
+  const hs256 = async (idToken: string) =>
+    new SignJWT({ ...decodeJwt(idToken) })
+      .setProtectedHeader({ alg: "HS256" })
+      .sign(new TextEncoder().encode(CLIENT_SECRET));
+
+  it.each([
+    ["client_secret_basic", "op", "latchkey"],
+    ["client_secret_post", "op-post", "latchkey-post"],
+  ] as const)("accepts an HS256 ID token keyed with the %s client's secret", async (method, id, clientId) => {
+    op.rewrite = hs256;
+    const config = app(
+      provider({
+        id,
+        clientId,
+        token: op.proxiedTokenEndpoint,
+        client: { token_endpoint_auth_method: method, id_token_signed_response_alg: "HS256" },
+      }),
+    );
+    const { location, session } = await signedIn(config, id);
+    expect(location.searchParams.get("error")).toBeNull();
+    expect(session?.user).toMatchObject({ email: "alice@example.test" });
+  });
+
+  it("refuses an HS256 ID token for a private_key_jwt client, even one configured with a secret", async () => {
+    op.rewrite = hs256;
+    const config = app(
+      pkjwt({
+        clientSecret: CLIENT_SECRET,
+        token: op.proxiedTokenEndpoint,
+        client: {
+          token_endpoint_auth_method: "private_key_jwt",
+          privateKey: clientKey,
+          id_token_signed_response_alg: "HS256",
+        },
+      }),
+    );
+    const { location, session } = await signedIn(config, "op-pkjwt");
+    expect(location.searchParams.get("error")).toBe("OAuthCallbackError");
+    expect(session).toBeNull();
   });
 });
