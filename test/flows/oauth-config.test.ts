@@ -186,3 +186,28 @@ describe("an OAuth or OIDC provider's client authentication", () => {
     },
   );
 });
+
+describe("an OAuth or OIDC provider with an adapter", () => {
+  it("needs the adapter methods that store users and link accounts", async () => {
+    const { MemoryAdapter } = await import("../../src/adapters/memory.js");
+    for (const method of [
+      "createUser",
+      "getUser",
+      "getUserByAccount",
+      "getUserByEmail",
+      "linkAccount",
+      "updateUser",
+    ]) {
+      const adapter = { ...MemoryAdapter(), [method]: undefined };
+      const log = recordingLogger();
+      const config = makeConfig({
+        providers: [oidc()],
+        adapter,
+        session: { strategy: "jwt" },
+        logger: log.logger,
+      });
+      expect((await send(config, "/providers")).status, method).toBe(500);
+      expect(log.text()).toContain(`The adapter lacks methods this configuration calls: ${method}.`);
+    }
+  });
+});

@@ -159,6 +159,21 @@ describe("the check cookies at the callback", () => {
   });
 });
 
+describe("client authentication at the token request", () => {
+  it("names the missing key of a private_key_jwt client", async () => {
+    const log = recordingLogger();
+    const config = app(acme({ client: { token_endpoint_auth_method: "private_key_jwt" } }), {
+      logger: log.logger,
+    });
+    const { jar } = await startSignIn(config);
+    const response = await send(config, "/callback/acme?code=c", { origin: HTTP_APP, cookie: jar });
+    expectError(response, "error", "Configuration");
+    expect(log.text()).toBe(
+      'InvalidConfig: Provider "acme" uses private_key_jwt: set client.privateKey to the CryptoKey that signs the assertion. (see docs/errors.md#invalidconfig)',
+    );
+  });
+});
+
 describe("a form_post callback", () => {
   it("is sent round to a GET when it carries none of the check cookies", async () => {
     const config = app(acme({ checks: ["pkce", "state"] }));
