@@ -191,6 +191,15 @@ describe("a form_post callback", () => {
     expect(response.headers.getSetCookie()).toEqual([]);
   });
 
+  it("takes only the string fields of a JSON body as the authorization response", async () => {
+    const config = app(acme({ checks: ["pkce", "state"] }));
+    const response = await send(config, "/callback/acme", {
+      origin: HTTP_APP,
+      json: { code: "c", state: "s", expires_in: 3600, verified: true, error: null },
+    });
+    expect(Object.fromEntries(locationOf(response).searchParams)).toEqual({ code: "c", state: "s" });
+  });
+
   it("is checked at once when it carries any check cookie, and fails on the one it lacks", async () => {
     const config = app(acme({ checks: ["pkce", "state"] }));
     const { jar, authorization } = await startSignIn(config);
@@ -234,6 +243,25 @@ describe("the redirect proxy", () => {
       const { authorization } = await startSignIn(proxied({ redirectProxyUrl }), PREVIEW);
       expect(authorization.searchParams.get("redirect_uri")).toBe(`${STABLE}/auth/callback/acme`);
     }
+  });
+
+  it("percent-encodes the provider id in the stable deployment's callback URL, as in its own", async () => {
+    const config = app(acme({ id: "acme corp/eu", redirectProxyUrl: `${STABLE}/auth` }));
+    const jar = new CookieJar();
+    const { token } = await getCsrf(config, { origin: PREVIEW, cookie: jar });
+    const response = await send(config, `/signin/${encodeURIComponent("acme corp/eu")}`, {
+      origin: PREVIEW,
+      cookie: jar,
+      form: { csrfToken: token },
+    });
+    const authorization = locationOf(response);
+    expect(authorization.searchParams.get("redirect_uri")).toBe(`${STABLE}/auth/callback/acme%20corp%2Feu`);
+    const claims = await decode<{ origin: string }>({
+      token: authorization.searchParams.get("state") as string,
+      secret: SECRET,
+      salt: PROXY_STATE_SALT,
+    });
+    expect(claims?.origin).toBe(`${PREVIEW}/auth/callback/acme%20corp%2Feu`);
   });
 
   it("takes the app-wide redirectProxyUrl, and adds the state check it relies on", async () => {
