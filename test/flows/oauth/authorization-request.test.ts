@@ -99,7 +99,13 @@ describe("the authorization request", () => {
         oidc({
           authorization: {
             url: AUTHORIZE,
-            params: { scope: "openid email", access_type: "offline", max_age: 0, prompt: "consent" },
+            // A number, as apps written in JavaScript (and Auth.js's docs) pass max_age.
+            params: {
+              scope: "openid email",
+              access_type: "offline",
+              max_age: 0 as unknown as string,
+              prompt: "consent",
+            },
           },
         }),
       ),
