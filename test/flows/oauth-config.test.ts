@@ -149,6 +149,7 @@ describe("an OAuth or OIDC provider's checks", () => {
     expect((await startup(oidc({ checks: ["pkce", "state", "nonce"] }))).status).toBe(200);
     expect((await startup(oidc({ checks: ["none"] }))).status).toBe(200);
     expect((await startup(oidc({ type: "oauth", checks: ["state", "pkce"] } as never))).status).toBe(200);
+    expect((await startup(oidc({ type: "oauth", checks: ["none"] } as never))).status).toBe(200);
   });
 
   it('may not list "none" beside another check', async () => {

@@ -172,6 +172,27 @@ describe("client authentication at the token request", () => {
       'InvalidConfig: Provider "acme" uses private_key_jwt: set client.privateKey to the CryptoKey that signs the assertion. (see docs/errors.md#invalidconfig)',
     );
   });
+
+  it("reports a token.request that throws a non-Error as the provider's failure", async () => {
+    const log = warningLog();
+    const config = app(
+      acme({
+        token: {
+          url: "http://127.0.0.1:9/token",
+          request: () => {
+            throw undefined;
+          },
+        },
+      }),
+      { logger: log.logger },
+    );
+    const { jar } = await startSignIn(config);
+    const response = await send(config, "/callback/acme?code=c", { origin: HTTP_APP, cookie: jar });
+    expectError(response, "signin", "OAuthCallbackError");
+    expect(log.lines).toEqual([
+      'OAuthCallbackError: The token request of provider "acme" failed: undefined (see docs/errors.md#oauthcallbackerror)',
+    ]);
+  });
 });
 
 describe("a form_post callback", () => {
