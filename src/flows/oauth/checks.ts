@@ -67,7 +67,7 @@ export function resolveChecks(provider: OAuthConfig, redirectProxyUrl: string | 
  * sets `checks` (see {@link resolveChecks}), so there is no default to fall back on here.
  */
 export function activeChecks(provider: OAuthConfig): OAuthCheck[] {
-  const resolved = provider.checks as NonNullable<OAuthConfig["checks"]>;
+  const resolved = provider.checks as ReadonlyArray<OAuthCheck | "none">;
   return resolved.filter((check): check is OAuthCheck => check !== "none");
 }
 
