@@ -52,10 +52,15 @@ const provider = (overrides: Partial<OIDCConfig> = {}): OIDCConfig =>
 /** A logger that keeps every line: errors, and the warnings routine refusals are logged as. */
 function lineLog() {
   const lines: string[] = [];
+  const errors: Error[] = [];
   return {
     lines,
+    errors,
     logger: {
-      error: (error: Error) => void lines.push(`${error.name}: ${error.message}`),
+      error: (error: Error) => {
+        errors.push(error);
+        lines.push(`${error.name}: ${error.message}`);
+      },
       warn: (code: string, message?: string) => void lines.push(`${code}: ${message}`),
       debug: () => undefined,
     },
@@ -258,6 +263,8 @@ describe("Pushed Authorization Requests", () => {
     expect(log.lines[0]).toMatch(
       /^OAuthSignInError: The pushed authorization request of provider "op" failed: \S.* \(see docs\/errors\.md#oauthsigninerror\)$/,
     );
+    // The server's answer, as oauth4webapi read it, stays attached for whoever reads the log.
+    expect(log.errors[0]?.cause).toBeInstanceOf(Error);
   });
 });
 
