@@ -370,6 +370,13 @@ describe("the redirect proxy", () => {
     expectError(response, "error", "Configuration", STABLE);
   });
 
+  it("relays nothing for a provider without a redirect proxy, whatever its state names", async () => {
+    const config = app(acme({ checks: ["pkce", "state"] }));
+    const state = await sealedState({ origin: `${PREVIEW}/auth/callback/acme` });
+    const response = await atStable(config, { code: "c", state });
+    expectError(response, "error", "Configuration", STABLE);
+  });
+
   it("relays to any http(s) origin a state sealed with the shared secret names", async () => {
     const config = proxied();
     for (const origin of ["http://localhost:3000/auth/callback/acme", `${PREVIEW}/auth/callback/acme`]) {
