@@ -290,6 +290,30 @@ describe("client authentication", () => {
     expect(session?.user).toMatchObject({ email: "alice@example.test" });
   });
 
+  it.each([
+    ["client_secret_basic", "op", "latchkey"],
+    ["client_secret_post", "op-post", "latchkey-post"],
+  ] as const)("sends the %s client's secret where that method puts it", async (method, id, clientId) => {
+    const config = app(
+      provider({
+        id,
+        clientId,
+        token: op.proxiedTokenEndpoint,
+        client: { token_endpoint_auth_method: method },
+      }),
+    );
+    const { location } = await signedIn(config, id);
+    expect(location.href).toBe(`${APP}/dashboard`);
+    const sent = op.lastProxiedTokenRequest;
+    if (method === "client_secret_basic") {
+      expect(sent?.authorization).toMatch(/^Basic /);
+      expect(sent?.body.has("client_secret")).toBe(false);
+    } else {
+      expect(sent?.authorization).toBeUndefined();
+      expect(sent?.body.get("client_secret")).toBe(CLIENT_SECRET);
+    }
+  });
+
   /** Re-signs the OP's ID token with HS256, keyed with the client secret (OpenID Connect Core §10.1). */
   const hs256 = async (idToken: string) =>
     new SignJWT({ ...decodeJwt(idToken) })

@@ -38,6 +38,8 @@ export interface TestOP {
   signingKey: { privateKey: CryptoKey; kid: string };
   /** Applied to every ID token the proxy forwards; undefined forwards them untouched. */
   rewrite: IdTokenRewrite | undefined;
+  /** The last token request the proxy forwarded: its Authorization header and form body. */
+  lastProxiedTokenRequest: { authorization: string | undefined; body: URLSearchParams } | undefined;
   /** Token requests the OP answered (successfully or not), by grant type. */
   tokenRequests: { authorization_code: number; refresh_token: number };
   /** The oidc-provider instance, e.g. to revoke a grant so its refresh token is refused. */
@@ -171,6 +173,7 @@ export async function startOP(
     proxiedTokenEndpoint: "",
     signingKey: { privateKey, kid },
     rewrite: undefined,
+    lastProxiedTokenRequest: undefined,
     tokenRequests,
     provider,
     close: async () => {
@@ -181,6 +184,10 @@ export async function startOP(
   // The ID-token rewriting proxy: forwards POST /token to the OP and edits the answer's id_token.
   const proxy = createServer(async (req, res) => {
     const body = await readBody(req);
+    op.lastProxiedTokenRequest = {
+      authorization: req.headers.authorization,
+      body: new URLSearchParams(body),
+    };
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(req.headers)) {
       if (typeof value === "string" && name !== "host" && name !== "content-length") headers[name] = value;
