@@ -13,11 +13,12 @@ import { clientAuthentication, oauthClient } from "./client.js";
 import { redirectUriFor, sealProxyState } from "./redirect-proxy.js";
 import { authorizationServer, transportOptions } from "./server-metadata.js";
 
-/** Parameters only latchkey sets: a sign-in request's query cannot override the protocol's own. */
+/**
+ * Parameters only latchkey sets: a sign-in request's query cannot override the protocol's own.
+ * `client_id`, `redirect_uri` and `response_type` need no entry: they are always set after the
+ * query's parameters, which they overwrite.
+ */
 const PROTOCOL_PARAMS = new Set([
-  "client_id",
-  "redirect_uri",
-  "response_type",
   "state",
   "nonce",
   "code_challenge",

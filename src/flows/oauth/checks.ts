@@ -62,9 +62,13 @@ export function resolveChecks(provider: OAuthConfig, redirectProxyUrl: string | 
   return [...checks];
 }
 
-/** The checks a resolved provider uses (none when its `checks` is `["none"]`). */
+/**
+ * The checks a resolved provider uses (none when its `checks` is `["none"]`). Resolution always
+ * sets `checks` (see {@link resolveChecks}), so there is no default to fall back on here.
+ */
 export function activeChecks(provider: OAuthConfig): OAuthCheck[] {
-  return (provider.checks ?? ["pkce"]).filter((check): check is OAuthCheck => check !== "none");
+  const resolved = provider.checks as ReadonlyArray<OAuthCheck | "none">;
+  return resolved.filter((check): check is OAuthCheck => check !== "none");
 }
 
 /** The values one authorization request carries, and the cookies that remember them. */

@@ -18,7 +18,7 @@ export function expectedIssuer(provider: OAuthConfig, issuer: string, idToken: s
   try {
     tenant = decodeJwt(idToken)[claim];
   } catch {
-    return issuer;
+    // Not a JWT: no tenant, so the template stays (below) and the ID token check refuses it.
   }
   // An unusable claim leaves the template, which no real token's iss equals: the check then fails.
   return typeof tenant === "string" && TENANT_ID.test(tenant) ? issuer.replace(PLACEHOLDER, tenant) : issuer;

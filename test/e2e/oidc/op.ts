@@ -38,6 +38,8 @@ export interface TestOP {
   signingKey: { privateKey: CryptoKey; kid: string };
   /** Applied to every ID token the proxy forwards; undefined forwards them untouched. */
   rewrite: IdTokenRewrite | undefined;
+  /** The last token request the proxy forwarded: its Authorization header and form body. */
+  lastProxiedTokenRequest: { authorization: string | undefined; body: URLSearchParams } | undefined;
   /** Token requests the OP answered (successfully or not), by grant type. */
   tokenRequests: { authorization_code: number; refresh_token: number };
   /** The oidc-provider instance, e.g. to revoke a grant so its refresh token is refused. */
@@ -72,7 +74,9 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-export async function startOP(options: { clientPublicJwk?: JWK } = {}): Promise<TestOP> {
+export async function startOP(
+  options: { clientPublicJwk?: JWK; requirePushedAuthorizationRequests?: boolean } = {},
+): Promise<TestOP> {
   const { privateKey, publicKey: _publicKey } = await generateKeyPair("RS256", { extractable: true });
   const kid = "op-key-1";
   const signingJwk = { ...(await exportJWK(privateKey)), kid, alg: "RS256", use: "sig" };
@@ -120,7 +124,10 @@ export async function startOP(options: { clientPublicJwk?: JWK } = {}): Promise<
     conformIdTokenClaims: false,
     features: {
       devInteractions: { enabled: true },
-      pushedAuthorizationRequests: { enabled: true },
+      pushedAuthorizationRequests: {
+        enabled: true,
+        requirePushedAuthorizationRequests: options.requirePushedAuthorizationRequests ?? false,
+      },
       revocation: { enabled: true },
     },
     pkce: { required: () => false },
@@ -166,6 +173,7 @@ export async function startOP(options: { clientPublicJwk?: JWK } = {}): Promise<
     proxiedTokenEndpoint: "",
     signingKey: { privateKey, kid },
     rewrite: undefined,
+    lastProxiedTokenRequest: undefined,
     tokenRequests,
     provider,
     close: async () => {
@@ -176,6 +184,10 @@ export async function startOP(options: { clientPublicJwk?: JWK } = {}): Promise<
   // The ID-token rewriting proxy: forwards POST /token to the OP and edits the answer's id_token.
   const proxy = createServer(async (req, res) => {
     const body = await readBody(req);
+    op.lastProxiedTokenRequest = {
+      authorization: req.headers.authorization,
+      body: new URLSearchParams(body),
+    };
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(req.headers)) {
       if (typeof value === "string" && name !== "host" && name !== "content-length") headers[name] = value;
