@@ -43,6 +43,9 @@ describe("providers", () => {
   });
 });
 
+/** Four 60-octet labels and their dots: 244 octets of an RP ID. */
+const LONG_LABELS = ["a", "b", "c", "d"].map((letter) => letter.repeat(60)).join(".");
+
 describe("configuration mistakes are named at startup", () => {
   async function configurationError(config: AuthConfig): Promise<string> {
     const log = recordingLogger();
@@ -104,9 +107,85 @@ describe("configuration mistakes are named at startup", () => {
       /"required", "preferred" or "discouraged"/,
     ],
     ["a negative timeout", { timeout: -1 }, /positive number of milliseconds/],
+    ["a zero timeout", { timeout: 0 }, /positive number of milliseconds/],
+    ["a fractional timeout", { timeout: 1.5 }, /positive number of milliseconds/],
+    ["a timeout as a string", { timeout: "60000" }, /positive number of milliseconds/],
     ["algorithms that are not COSE ids", { supportedAlgorithmIDs: ["ES256"] }, /COSE algorithm ids/],
+    ["algorithms that are not whole numbers", { supportedAlgorithmIDs: [-7, -7.5] }, /COSE algorithm ids/],
+    ["an empty list of algorithms", { supportedAlgorithmIDs: [] }, /COSE algorithm ids/],
+    ["one algorithm not in a list", { supportedAlgorithmIDs: -7 }, /COSE algorithm ids/],
+    [
+      "an unknown resident key requirement",
+      { residentKey: "always" },
+      /residentKey of provider "passkey" must be "required", "preferred" or "discouraged", not "always"/,
+    ],
+    [
+      "an unknown user verification, named",
+      { userVerification: "Required" },
+      /userVerification of provider "passkey" must be .* not "Required"/,
+    ],
+    ["an RP ID that is not a string", { relyingParty: { id: 7 } }, /relyingParty.id .* not 7/],
+    ["an RP ID in capitals", { relyingParty: { id: "App.test" } }, /lowercase domain name/],
+    ["an RP ID with an empty label", { relyingParty: { id: "app..test" } }, /domain name/],
+    ["an RP ID label starting with a hyphen", { relyingParty: { id: "-app.test" } }, /domain name/],
+    ["an RP ID label of 64 octets", { relyingParty: { id: `${"a".repeat(64)}.test` } }, /domain name/],
+    [
+      "an RP ID of 254 octets",
+      { relyingParty: { id: `${LONG_LABELS}.test123456` } },
+      /domain name/,
+    ],
+    ["an empty RP name", { relyingParty: { name: "" } }, /relyingParty.name of provider "passkey" must be a non-empty string/],
+    ["an RP name of spaces", { relyingParty: { name: "  " } }, /relyingParty.name .* non-empty string/],
+    ["an RP name that is not a string", { relyingParty: { name: 7 } }, /relyingParty.name .* non-empty string/],
+    ["an empty list of origins", { relyingParty: { origin: [] } }, /lists no origin/],
+    ["an origin that is not a string", { relyingParty: { origin: [7] } }, /relyingParty.origin .* not 7/],
+    ["an origin that is no URL", { relyingParty: { origin: "app.test" } }, /no path/],
+    ["an origin with a trailing slash", { relyingParty: { origin: "https://app.test/" } }, /no path/],
+    ["an origin in another scheme", { relyingParty: { origin: "ftp://app.test" } }, /http only for localhost/],
+    [
+      "a second origin the RP ID does not cover",
+      { relyingParty: { id: "app.test", origin: ["https://app.test", "https://app.test.evil.test"] } },
+      /neither app.test.evil.test nor a parent domain/,
+    ],
+    [
+      "an origin that merely ends in the RP ID",
+      { relyingParty: { id: "app.test", origin: "https://myapp.test" } },
+      /neither myapp.test nor a parent domain/,
+    ],
   ])("%s", async (_what, options, fix) => {
     expect(await configurationError(withProvider(options))).toMatch(fix);
+  });
+
+  it.each([
+    ["http on localhost with a port", { origin: "http://localhost:3000" }, "localhost"],
+    ["http on 127.0.0.1", { origin: "http://127.0.0.1:8080" }, "127.0.0.1"],
+    [
+      "an RP ID of 253 octets",
+      { id: `${LONG_LABELS}.test12345`, origin: `https://${LONG_LABELS}.test12345` },
+      `${LONG_LABELS}.test12345`,
+    ],
+    ["a list whose origins share a parent RP ID", { id: "app.test", origin: ["https://app.test", "https://login.app.test"] }, "app.test"],
+  ])("accepts %s", async (_what, relyingParty, rpId) => {
+    const config = withProvider({ relyingParty });
+    const response = await send(config, "/webauthn-options/passkey?email=ada%40example.test");
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { options: { rp: { id: string } } }).options.rp.id).toBe(rpId);
+  });
+
+  it.each([
+    ["registrationOptions", /set userVerification, residentKey, timeout or supportedAlgorithmIDs on the provider/],
+    ["authenticationOptions", /set userVerification or timeout on the provider/],
+    ["verifyRegistrationOptions", /set userVerification: "required" instead/],
+    ["verifyAuthenticationOptions", /set userVerification: "required" instead/],
+    ["getRelayingParty", /set relyingParty instead/],
+    ["getUserInfo", /takes the address as `email`/],
+    ["simpleWebAuthn", /always verifies with @simplewebauthn\/server/],
+    ["simpleWebAuthnBrowserVersion", /script is served by the handler/],
+    ["formFields", /sign-in page asks for an e-mail address/],
+  ])("the Auth.js option %s is refused, naming it and its replacement", async (option, fix) => {
+    const text = await configurationError(withProvider({ [option]: undefined }));
+    expect(text).toContain(`Provider "passkey": latchkey does not read the Auth.js option \`${option}\``);
+    expect(text).toMatch(fix);
   });
 
   it("an RP ID that does not cover the app's own origin fails at the options request", async () => {
