@@ -3,7 +3,10 @@
  * must end in a clear error, and none may write a user, an account, an authenticator, a counter or
  * a session.
  */
+import { generateKeyPairSync, sign } from "node:crypto";
+import { isoCBOR } from "@simplewebauthn/server/helpers";
 import { describe, expect, it } from "vitest";
+import type { AdapterAccount } from "../../../src/adapters/types.js";
 import { send } from "../../core/helpers.js";
 import {
   assertionFor,
@@ -19,7 +22,7 @@ import {
   signInWithPasskey,
   snapshot,
 } from "./harness.js";
-import { type Bend, FLAG_UP, FLAG_UV } from "./soft-authenticator.js";
+import { b64url, type Bend, FLAG_UP, FLAG_UV } from "./soft-authenticator.js";
 
 /** An app with one registered passkey, signed out again. */
 async function registered(options: Parameters<typeof passkeyApp>[0] = {}): Promise<PasskeyApp> {
@@ -50,7 +53,11 @@ async function expectRefusedRegistration(app: PasskeyApp, bend: Bend, error = "W
 
 describe("a WebAuthn assertion is refused, and nothing is written, when", () => {
   it("it was made on another origin", async () => {
-    await expectRefusedAssertion(await registered(), { origin: "https://evil.test" });
+    const app = await registered();
+    await expectRefusedAssertion(app, { origin: "https://evil.test" });
+    expect(app.refusals.at(-1)).toMatch(
+      /^WebAuthnVerificationError: The passkey's assertion did not verify: .*origin "https:\/\/evil.test"/,
+    );
   });
 
   it("its authenticator data hashes another RP ID", async () => {
@@ -74,13 +81,16 @@ describe("a WebAuthn assertion is refused, and nothing is written, when", () => 
   });
 
   it("its authenticator data was altered after signing", async () => {
-    await expectRefusedAssertion(await registered(), {
+    const app = await registered();
+    await expectRefusedAssertion(app, {
       alterAuthenticatorData: (bytes) => {
         const altered = Buffer.from(bytes);
         altered[36] = (altered[36] ?? 0) ^ 0x01; // the counter's last byte
         return altered;
       },
     });
+    // The signature no longer matches: the verifier answers "not verified" rather than throwing.
+    expect(app.refusals.at(-1)).toMatch(/WebAuthnVerificationError: The passkey's assertion did not verify\. \(see/);
   });
 
   it("it signs a challenge this server never issued", async () => {
@@ -101,6 +111,7 @@ describe("a WebAuthn assertion is refused, and nothing is written, when", () => 
       user: { id: "dXNlcg", name: "x", displayName: "" },
     } as never);
     await expectRefusedAssertion(app, {});
+    expect(app.refusals.at(-1)).toMatch(/No stored passkey has this credential id/);
   });
 
   it("the counter went backwards (a cloned authenticator)", async () => {
@@ -115,6 +126,24 @@ describe("a WebAuthn assertion is refused, and nothing is written, when", () => 
     const app = await registered();
     expect(errorOf((await signInWithPasskey(app, new CookieJar(), { counter: 3 })).response)).toBeNull();
     await expectRefusedAssertion(app, { counter: 3 });
+    expect(app.refusals.at(-1)).toMatch(/counter value 3 was lower than expected 3/);
+  });
+
+  it("the counter fell back to 0 after having moved (a clone that keeps none)", async () => {
+    const app = await registered();
+    expect(errorOf((await signInWithPasskey(app, new CookieJar(), { counter: 5 })).response)).toBeNull();
+    await expectRefusedAssertion(app, { counter: 0 });
+    expect([...app.tables.authenticators.values()][0]?.counter).toBe(5);
+  });
+
+  it("the passkey's account now links another user than the one the passkey was stored for", async () => {
+    const app = await registered();
+    const bob = await app.adapter.createUser?.({ id: "bob", email: "bob@example.test", emailVerified: null });
+    const [account] = [...app.tables.accounts.values()];
+    await app.adapter.unlinkAccount?.({ provider: "passkey", providerAccountId: account?.providerAccountId as string });
+    await app.adapter.linkAccount?.({ ...(account as AdapterAccount), userId: bob?.id as string });
+    await expectRefusedAssertion(app, {});
+    expect(app.refusals.at(-1)).toMatch(/not linked to an account of this provider/);
   });
 });
 
@@ -280,7 +309,40 @@ describe("malformed callbacks get a clear 400 and write nothing", () => {
 
 describe("registration is refused, and nothing is written, when", () => {
   it("the attestation comes from another origin", async () => {
-    await expectRefusedRegistration(passkeyApp(), { origin: "https://evil.test" });
+    const app = passkeyApp();
+    await expectRefusedRegistration(app, { origin: "https://evil.test" });
+    expect(app.refusals.at(-1)).toMatch(
+      /^WebAuthnVerificationError: The new passkey's attestation did not verify: .*origin "https:\/\/evil.test"/,
+    );
+  });
+
+  it("its attestation statement's signature does not verify", async () => {
+    const app = passkeyApp();
+    const before = snapshot(app.tables);
+    const jar = new CookieJar();
+    const data = await registrationFor(app, jar, "?email=eve%40example.test");
+    // A "packed" self-attestation (WebAuthn Level 3 §8.2) whose signature is not the credential's.
+    const otherKey = generateKeyPairSync("ec", { namedCurve: "P-256" }).privateKey;
+    const attestation = isoCBOR.decodeFirst<Map<string, unknown>>(
+      new Uint8Array(Buffer.from(data.response.attestationObject, "base64url")),
+    );
+    attestation.set("fmt", "packed");
+    attestation.set("attStmt", new Map<string, unknown>([["alg", -7], ["sig", new Uint8Array(sign("sha256", Buffer.from("other data"), otherKey))]]));
+    const forged = {
+      ...data,
+      response: { ...data.response, attestationObject: b64url(isoCBOR.encode(attestation as never)) },
+    };
+    expect(errorOf(await postCeremony(app, jar, { action: "register", data: forged }))).toBe(
+      "WebAuthnVerificationError",
+    );
+    expect(app.refusals.at(-1)).toMatch(/The new passkey's attestation did not verify\. \(see/);
+    expect(snapshot(app.tables)).toBe(before);
+  });
+
+  it("the credential's algorithm is not one the provider allows", async () => {
+    const app = passkeyApp({ provider: { supportedAlgorithmIDs: [-257] } });
+    await expectRefusedRegistration(app, {});
+    expect(app.refusals.at(-1)).toMatch(/attestation did not verify: .*alg/);
   });
 
   it("the authenticator data hashes another RP ID", async () => {
