@@ -5,13 +5,16 @@
 import { describe, expect, it } from "vitest";
 import type { AdapterAccount, AdapterAuthenticator } from "../../../src/adapters/types.js";
 import { deleteAuthenticator, listAuthenticators } from "../../../src/index.js";
-import { authRequest } from "../../core/helpers.js";
+import WebAuthn from "../../../src/providers/webauthn.js";
+import { aliceCredentials, authRequest } from "../../core/helpers.js";
 import {
   CookieJar,
   errorOf,
   type PasskeyApp,
   passkeyApp,
+  postCeremony,
   registerNewUser,
+  registrationFor,
   sessionOf,
   signInWithPasskey,
 } from "./harness.js";
@@ -136,4 +139,86 @@ it("deleteAuthenticator names the adapter method it needs when the adapter lacks
     /needs the adapter method deleteAuthenticator/,
   );
   expect(app.tables.authenticators.size).toBe(1);
+});
+
+describe("Auth.js v5 rows of every padding length", () => {
+  // 0xfb 0xff give "+" and "/" in standard base64 ("-" and "_" in base64url); 15, 16 and 17 bytes
+  // end in no, two and one "=" of padding.
+  it.each([15, 16, 17])("a %i-byte credential id stored in standard base64 signs in and is deleted", async (length) => {
+    const app = passkeyApp();
+    const id = new Uint8Array(Buffer.alloc(length, Buffer.from([0xfb, 0xff])));
+    const jar = new CookieJar();
+    const data = await registrationFor(app, jar, "?email=ada%40example.test", { credentialId: id });
+    expect(errorOf(await postCeremony(app, jar, { action: "register", data }))).toBeNull();
+    const [row] = stored(app);
+    const legacyId = Buffer.from(id).toString("base64");
+    app.tables.authenticators.clear();
+    app.tables.authenticators.set(legacyId, { ...(row as AdapterAuthenticator), credentialID: legacyId });
+
+    const { response } = await signInWithPasskey(app);
+    expect(errorOf(response)).toBeNull();
+    expect(app.tables.authenticators.get(legacyId)?.counter).toBe(1);
+    expect(await deleteAuthenticator(requestWith(jar), app.config, legacyId)).toBe(true);
+    expect(app.tables.authenticators.size).toBe(0);
+  });
+});
+
+it("an authenticator that keeps no counter costs no counter write per sign-in", async () => {
+  const app = passkeyApp({ counterStep: 0 });
+  await registerNewUser(app);
+  const writes: number[] = [];
+  const update = app.adapter.updateAuthenticatorCounter?.bind(app.adapter);
+  app.adapter.updateAuthenticatorCounter = (credentialID, counter) => {
+    writes.push(counter);
+    return (update as NonNullable<typeof update>)(credentialID, counter);
+  };
+  expect(errorOf((await signInWithPasskey(app)).response)).toBeNull();
+  expect(writes).toEqual([]);
+});
+
+describe("deleteAuthenticator", () => {
+  it("refuses an empty or non-string credential id without touching anything", async () => {
+    const app = passkeyApp();
+    const { jar } = await registerNewUser(app);
+    for (const credentialID of ["", 7, undefined]) {
+      expect(await deleteAuthenticator(requestWith(jar), app.config, credentialID as string)).toBe(false);
+    }
+    expect(app.tables.authenticators.size).toBe(1);
+    expect(app.tables.accounts.size).toBe(1);
+  });
+
+  it("still deletes the passkey when the adapter cannot unlink accounts", async () => {
+    const app = passkeyApp();
+    const { jar, data } = await registerNewUser(app);
+    delete (app.adapter as { unlinkAccount?: unknown }).unlinkAccount;
+    expect(await deleteAuthenticator(requestWith(jar), app.config, data.id)).toBe(true);
+    expect(app.tables.authenticators.size).toBe(0);
+  });
+
+  it("unlinks the passkey's account under each WebAuthn provider, and no other provider's account", async () => {
+    const app = passkeyApp();
+    const config = {
+      ...app.config,
+      providers: [...(app.config.providers ?? []), WebAuthn(), aliceCredentials()],
+    };
+    const { jar, data } = await registerNewUser({ ...app, config });
+    const [account] = [...app.tables.accounts.values()] as AdapterAccount[];
+    for (const provider of ["webauthn", "credentials"]) {
+      await app.adapter.linkAccount?.({ ...(account as AdapterAccount), provider });
+    }
+    expect(await deleteAuthenticator(requestWith(jar), config, data.id)).toBe(true);
+    expect([...app.tables.accounts.values()].map((remaining) => remaining.provider)).toEqual(["credentials"]);
+  });
+
+  it("leaves the account alone when it links another user", async () => {
+    const app = passkeyApp();
+    const { jar, data } = await registerNewUser(app);
+    const bob = await app.adapter.createUser?.({ id: "bob", email: "bob@example.test", emailVerified: null });
+    const [account] = [...app.tables.accounts.values()] as AdapterAccount[];
+    await app.adapter.unlinkAccount?.({ provider: "passkey", providerAccountId: data.id });
+    await app.adapter.linkAccount?.({ ...(account as AdapterAccount), userId: bob?.id as string });
+    expect(await deleteAuthenticator(requestWith(jar), app.config, data.id)).toBe(true);
+    expect(app.tables.authenticators.size).toBe(0);
+    expect([...app.tables.accounts.values()]).toMatchObject([{ userId: "bob", providerAccountId: data.id }]);
+  });
 });
