@@ -237,9 +237,14 @@ describe("challenges are single-use", () => {
 });
 
 describe("malformed callbacks get a clear 400 and write nothing", () => {
-  async function expect400(app: PasskeyApp, fields: { action: unknown; data: unknown }, reason: RegExp) {
+  async function expect400(
+    app: PasskeyApp,
+    fields: { action: unknown; data: unknown },
+    reason: RegExp,
+    query = "?action=authenticate",
+  ) {
     const jar = new CookieJar();
-    await ceremonyOptions(app, jar, "?action=authenticate");
+    await ceremonyOptions(app, jar, query);
     const before = snapshot(app.tables);
     const response = await postCeremony(app, jar, fields);
     expect(response.status).toBe(400);
@@ -272,6 +277,82 @@ describe("malformed callbacks get a clear 400 and write nothing", () => {
       },
       /clientDataJSON/,
     );
+  });
+
+  const credential = { id: "abc", rawId: "abc", type: "public-key" };
+  const assertion = { clientDataJSON: "e30", authenticatorData: "AA", signature: "AA" };
+
+  it.each<[string, Record<string, unknown>, RegExp]>([
+    ["an empty credential id", { ...credential, id: "", rawId: "" }, /data.id must be the credential id/],
+    [
+      "a credential id longer than 1023 bytes",
+      { ...credential, id: "a".repeat(1365), rawId: "a".repeat(1365) },
+      /data.id must be the credential id/,
+    ],
+    ["a credential id with padding", { ...credential, id: "abc=", rawId: "abc=" }, /data.id must be the credential id/],
+    ["a response that is not an object", { ...credential, response: "e30" }, /data.response must be a JSON object/],
+    ["a response that is a list", { ...credential, response: [] }, /data.response must be a JSON object/],
+    [
+      "extension results that are not an object",
+      { ...credential, clientExtensionResults: "x", response: assertion },
+      /data.clientExtensionResults must be a JSON object/,
+    ],
+    [
+      "client data with three padding characters",
+      { ...credential, response: { ...assertion, clientDataJSON: "e30===" } },
+      /data.response.clientDataJSON must be a base64url string/,
+    ],
+    [
+      "client data in standard base64",
+      { ...credential, response: { ...assertion, clientDataJSON: "e3+/" } },
+      /data.response.clientDataJSON must be a base64url string/,
+    ],
+    [
+      "no authenticator data",
+      { ...credential, response: { ...assertion, authenticatorData: undefined } },
+      /data.response.authenticatorData must be a base64url string/,
+    ],
+    [
+      "no signature",
+      { ...credential, response: { ...assertion, signature: 7 } },
+      /data.response.signature must be a base64url string/,
+    ],
+    [
+      "a user handle that is not base64url",
+      { ...credential, response: { ...assertion, userHandle: "not base64" } },
+      /data.response.userHandle must be a base64url string/,
+    ],
+    [
+      "a user handle that is a number",
+      { ...credential, response: { ...assertion, userHandle: 7 } },
+      /data.response.userHandle must be a base64url string/,
+    ],
+  ])("an assertion with %s", async (_what, data, reason) => {
+    await expect400(await registered(), { action: "authenticate", data }, reason);
+  });
+
+  it.each<[string, Record<string, unknown>, RegExp]>([
+    [
+      "no attestation object",
+      { ...credential, response: { clientDataJSON: "e30" } },
+      /data.response.attestationObject must be a base64url string/,
+    ],
+    [
+      "transports that are not a list",
+      { ...credential, response: { clientDataJSON: "e30", attestationObject: "AA", transports: "usb" } },
+      /data.response.transports must be a list of strings/,
+    ],
+    [
+      "transports that are not strings",
+      { ...credential, response: { clientDataJSON: "e30", attestationObject: "AA", transports: ["usb", 1] } },
+      /data.response.transports must be a list of strings/,
+    ],
+  ])("a registration with %s", async (_what, data, reason) => {
+    await expect400(passkeyApp(), { action: "register", data }, reason, "?email=ada%40example.test");
+  });
+
+  it("an action that is not a string names what was sent", async () => {
+    await expect400(await registered(), { action: "", data: {} }, /not ""/);
   });
 
   it("no data at all", async () => {
@@ -379,6 +460,26 @@ describe("registration is refused, and nothing is written, when", () => {
     await expectRefusedRegistration(passkeyApp(), {
       challenge: "bm90LWlzc3VlZC1ieS11cy0wMTIzNDU2Nzg5YWJjZGVm",
     });
+  });
+});
+
+describe("what the browser may leave out", () => {
+  it("an assertion without extension results, and with a null user handle, signs in", async () => {
+    const app = await registered();
+    const jar = new CookieJar();
+    const data = await assertionFor(app, jar);
+    const { clientExtensionResults: _, ...bare } = data;
+    const sent = { ...bare, response: { ...bare.response, userHandle: null } };
+    expect(errorOf(await postCeremony(app, jar, { action: "authenticate", data: sent }))).toBeNull();
+    expect((await sessionOf(app, jar))?.user?.email).toBe("ada@example.test");
+  });
+
+  it("a registration without extension results is stored", async () => {
+    const app = passkeyApp();
+    const jar = new CookieJar();
+    const { clientExtensionResults: _, ...data } = await registrationFor(app, jar, "?email=ada%40example.test");
+    expect(errorOf(await postCeremony(app, jar, { action: "register", data }))).toBeNull();
+    expect(app.tables.authenticators.size).toBe(1);
   });
 });
 

@@ -160,6 +160,35 @@ describe("the relying party", () => {
     expect((await sessionOf(app, again))?.user?.email).toBe("ada@example.test");
   });
 
+  it("accepts a response from any configured origin, the RP ID covering them all", async () => {
+    const relyingParty = { id: "example.test", origin: ["https://example.test", "https://login.example.test"] };
+    const app = passkeyApp({ provider: { relyingParty } });
+    const jar = new CookieJar();
+    const { options } = await ceremonyOptions(app, jar, "?email=ada%40example.test");
+    // Without a name, the browser shows the first origin's host.
+    expect(options).toMatchObject({ rp: { id: "example.test", name: "example.test" } });
+    const second = new SoftAuthenticator({ origin: "https://login.example.test", rpId: "example.test" });
+    const data = second.create(options as never);
+    expect(errorOf(await postCeremony(app, jar, { action: "register", data }))).toBeNull();
+  });
+
+  it("is named after the app's host, port included, when unnamed", async () => {
+    const app = passkeyApp({ provider: { relyingParty: { origin: "https://app.test:8443" } } });
+    const { options } = await ceremonyOptions(app, new CookieJar(), "?email=ada%40example.test");
+    expect(options).toMatchObject({ rp: { id: "app.test", name: "app.test:8443" } });
+  });
+
+  it("the configured spelling wins over Auth.js's", async () => {
+    const app = passkeyApp({
+      provider: {
+        relyingParty: { id: "example.test", origin: "https://example.test" },
+        relayingParty: { id: "other.test", origin: "https://other.test" },
+      },
+    });
+    const { options } = await ceremonyOptions(app, new CookieJar(), "?email=ada%40example.test");
+    expect(options).toMatchObject({ rp: { id: "example.test" } });
+  });
+
   it("accepts Auth.js's `relayingParty` spelling", async () => {
     const app = passkeyApp({
       provider: { relayingParty: { id: "example.test", origin: "https://example.test" } },

@@ -70,6 +70,23 @@ describe("configuration mistakes are named at startup", () => {
   });
 
   it.each([
+    "getUser",
+    "getUserByEmail",
+    "getUserByAccount",
+    "createUser",
+    "linkAccount",
+    "createAuthenticator",
+    "getAuthenticator",
+    "listAuthenticatorsByUserId",
+    "updateAuthenticatorCounter",
+  ] as const)("an adapter without %s, whatever the session strategy", async (method) => {
+    const { [method]: _, ...adapter } = MemoryAdapter();
+    expect(
+      await configurationError(makeConfig({ adapter, session: { strategy: "jwt" }, providers: [Passkey()] })),
+    ).toMatch(new RegExp(`lacks methods .*${method}`));
+  });
+
+  it.each([
     [
       "registrationOptions",
       { registrationOptions: { authenticatorSelection: { userVerification: "required" } } },
@@ -245,6 +262,14 @@ describe("the sign-in page", () => {
     expect(html).not.toMatch(/\son[a-z]+=/i);
   });
 
+  it("colours the passkey button with the provider's style", async () => {
+    const { root } = await signInPage(
+      makeConfig({ adapter: MemoryAdapter(), providers: [Passkey({ style: { bg: "#123456", text: "#ffffff" } })] }),
+    );
+    const [button] = findAll(root, (element) => element.attributes["data-passkey-action"] === "authenticate");
+    expect(button?.attributes.style).toBe("--provider-bg: #123456; --provider-text: #ffffff");
+  });
+
   it("marks no form for autofill when conditional UI is off", async () => {
     const { root } = await signInPage(
       makeConfig({ adapter: MemoryAdapter(), providers: [Passkey({ enableConditionalUI: false })] }),
@@ -286,10 +311,14 @@ describe("rate limiting", () => {
   it("counts each attempt against the credential it names, from a form or a JSON body", () => {
     expect(keys({ data: JSON.stringify({ id: "AbC-_9" }) })).toEqual(["passkey:credential:AbC-_9"]);
     expect(keys({ data: { id: "AbC-_9" } })).toEqual(["passkey:credential:AbC-_9"]);
+    // The longest credential id, 1023 bytes (WebAuthn Level 3 §4), is 1364 base64url characters.
+    const longest = "a".repeat(1364);
+    expect(keys({ data: { id: longest } })).toEqual([`passkey:credential:${longest}`]);
   });
 
   it("names no key for bodies that name no credential, and never throws", () => {
-    for (const data of [undefined, "{nope", "[]", JSON.stringify({ id: 7 }), JSON.stringify({ id: "a b" })]) {
+    const tooLong = "a".repeat(1365);
+    for (const data of [undefined, "{nope", "[]", JSON.stringify({ id: 7 }), JSON.stringify({ id: "a b" }), { id: "" }, { id: tooLong }, { id: "ab=" }]) {
       expect(keys({ data })).toEqual([]);
     }
   });
