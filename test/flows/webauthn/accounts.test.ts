@@ -144,23 +144,26 @@ it("deleteAuthenticator names the adapter method it needs when the adapter lacks
 describe("Auth.js v5 rows of every padding length", () => {
   // 0xfb 0xff give "+" and "/" in standard base64 ("-" and "_" in base64url); 15, 16 and 17 bytes
   // end in no, two and one "=" of padding.
-  it.each([15, 16, 17])("a %i-byte credential id stored in standard base64 signs in and is deleted", async (length) => {
-    const app = passkeyApp();
-    const id = new Uint8Array(Buffer.alloc(length, Buffer.from([0xfb, 0xff])));
-    const jar = new CookieJar();
-    const data = await registrationFor(app, jar, "?email=ada%40example.test", { credentialId: id });
-    expect(errorOf(await postCeremony(app, jar, { action: "register", data }))).toBeNull();
-    const [row] = stored(app);
-    const legacyId = Buffer.from(id).toString("base64");
-    app.tables.authenticators.clear();
-    app.tables.authenticators.set(legacyId, { ...(row as AdapterAuthenticator), credentialID: legacyId });
+  it.each([15, 16, 17])(
+    "a %i-byte credential id stored in standard base64 signs in and is deleted",
+    async (length) => {
+      const app = passkeyApp();
+      const id = new Uint8Array(Buffer.alloc(length, Buffer.from([0xfb, 0xff])));
+      const jar = new CookieJar();
+      const data = await registrationFor(app, jar, "?email=ada%40example.test", { credentialId: id });
+      expect(errorOf(await postCeremony(app, jar, { action: "register", data }))).toBeNull();
+      const [row] = stored(app);
+      const legacyId = Buffer.from(id).toString("base64");
+      app.tables.authenticators.clear();
+      app.tables.authenticators.set(legacyId, { ...(row as AdapterAuthenticator), credentialID: legacyId });
 
-    const { response } = await signInWithPasskey(app);
-    expect(errorOf(response)).toBeNull();
-    expect(app.tables.authenticators.get(legacyId)?.counter).toBe(1);
-    expect(await deleteAuthenticator(requestWith(jar), app.config, legacyId)).toBe(true);
-    expect(app.tables.authenticators.size).toBe(0);
-  });
+      const { response } = await signInWithPasskey(app);
+      expect(errorOf(response)).toBeNull();
+      expect(app.tables.authenticators.get(legacyId)?.counter).toBe(1);
+      expect(await deleteAuthenticator(requestWith(jar), app.config, legacyId)).toBe(true);
+      expect(app.tables.authenticators.size).toBe(0);
+    },
+  );
 });
 
 it("an authenticator that keeps no counter costs no counter write per sign-in", async () => {

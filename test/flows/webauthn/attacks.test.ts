@@ -22,7 +22,7 @@ import {
   signInWithPasskey,
   snapshot,
 } from "./harness.js";
-import { b64url, type Bend, FLAG_UP, FLAG_UV } from "./soft-authenticator.js";
+import { type Bend, b64url, FLAG_UP, FLAG_UV } from "./soft-authenticator.js";
 
 /** An app with one registered passkey, signed out again. */
 async function registered(options: Parameters<typeof passkeyApp>[0] = {}): Promise<PasskeyApp> {
@@ -90,7 +90,9 @@ describe("a WebAuthn assertion is refused, and nothing is written, when", () => 
       },
     });
     // The signature no longer matches: the verifier answers "not verified" rather than throwing.
-    expect(app.refusals.at(-1)).toMatch(/WebAuthnVerificationError: The passkey's assertion did not verify\. \(see/);
+    expect(app.refusals.at(-1)).toMatch(
+      /WebAuthnVerificationError: The passkey's assertion did not verify\. \(see/,
+    );
   });
 
   it("it signs a challenge this server never issued", async () => {
@@ -140,7 +142,10 @@ describe("a WebAuthn assertion is refused, and nothing is written, when", () => 
     const app = await registered();
     const bob = await app.adapter.createUser?.({ id: "bob", email: "bob@example.test", emailVerified: null });
     const [account] = [...app.tables.accounts.values()];
-    await app.adapter.unlinkAccount?.({ provider: "passkey", providerAccountId: account?.providerAccountId as string });
+    await app.adapter.unlinkAccount?.({
+      provider: "passkey",
+      providerAccountId: account?.providerAccountId as string,
+    });
     await app.adapter.linkAccount?.({ ...(account as AdapterAccount), userId: bob?.id as string });
     await expectRefusedAssertion(app, {});
     expect(app.refusals.at(-1)).toMatch(/not linked to an account of this provider/);
@@ -289,8 +294,16 @@ describe("malformed callbacks get a clear 400 and write nothing", () => {
       { ...credential, id: "a".repeat(1365), rawId: "a".repeat(1365) },
       /data.id must be the credential id/,
     ],
-    ["a credential id with padding", { ...credential, id: "abc=", rawId: "abc=" }, /data.id must be the credential id/],
-    ["a response that is not an object", { ...credential, response: "e30" }, /data.response must be a JSON object/],
+    [
+      "a credential id with padding",
+      { ...credential, id: "abc=", rawId: "abc=" },
+      /data.id must be the credential id/,
+    ],
+    [
+      "a response that is not an object",
+      { ...credential, response: "e30" },
+      /data.response must be a JSON object/,
+    ],
     ["a response that is a list", { ...credential, response: [] }, /data.response must be a JSON object/],
     [
       "extension results that are not an object",
@@ -384,6 +397,10 @@ describe("malformed callbacks get a clear 400 and write nothing", () => {
     const before = snapshot(app.tables);
     const response = await send(app.config, "/callback/passkey?action=authenticate&data=%7B%7D");
     expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      error: "InvalidRequest",
+      message: expect.stringMatching(/never sent in a URL/),
+    });
     expect(snapshot(app.tables)).toBe(before);
   });
 });
@@ -408,7 +425,13 @@ describe("registration is refused, and nothing is written, when", () => {
       new Uint8Array(Buffer.from(data.response.attestationObject, "base64url")),
     );
     attestation.set("fmt", "packed");
-    attestation.set("attStmt", new Map<string, unknown>([["alg", -7], ["sig", new Uint8Array(sign("sha256", Buffer.from("other data"), otherKey))]]));
+    attestation.set(
+      "attStmt",
+      new Map<string, unknown>([
+        ["alg", -7],
+        ["sig", new Uint8Array(sign("sha256", Buffer.from("other data"), otherKey))],
+      ]),
+    );
     const forged = {
       ...data,
       response: { ...data.response, attestationObject: b64url(isoCBOR.encode(attestation as never)) },
@@ -477,7 +500,11 @@ describe("what the browser may leave out", () => {
   it("a registration without extension results is stored", async () => {
     const app = passkeyApp();
     const jar = new CookieJar();
-    const { clientExtensionResults: _, ...data } = await registrationFor(app, jar, "?email=ada%40example.test");
+    const { clientExtensionResults: _, ...data } = await registrationFor(
+      app,
+      jar,
+      "?email=ada%40example.test",
+    );
     expect(errorOf(await postCeremony(app, jar, { action: "register", data }))).toBeNull();
     expect(app.tables.authenticators.size).toBe(1);
   });

@@ -66,11 +66,14 @@ describe("the challenge cookie's lifetime", () => {
   it.each([
     [30_500, "91"],
     [3_600_000, "900"],
-  ])("for a timeout of %i ms is %s seconds (whole seconds up, never beyond 15 minutes)", async (timeout, maxAge) => {
-    const app = passkeyApp({ provider: { timeout } });
-    const response = await fetchOptions(app, new CookieJar());
-    expect(setCookieNamed(response, CHALLENGE_COOKIE).attributes.get("max-age")).toBe(maxAge);
-  });
+  ])(
+    "for a timeout of %i ms is %s seconds (whole seconds up, never beyond 15 minutes)",
+    async (timeout, maxAge) => {
+      const app = passkeyApp({ provider: { timeout } });
+      const response = await fetchOptions(app, new CookieJar());
+      expect(setCookieNamed(response, CHALLENGE_COOKIE).attributes.get("max-age")).toBe(maxAge);
+    },
+  );
 });
 
 it("a challenge the store already holds is never handed out", async () => {
@@ -127,7 +130,10 @@ describe("a sealed challenge cookie is believed only when its state is whole", (
   it("takes a whole state to the store, which alone decides whether the challenge is fresh", async () => {
     const app = passkeyApp();
     await registerNewUser(app);
-    const response = await postWithState(app, JSON.stringify({ challenge: "bm90LWlzc3VlZA", action: "authenticate" }));
+    const response = await postWithState(
+      app,
+      JSON.stringify({ challenge: "bm90LWlzc3VlZA", action: "authenticate" }),
+    );
     expect(errorOf(response)).toBe("WebAuthnVerificationError");
     expect(app.refusals.at(-1)).toMatch(/already used or has expired/);
   });

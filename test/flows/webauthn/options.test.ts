@@ -161,7 +161,10 @@ describe("the relying party", () => {
   });
 
   it("accepts a response from any configured origin, the RP ID covering them all", async () => {
-    const relyingParty = { id: "example.test", origin: ["https://example.test", "https://login.example.test"] };
+    const relyingParty = {
+      id: "example.test",
+      origin: ["https://example.test", "https://login.example.test"],
+    };
     const app = passkeyApp({ provider: { relyingParty } });
     const jar = new CookieJar();
     const { options } = await ceremonyOptions(app, jar, "?email=ada%40example.test");
@@ -261,7 +264,10 @@ describe("the `email` and `action` parameters", () => {
     const app = passkeyApp();
     const response = await fetchOptions(app, new CookieJar(), `?email=${encodeURIComponent(email)}`);
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ error: "InvalidRequest", message: expect.stringMatching(/e-mail address/) });
+    expect(await response.json()).toMatchObject({
+      error: "InvalidRequest",
+      message: expect.stringMatching(/e-mail address/),
+    });
     expect(response.headers.getSetCookie()).toEqual([]);
   });
 
@@ -297,7 +303,10 @@ describe("the `email` and `action` parameters", () => {
     const jar = new CookieJar();
     const { action, options } = await ceremonyOptions(app, jar, "?action=register&email=new%40example.test");
     expect(action).toBe("register");
-    expect(options).toMatchObject({ user: { name: "new@example.test", displayName: "" }, excludeCredentials: [] });
+    expect(options).toMatchObject({
+      user: { name: "new@example.test", displayName: "" },
+      excludeCredentials: [],
+    });
     const data = app.authenticator.create(options as never);
     expect(errorOf(await postCeremony(app, jar, { action: "register", data }))).toBeNull();
     expect((await sessionOf(app, jar))?.user?.email).toBe("new@example.test");

@@ -20,7 +20,7 @@ import {
   signInWithPasskey,
   snapshot,
 } from "./harness.js";
-import { b64url, type Bend, FLAG_UP, FLAG_UV } from "./soft-authenticator.js";
+import { type Bend, b64url, FLAG_UP, FLAG_UV } from "./soft-authenticator.js";
 
 const CHALLENGE_COOKIE = "__Secure-authjs.challenge";
 const stored = (app: PasskeyApp): AdapterAuthenticator[] => [...app.tables.authenticators.values()];

@@ -146,19 +146,27 @@ describe("configuration mistakes are named at startup", () => {
     ["an RP ID with an empty label", { relyingParty: { id: "app..test" } }, /domain name/],
     ["an RP ID label starting with a hyphen", { relyingParty: { id: "-app.test" } }, /domain name/],
     ["an RP ID label of 64 octets", { relyingParty: { id: `${"a".repeat(64)}.test` } }, /domain name/],
+    ["an RP ID of 254 octets", { relyingParty: { id: `${LONG_LABELS}.test123456` } }, /domain name/],
     [
-      "an RP ID of 254 octets",
-      { relyingParty: { id: `${LONG_LABELS}.test123456` } },
-      /domain name/,
+      "an empty RP name",
+      { relyingParty: { name: "" } },
+      /relyingParty.name of provider "passkey" must be a non-empty string/,
     ],
-    ["an empty RP name", { relyingParty: { name: "" } }, /relyingParty.name of provider "passkey" must be a non-empty string/],
     ["an RP name of spaces", { relyingParty: { name: "  " } }, /relyingParty.name .* non-empty string/],
-    ["an RP name that is not a string", { relyingParty: { name: 7 } }, /relyingParty.name .* non-empty string/],
+    [
+      "an RP name that is not a string",
+      { relyingParty: { name: 7 } },
+      /relyingParty.name .* non-empty string/,
+    ],
     ["an empty list of origins", { relyingParty: { origin: [] } }, /lists no origin/],
     ["an origin that is not a string", { relyingParty: { origin: [7] } }, /relyingParty.origin .* not 7/],
     ["an origin that is no URL", { relyingParty: { origin: "app.test" } }, /no path/],
     ["an origin with a trailing slash", { relyingParty: { origin: "https://app.test/" } }, /no path/],
-    ["an origin in another scheme", { relyingParty: { origin: "ftp://app.test" } }, /http only for localhost/],
+    [
+      "an origin in another scheme",
+      { relyingParty: { origin: "ftp://app.test" } },
+      /http only for localhost/,
+    ],
     [
       "a second origin the RP ID does not cover",
       { relyingParty: { id: "app.test", origin: ["https://app.test", "https://app.test.evil.test"] } },
@@ -181,7 +189,11 @@ describe("configuration mistakes are named at startup", () => {
       { id: `${LONG_LABELS}.test12345`, origin: `https://${LONG_LABELS}.test12345` },
       `${LONG_LABELS}.test12345`,
     ],
-    ["a list whose origins share a parent RP ID", { id: "app.test", origin: ["https://app.test", "https://login.app.test"] }, "app.test"],
+    [
+      "a list whose origins share a parent RP ID",
+      { id: "app.test", origin: ["https://app.test", "https://login.app.test"] },
+      "app.test",
+    ],
   ])("accepts %s", async (_what, relyingParty, rpId) => {
     const config = withProvider({ relyingParty });
     const response = await send(config, "/webauthn-options/passkey?email=ada%40example.test");
@@ -190,7 +202,10 @@ describe("configuration mistakes are named at startup", () => {
   });
 
   it.each([
-    ["registrationOptions", /set userVerification, residentKey, timeout or supportedAlgorithmIDs on the provider/],
+    [
+      "registrationOptions",
+      /set userVerification, residentKey, timeout or supportedAlgorithmIDs on the provider/,
+    ],
     ["authenticationOptions", /set userVerification or timeout on the provider/],
     ["verifyRegistrationOptions", /set userVerification: "required" instead/],
     ["verifyAuthenticationOptions", /set userVerification: "required" instead/],
@@ -264,7 +279,10 @@ describe("the sign-in page", () => {
 
   it("colours the passkey button with the provider's style", async () => {
     const { root } = await signInPage(
-      makeConfig({ adapter: MemoryAdapter(), providers: [Passkey({ style: { bg: "#123456", text: "#ffffff" } })] }),
+      makeConfig({
+        adapter: MemoryAdapter(),
+        providers: [Passkey({ style: { bg: "#123456", text: "#ffffff" } })],
+      }),
     );
     const [button] = findAll(root, (element) => element.attributes["data-passkey-action"] === "authenticate");
     expect(button?.attributes.style).toBe("--provider-bg: #123456; --provider-text: #ffffff");
@@ -318,7 +336,16 @@ describe("rate limiting", () => {
 
   it("names no key for bodies that name no credential, and never throws", () => {
     const tooLong = "a".repeat(1365);
-    for (const data of [undefined, "{nope", "[]", JSON.stringify({ id: 7 }), JSON.stringify({ id: "a b" }), { id: "" }, { id: tooLong }, { id: "ab=" }]) {
+    for (const data of [
+      undefined,
+      "{nope",
+      "[]",
+      JSON.stringify({ id: 7 }),
+      JSON.stringify({ id: "a b" }),
+      { id: "" },
+      { id: tooLong },
+      { id: "ab=" },
+    ]) {
       expect(keys({ data })).toEqual([]);
     }
   });
