@@ -184,6 +184,7 @@ describe("configuration mistakes are named at startup", () => {
   it.each([
     ["http on localhost with a port", { origin: "http://localhost:3000" }, "localhost"],
     ["http on 127.0.0.1", { origin: "http://127.0.0.1:8080" }, "127.0.0.1"],
+    ["http on [::1]", { origin: "http://[::1]:3000" }, "[::1]"],
     [
       "an RP ID of 253 octets",
       { id: `${LONG_LABELS}.test12345`, origin: `https://${LONG_LABELS}.test12345` },
