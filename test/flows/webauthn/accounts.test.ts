@@ -3,10 +3,10 @@
  * unlinked account means for its passkey, and passkeys stored by Auth.js v5 (standard base64).
  */
 import { describe, expect, it } from "vitest";
-import type { AdapterAccount, AdapterAuthenticator } from "../../../src/adapters/types.js";
+import type { Adapter, AdapterAccount, AdapterAuthenticator } from "../../../src/adapters/types.js";
 import { deleteAuthenticator, listAuthenticators } from "../../../src/index.js";
 import WebAuthn from "../../../src/providers/webauthn.js";
-import { aliceCredentials, authRequest } from "../../core/helpers.js";
+import { aliceCredentials, authRequest, send } from "../../core/helpers.js";
 import {
   CookieJar,
   errorOf,
@@ -224,4 +224,87 @@ describe("deleteAuthenticator", () => {
     expect(app.tables.authenticators.size).toBe(0);
     expect([...app.tables.accounts.values()]).toMatchObject([{ userId: "bob", providerAccountId: data.id }]);
   });
+});
+
+describe("a storage failure is reported with the step that failed", () => {
+  const broken = () => {
+    throw new Error("database down");
+  };
+
+  it.each<[keyof Adapter, string, RegExp]>([
+    ["getUserByEmail", "?email=ada%40example.test", /failed to find the user by e-mail/],
+    ["listAuthenticatorsByUserId", "?email=ada%40example.test", /failed to list the user's authenticators/],
+  ])("options, when %s fails", async (method, query, step) => {
+    const app = passkeyApp();
+    await registerNewUser(app);
+    (app.adapter as Record<string, unknown>)[method] = broken;
+    const response = await send(app.config, `/webauthn-options/passkey${query}`);
+    expect(response.status).toBe(500);
+    expect(app.log.text()).toMatch(step);
+    expect(app.log.text()).toMatch(/database down/);
+  });
+
+  it.each<[keyof Adapter, RegExp]>([
+    ["getAuthenticator", /failed to find the authenticator/],
+    ["getUserByAccount", /failed to find the passkey's user/],
+    ["updateAuthenticatorCounter", /failed to update the signature counter/],
+  ])("sign-in, when %s fails", async (method, step) => {
+    const app = passkeyApp();
+    await registerNewUser(app);
+    (app.adapter as Record<string, unknown>)[method] = broken;
+    const { response, jar } = await signInWithPasskey(app);
+    expect(errorOf(response)).toBe("Configuration");
+    expect(app.log.text()).toMatch(step);
+    expect(await sessionOf(app, jar)).toBeNull();
+  });
+
+  it("sign-in, when the lookup of an Auth.js-form id fails", async () => {
+    const app = passkeyApp();
+    await registerNewUser(app);
+    const lookups: string[] = [];
+    app.adapter.getAuthenticator = async (credentialID) => {
+      lookups.push(credentialID);
+      if (lookups.length > 1) throw new Error("database down");
+      return null;
+    };
+    const { response } = await signInWithPasskey(app);
+    expect(errorOf(response)).toBe("Configuration");
+    expect(lookups).toHaveLength(2);
+    expect(app.log.text()).toMatch(/failed to find the authenticator/);
+  });
+
+  it.each<[keyof Adapter, "list" | "delete", RegExp]>([
+    ["listAuthenticatorsByUserId", "list", /failed to list the user's authenticators/],
+    ["deleteAuthenticator", "delete", /failed to delete the authenticator/],
+    ["getUserByAccount", "delete", /failed to find the passkey's user/],
+    ["unlinkAccount", "delete", /failed to unlink the passkey's account/],
+  ])("the passkey helpers, when %s fails", async (method, helper, step) => {
+    const app = passkeyApp();
+    const { jar, data } = await registerNewUser(app);
+    (app.adapter as Record<string, unknown>)[method] = broken;
+    const call =
+      helper === "list"
+        ? listAuthenticators(requestWith(jar), app.config)
+        : deleteAuthenticator(requestWith(jar), app.config, data.id);
+    await expect(call).rejects.toThrow(step);
+  });
+});
+
+it("a passkey sign-in tells the signIn callback and event it was a webauthn account", async () => {
+  const seen: string[] = [];
+  const app = passkeyApp({
+    config: {
+      callbacks: {
+        signIn: ({ account }) => {
+          seen.push(`callback:${account?.type}`);
+          return true;
+        },
+      },
+      events: { signIn: ({ account }) => void seen.push(`event:${account?.type}:${account?.provider}`) },
+    },
+  });
+  await registerNewUser(app);
+  seen.length = 0;
+  expect(errorOf((await signInWithPasskey(app)).response)).toBeNull();
+  expect(seen).toEqual(["callback:webauthn", "event:webauthn:passkey"]);
 });
