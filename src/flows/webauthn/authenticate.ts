@@ -14,7 +14,7 @@ import { type ProvenSignIn, resolvePasskeyUser } from "../../login.js";
 import type { WebAuthnConfig } from "../../provider-types.js";
 import type { ChallengeState } from "./challenge.js";
 import { simpleWebAuthn } from "./library.js";
-import { credentialIdOf, findAuthenticator, splitTransports, storedBytes } from "./records.js";
+import { credentialIdOf, findAuthenticator, storedBytes } from "./records.js";
 import { relyingParty } from "./relying-party.js";
 import { parseAuthenticationResponse } from "./responses.js";
 import { ceremonySettings } from "./settings.js";
@@ -29,7 +29,6 @@ async function verifyAssertion(
   const response = parseAuthenticationResponse(data);
   const rp = relyingParty(ctx, provider);
   const { verifyAuthenticationResponse } = await simpleWebAuthn();
-  const transports = splitTransports(stored.transports);
   let verified: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
   try {
     verified = await verifyAuthenticationResponse({
@@ -41,8 +40,8 @@ async function verifyAssertion(
       credential: {
         id: credentialIdOf(stored),
         publicKey: storedBytes(ctx, stored.credentialPublicKey),
+        // Transports are only hints for the browser (WebAuthn Level 3 §5.8.4); the verifier never reads them.
         counter: stored.counter,
-        ...(transports ? { transports } : {}),
       },
     });
   } catch (error) {
