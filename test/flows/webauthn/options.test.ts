@@ -363,6 +363,17 @@ describe("provider settings reach the options", () => {
     ]);
   });
 
+  it("a provider that names no resident key requirement prefers a discoverable credential", async () => {
+    const { options } = await ceremonyOptions(
+      passkeyApp({ provider: { residentKey: undefined } }),
+      new CookieJar(),
+      "?email=ada%40example.test",
+    );
+    expect(options).toMatchObject({
+      authenticatorSelection: { residentKey: "preferred", userVerification: "preferred" },
+    });
+  });
+
   it("WebAuthn() prefers, Passkey() requires, a discoverable credential", async () => {
     const { options } = await ceremonyOptions(
       passkeyApp({ provider: { residentKey: "preferred" } }),

@@ -126,6 +126,7 @@ describe("configuration mistakes are named at startup", () => {
     ["a negative timeout", { timeout: -1 }, /positive number of milliseconds/],
     ["a zero timeout", { timeout: 0 }, /positive number of milliseconds/],
     ["a fractional timeout", { timeout: 1.5 }, /positive number of milliseconds/],
+    ["a timeout beyond safe integers", { timeout: 2 ** 53 }, /positive number of milliseconds/],
     ["a timeout as a string", { timeout: "60000" }, /positive number of milliseconds/],
     ["algorithms that are not COSE ids", { supportedAlgorithmIDs: ["ES256"] }, /COSE algorithm ids/],
     ["algorithms that are not whole numbers", { supportedAlgorithmIDs: [-7, -7.5] }, /COSE algorithm ids/],
@@ -145,6 +146,10 @@ describe("configuration mistakes are named at startup", () => {
     ["an RP ID in capitals", { relyingParty: { id: "App.test" } }, /lowercase domain name/],
     ["an RP ID with an empty label", { relyingParty: { id: "app..test" } }, /domain name/],
     ["an RP ID label starting with a hyphen", { relyingParty: { id: "-app.test" } }, /domain name/],
+    ["an RP ID label ending with a hyphen", { relyingParty: { id: "app-.test" } }, /domain name/],
+    ["an RP ID ending with a dot", { relyingParty: { id: "app.test." } }, /domain name/],
+    ["an RP ID with an underscore", { relyingParty: { id: "my_app.test" } }, /domain name/],
+    ["an empty RP ID", { relyingParty: { id: "" } }, /domain name/],
     ["an RP ID label of 64 octets", { relyingParty: { id: `${"a".repeat(64)}.test` } }, /domain name/],
     ["an RP ID of 254 octets", { relyingParty: { id: `${LONG_LABELS}.test123456` } }, /domain name/],
     [
@@ -185,6 +190,17 @@ describe("configuration mistakes are named at startup", () => {
     ["http on localhost with a port", { origin: "http://localhost:3000" }, "localhost"],
     ["http on 127.0.0.1", { origin: "http://127.0.0.1:8080" }, "127.0.0.1"],
     ["http on [::1]", { origin: "http://[::1]:3000" }, "[::1]"],
+    ["a one-label RP ID", { id: "localhost", origin: "http://localhost:3000" }, "localhost"],
+    [
+      "an RP ID with hyphens, digits and one-letter labels",
+      { id: "my-app2.a.test", origin: "https://login.my-app2.a.test" },
+      "my-app2.a.test",
+    ],
+    [
+      "an RP ID label of 63 octets",
+      { id: `${"a".repeat(63)}.test`, origin: `https://${"a".repeat(63)}.test` },
+      `${"a".repeat(63)}.test`,
+    ],
     [
       "an RP ID of 253 octets",
       { id: `${LONG_LABELS}.test12345`, origin: `https://${LONG_LABELS}.test12345` },
