@@ -9,6 +9,7 @@ import WebAuthn from "../../../src/providers/webauthn.js";
 import { aliceCredentials, authRequest, send } from "../../core/helpers.js";
 import {
   CookieJar,
+  ceremonyOptions,
   errorOf,
   type PasskeyApp,
   passkeyApp,
@@ -307,4 +308,39 @@ it("a passkey sign-in tells the signIn callback and event it was a webauthn acco
   seen.length = 0;
   expect(errorOf((await signInWithPasskey(app)).response)).toBeNull();
   expect(seen).toEqual(["callback:webauthn", "event:webauthn:passkey"]);
+});
+
+it("a passkey stored in Auth.js's padded base64 is offered to the browser by its base64url id", async () => {
+  const app = passkeyApp();
+  const id = new Uint8Array(Buffer.alloc(16, Buffer.from([0xfb, 0xff])));
+  const jar = new CookieJar();
+  const data = await registrationFor(app, jar, "?email=ada%40example.test", { credentialId: id });
+  expect(errorOf(await postCeremony(app, jar, { action: "register", data }))).toBeNull();
+  const [row] = stored(app);
+  const legacyId = Buffer.from(id).toString("base64");
+  expect(legacyId).toMatch(/==$/);
+  app.tables.authenticators.clear();
+  app.tables.authenticators.set(legacyId, { ...(row as AdapterAuthenticator), credentialID: legacyId });
+  const { options } = await ceremonyOptions(app, new CookieJar(), "?email=ada%40example.test");
+  expect("allowCredentials" in options && options.allowCredentials?.map((allowed) => allowed.id)).toEqual([
+    data.id,
+  ]);
+});
+
+it("an unknown credential id already in standard base64 form is looked up once", async () => {
+  const app = passkeyApp();
+  await registerNewUser(app);
+  // 12 zero bytes: "AAAAAAAAAAAAAAAA" in both encodings, unpadded.
+  app.authenticator.create(
+    { challenge: "c29tZXdoZXJlLWVsc2U", user: { id: "dXNlcg", name: "x", displayName: "" } } as never,
+    { credentialId: new Uint8Array(12) },
+  );
+  const lookups: string[] = [];
+  const get = app.adapter.getAuthenticator?.bind(app.adapter);
+  app.adapter.getAuthenticator = (credentialID) => {
+    lookups.push(credentialID);
+    return (get as NonNullable<typeof get>)(credentialID);
+  };
+  expect(errorOf((await signInWithPasskey(app)).response)).toBe("WebAuthnVerificationError");
+  expect(lookups).toEqual(["AAAAAAAAAAAAAAAA"]);
 });

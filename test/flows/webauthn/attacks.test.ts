@@ -7,7 +7,7 @@ import { generateKeyPairSync, sign } from "node:crypto";
 import { isoCBOR } from "@simplewebauthn/server/helpers";
 import { describe, expect, it } from "vitest";
 import type { AdapterAccount } from "../../../src/adapters/types.js";
-import { send } from "../../core/helpers.js";
+import { getCsrf, send } from "../../core/helpers.js";
 import {
   assertionFor,
   CookieJar,
@@ -266,7 +266,9 @@ describe("malformed callbacks get a clear 400 and write nothing", () => {
 
   it("data that is JSON but not a credential", async () => {
     const app = await registered();
-    await expect400(app, { action: "authenticate", data: "[1,2]" }, /JSON object/);
+    await expect400(app, { action: "authenticate", data: "[1,2]" }, /`data` must be a JSON object/);
+    await expect400(app, { action: "authenticate", data: "7" }, /`data` must be a JSON object/);
+    await expect400(app, { action: "authenticate", data: '"abc"' }, /`data` must be a JSON object/);
     await expect400(app, { action: "authenticate", data: { id: "a b" } }, /credential id/);
     await expect400(app, { action: "authenticate", data: { id: "abc", rawId: "abd" } }, /rawId/);
     await expect400(
@@ -366,6 +368,23 @@ describe("malformed callbacks get a clear 400 and write nothing", () => {
 
   it("an action that is not a string names what was sent", async () => {
     await expect400(await registered(), { action: "", data: {} }, /not ""/);
+  });
+
+  it("data in a JSON body that is not an object", async () => {
+    const app = await registered();
+    for (const data of [7, true]) {
+      const jar = new CookieJar();
+      await ceremonyOptions(app, jar, "?action=authenticate");
+      const { token } = await getCsrf(app.config, { cookie: jar });
+      const response = await send(app.config, "/callback/passkey", {
+        cookie: jar,
+        json: { csrfToken: token, action: "authenticate", data },
+      });
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { message: string }).message).toMatch(
+        /^`data` must be a JSON object/,
+      );
+    }
   });
 
   it("no data at all", async () => {
