@@ -291,7 +291,7 @@ describe("a storage failure is reported with the step that failed", () => {
   });
 });
 
-it("a passkey sign-in tells the signIn callback and event it was a webauthn account", async () => {
+it("registering and signing in with a passkey tell the signIn callback and event it was a webauthn account", async () => {
   const seen: string[] = [];
   const app = passkeyApp({
     config: {
@@ -305,6 +305,8 @@ it("a passkey sign-in tells the signIn callback and event it was a webauthn acco
     },
   });
   await registerNewUser(app);
+  // Registering signs in too, through the same callback and event.
+  expect(seen).toEqual(["callback:webauthn", "event:webauthn:passkey"]);
   seen.length = 0;
   expect(errorOf((await signInWithPasskey(app)).response)).toBeNull();
   expect(seen).toEqual(["callback:webauthn", "event:webauthn:passkey"]);
