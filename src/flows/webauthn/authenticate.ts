@@ -2,6 +2,9 @@
  * Signing in with a passkey (WebAuthn Level 3 §7.2): the credential must be stored and still
  * linked to its user through a "webauthn" account of this provider, the assertion must verify
  * against the challenge this browser was issued, and the signature counter must move forward.
+ * A counter that did not (except an authenticator that keeps none and reports 0 every time) means
+ * two authenticators hold the same private key, one a clone (WebAuthn Level 3 §6.1.1, §7.2 step
+ * 21); `verifyAuthenticationResponse` refuses it, so the counter it returns is always newer.
  */
 import type { AdapterAuthenticator } from "../../adapters/types.js";
 import { adapterMethod, callAdapter } from "../../core/adapter-calls.js";
@@ -11,22 +14,10 @@ import { type ProvenSignIn, resolvePasskeyUser } from "../../login.js";
 import type { WebAuthnConfig } from "../../provider-types.js";
 import type { ChallengeState } from "./challenge.js";
 import { simpleWebAuthn } from "./library.js";
-import { credentialIdOf, findAuthenticator, splitTransports, storedBytes } from "./records.js";
+import { credentialIdOf, findAuthenticator, storedBytes } from "./records.js";
 import { relyingParty } from "./relying-party.js";
 import { parseAuthenticationResponse } from "./responses.js";
 import { ceremonySettings } from "./settings.js";
-
-/**
- * A counter that did not move forward means two authenticators hold the same private key: one is a
- * clone (WebAuthn Level 3 §6.1.1). Authenticators that keep no counter report 0 every time.
- */
-function assertCounterAdvanced(stored: number, reported: number): void {
-  if ((reported !== 0 || stored !== 0) && reported <= stored) {
-    throw new WebAuthnVerificationError(
-      `The authenticator's signature counter went from ${stored} to ${reported}: it may be a cloned authenticator, so the sign-in is refused.`,
-    );
-  }
-}
 
 async function verifyAssertion(
   ctx: ServerContext,
@@ -38,7 +29,6 @@ async function verifyAssertion(
   const response = parseAuthenticationResponse(data);
   const rp = relyingParty(ctx, provider);
   const { verifyAuthenticationResponse } = await simpleWebAuthn();
-  const transports = splitTransports(stored.transports);
   let verified: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
   try {
     verified = await verifyAuthenticationResponse({
@@ -50,8 +40,8 @@ async function verifyAssertion(
       credential: {
         id: credentialIdOf(stored),
         publicKey: storedBytes(ctx, stored.credentialPublicKey),
+        // Transports are only hints for the browser (WebAuthn Level 3 §5.8.4); the verifier never reads them.
         counter: stored.counter,
-        ...(transports ? { transports } : {}),
       },
     });
   } catch (error) {
@@ -76,7 +66,6 @@ export async function authenticateWithPasskey(
   if (!stored) throw new WebAuthnVerificationError("No stored passkey has this credential id.");
 
   const newCounter = await verifyAssertion(ctx, provider, data, challenge, stored);
-  assertCounterAdvanced(stored.counter, newCounter);
 
   // The account is the link: a passkey whose account was unlinked (removed by its owner, or by the
   // pre-hijack defence when the address was first proven) signs nobody in.

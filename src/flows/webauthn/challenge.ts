@@ -55,9 +55,13 @@ export async function issueChallenge(
   });
 }
 
+/** Fields of a parsed JSON value: none for null, and reading a field of any other primitive gives undefined. */
+function fieldsOf(value: unknown): Record<string, unknown> {
+  return (value ?? {}) as Record<string, unknown>;
+}
+
 function isRegistrant(value: unknown): value is Registrant {
-  if (typeof value !== "object" || value === null) return false;
-  const fields = value as Record<string, unknown>;
+  const fields = fieldsOf(value);
   return typeof fields.userId === "string" || typeof fields.email === "string";
 }
 
@@ -68,8 +72,7 @@ function parseState(sealed: string): ChallengeState | null {
   } catch {
     return null;
   }
-  if (typeof state !== "object" || state === null) return null;
-  const { challenge, action, registrant } = state as Record<string, unknown>;
+  const { challenge, action, registrant } = fieldsOf(state);
   if (typeof challenge !== "string" || (action !== "register" && action !== "authenticate")) return null;
   if (action === "register" && !isRegistrant(registrant)) return null;
   return action === "register"

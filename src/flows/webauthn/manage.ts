@@ -24,7 +24,8 @@ export async function listOwnAuthenticators(ctx: ServerContext): Promise<Adapter
  */
 export async function deleteOwnAuthenticator(ctx: ServerContext, credentialID: string): Promise<boolean> {
   const user = await signedInUser(ctx);
-  if (!user || typeof credentialID !== "string" || credentialID === "") return false;
+  // An empty id names no stored authenticator, so it falls through to "not theirs".
+  if (!user || typeof credentialID !== "string") return false;
   const stored = await findAuthenticator(ctx, toBase64url(credentialID));
   if (!stored || stored.userId !== user.id) return false;
 

@@ -65,7 +65,8 @@ async function verifyAttestation(
     counter: credential.counter,
     credentialDeviceType,
     credentialBackedUp,
-    transports: joinTransports(credential.transports ?? response.response.transports),
+    // The verifier copies them from the response (they are not signed: only hints for later ceremonies).
+    transports: joinTransports(credential.transports),
     providerAccountId: credential.id,
   };
 }

@@ -39,12 +39,8 @@ function covers(id: string, hostname: string): boolean {
 }
 
 function assertOrigin(providerId: string, origin: unknown): URL {
-  let url: URL | undefined;
-  try {
-    url = typeof origin === "string" ? new URL(origin) : undefined;
-  } catch {
-    url = undefined;
-  }
+  // A value that is not a string never equals the origin its text parses to, so it is refused below.
+  const url = URL.canParse(String(origin)) ? new URL(String(origin)) : undefined;
   const secure =
     url?.protocol === "https:" || (url?.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname));
   if (!url || url.origin !== origin || !secure) {

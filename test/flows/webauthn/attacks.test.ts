@@ -3,8 +3,11 @@
  * must end in a clear error, and none may write a user, an account, an authenticator, a counter or
  * a session.
  */
+import { generateKeyPairSync, sign } from "node:crypto";
+import { isoCBOR } from "@simplewebauthn/server/helpers";
 import { describe, expect, it } from "vitest";
-import { send } from "../../core/helpers.js";
+import type { AdapterAccount } from "../../../src/adapters/types.js";
+import { getCsrf, send } from "../../core/helpers.js";
 import {
   assertionFor,
   CookieJar,
@@ -19,7 +22,7 @@ import {
   signInWithPasskey,
   snapshot,
 } from "./harness.js";
-import { type Bend, FLAG_UP, FLAG_UV } from "./soft-authenticator.js";
+import { type Bend, b64url, FLAG_UP, FLAG_UV } from "./soft-authenticator.js";
 
 /** An app with one registered passkey, signed out again. */
 async function registered(options: Parameters<typeof passkeyApp>[0] = {}): Promise<PasskeyApp> {
@@ -50,7 +53,11 @@ async function expectRefusedRegistration(app: PasskeyApp, bend: Bend, error = "W
 
 describe("a WebAuthn assertion is refused, and nothing is written, when", () => {
   it("it was made on another origin", async () => {
-    await expectRefusedAssertion(await registered(), { origin: "https://evil.test" });
+    const app = await registered();
+    await expectRefusedAssertion(app, { origin: "https://evil.test" });
+    expect(app.refusals.at(-1)).toMatch(
+      /^WebAuthnVerificationError: The passkey's assertion did not verify: .*origin "https:\/\/evil.test"/,
+    );
   });
 
   it("its authenticator data hashes another RP ID", async () => {
@@ -74,13 +81,18 @@ describe("a WebAuthn assertion is refused, and nothing is written, when", () => 
   });
 
   it("its authenticator data was altered after signing", async () => {
-    await expectRefusedAssertion(await registered(), {
+    const app = await registered();
+    await expectRefusedAssertion(app, {
       alterAuthenticatorData: (bytes) => {
         const altered = Buffer.from(bytes);
         altered[36] = (altered[36] ?? 0) ^ 0x01; // the counter's last byte
         return altered;
       },
     });
+    // The signature no longer matches: the verifier answers "not verified" rather than throwing.
+    expect(app.refusals.at(-1)).toMatch(
+      /WebAuthnVerificationError: The passkey's assertion did not verify\. \(see/,
+    );
   });
 
   it("it signs a challenge this server never issued", async () => {
@@ -101,6 +113,7 @@ describe("a WebAuthn assertion is refused, and nothing is written, when", () => 
       user: { id: "dXNlcg", name: "x", displayName: "" },
     } as never);
     await expectRefusedAssertion(app, {});
+    expect(app.refusals.at(-1)).toMatch(/No stored passkey has this credential id/);
   });
 
   it("the counter went backwards (a cloned authenticator)", async () => {
@@ -115,6 +128,27 @@ describe("a WebAuthn assertion is refused, and nothing is written, when", () => 
     const app = await registered();
     expect(errorOf((await signInWithPasskey(app, new CookieJar(), { counter: 3 })).response)).toBeNull();
     await expectRefusedAssertion(app, { counter: 3 });
+    expect(app.refusals.at(-1)).toMatch(/counter value 3 was lower than expected 3/);
+  });
+
+  it("the counter fell back to 0 after having moved (a clone that keeps none)", async () => {
+    const app = await registered();
+    expect(errorOf((await signInWithPasskey(app, new CookieJar(), { counter: 5 })).response)).toBeNull();
+    await expectRefusedAssertion(app, { counter: 0 });
+    expect([...app.tables.authenticators.values()][0]?.counter).toBe(5);
+  });
+
+  it("the passkey's account now links another user than the one the passkey was stored for", async () => {
+    const app = await registered();
+    const bob = await app.adapter.createUser?.({ id: "bob", email: "bob@example.test", emailVerified: null });
+    const [account] = [...app.tables.accounts.values()];
+    await app.adapter.unlinkAccount?.({
+      provider: "passkey",
+      providerAccountId: account?.providerAccountId as string,
+    });
+    await app.adapter.linkAccount?.({ ...(account as AdapterAccount), userId: bob?.id as string });
+    await expectRefusedAssertion(app, {});
+    expect(app.refusals.at(-1)).toMatch(/not linked to an account of this provider/);
   });
 });
 
@@ -208,9 +242,14 @@ describe("challenges are single-use", () => {
 });
 
 describe("malformed callbacks get a clear 400 and write nothing", () => {
-  async function expect400(app: PasskeyApp, fields: { action: unknown; data: unknown }, reason: RegExp) {
+  async function expect400(
+    app: PasskeyApp,
+    fields: { action: unknown; data: unknown },
+    reason: RegExp,
+    query = "?action=authenticate",
+  ) {
     const jar = new CookieJar();
-    await ceremonyOptions(app, jar, "?action=authenticate");
+    await ceremonyOptions(app, jar, query);
     const before = snapshot(app.tables);
     const response = await postCeremony(app, jar, fields);
     expect(response.status).toBe(400);
@@ -227,7 +266,9 @@ describe("malformed callbacks get a clear 400 and write nothing", () => {
 
   it("data that is JSON but not a credential", async () => {
     const app = await registered();
-    await expect400(app, { action: "authenticate", data: "[1,2]" }, /JSON object/);
+    await expect400(app, { action: "authenticate", data: "[1,2]" }, /`data` must be a JSON object/);
+    await expect400(app, { action: "authenticate", data: "7" }, /`data` must be a JSON object/);
+    await expect400(app, { action: "authenticate", data: '"abc"' }, /`data` must be a JSON object/);
     await expect400(app, { action: "authenticate", data: { id: "a b" } }, /credential id/);
     await expect400(app, { action: "authenticate", data: { id: "abc", rawId: "abd" } }, /rawId/);
     await expect400(
@@ -243,6 +284,107 @@ describe("malformed callbacks get a clear 400 and write nothing", () => {
       },
       /clientDataJSON/,
     );
+  });
+
+  const credential = { id: "abc", rawId: "abc", type: "public-key" };
+  const assertion = { clientDataJSON: "e30", authenticatorData: "AA", signature: "AA" };
+
+  it.each<[string, Record<string, unknown>, RegExp]>([
+    ["an empty credential id", { ...credential, id: "", rawId: "" }, /data.id must be the credential id/],
+    [
+      "a credential id longer than 1023 bytes",
+      { ...credential, id: "a".repeat(1365), rawId: "a".repeat(1365) },
+      /data.id must be the credential id/,
+    ],
+    [
+      "a credential id with padding",
+      { ...credential, id: "abc=", rawId: "abc=" },
+      /data.id must be the credential id/,
+    ],
+    [
+      "a response that is not an object",
+      { ...credential, response: "e30" },
+      /data.response must be a JSON object/,
+    ],
+    ["a response that is a list", { ...credential, response: [] }, /data.response must be a JSON object/],
+    [
+      "extension results that are not an object",
+      { ...credential, clientExtensionResults: "x", response: assertion },
+      /data.clientExtensionResults must be a JSON object/,
+    ],
+    [
+      "client data with three padding characters",
+      { ...credential, response: { ...assertion, clientDataJSON: "e30===" } },
+      /data.response.clientDataJSON must be a base64url string/,
+    ],
+    [
+      "client data in standard base64",
+      { ...credential, response: { ...assertion, clientDataJSON: "e3+/" } },
+      /data.response.clientDataJSON must be a base64url string/,
+    ],
+    [
+      "no authenticator data",
+      { ...credential, response: { ...assertion, authenticatorData: undefined } },
+      /data.response.authenticatorData must be a base64url string/,
+    ],
+    [
+      "no signature",
+      { ...credential, response: { ...assertion, signature: 7 } },
+      /data.response.signature must be a base64url string/,
+    ],
+    [
+      "a user handle that is not base64url",
+      { ...credential, response: { ...assertion, userHandle: "not base64" } },
+      /data.response.userHandle must be a base64url string/,
+    ],
+    [
+      "a user handle that is a number",
+      { ...credential, response: { ...assertion, userHandle: 7 } },
+      /data.response.userHandle must be a base64url string/,
+    ],
+  ])("an assertion with %s", async (_what, data, reason) => {
+    await expect400(await registered(), { action: "authenticate", data }, reason);
+  });
+
+  it.each<[string, Record<string, unknown>, RegExp]>([
+    [
+      "no attestation object",
+      { ...credential, response: { clientDataJSON: "e30" } },
+      /data.response.attestationObject must be a base64url string/,
+    ],
+    [
+      "transports that are not a list",
+      { ...credential, response: { clientDataJSON: "e30", attestationObject: "AA", transports: "usb" } },
+      /data.response.transports must be a list of strings/,
+    ],
+    [
+      "transports that are not strings",
+      { ...credential, response: { clientDataJSON: "e30", attestationObject: "AA", transports: ["usb", 1] } },
+      /data.response.transports must be a list of strings/,
+    ],
+  ])("a registration with %s", async (_what, data, reason) => {
+    await expect400(passkeyApp(), { action: "register", data }, reason, "?email=ada%40example.test");
+  });
+
+  it("an action that is not a string names what was sent", async () => {
+    await expect400(await registered(), { action: "", data: {} }, /not ""/);
+  });
+
+  it("data in a JSON body that is not an object", async () => {
+    const app = await registered();
+    for (const data of [7, true]) {
+      const jar = new CookieJar();
+      await ceremonyOptions(app, jar, "?action=authenticate");
+      const { token } = await getCsrf(app.config, { cookie: jar });
+      const response = await send(app.config, "/callback/passkey", {
+        cookie: jar,
+        json: { csrfToken: token, action: "authenticate", data },
+      });
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { message: string }).message).toMatch(
+        /^`data` must be a JSON object/,
+      );
+    }
   });
 
   it("no data at all", async () => {
@@ -274,13 +416,56 @@ describe("malformed callbacks get a clear 400 and write nothing", () => {
     const before = snapshot(app.tables);
     const response = await send(app.config, "/callback/passkey?action=authenticate&data=%7B%7D");
     expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      error: "InvalidRequest",
+      message: expect.stringMatching(/never sent in a URL/),
+    });
     expect(snapshot(app.tables)).toBe(before);
   });
 });
 
 describe("registration is refused, and nothing is written, when", () => {
   it("the attestation comes from another origin", async () => {
-    await expectRefusedRegistration(passkeyApp(), { origin: "https://evil.test" });
+    const app = passkeyApp();
+    await expectRefusedRegistration(app, { origin: "https://evil.test" });
+    expect(app.refusals.at(-1)).toMatch(
+      /^WebAuthnVerificationError: The new passkey's attestation did not verify: .*origin "https:\/\/evil.test"/,
+    );
+  });
+
+  it("its attestation statement's signature does not verify", async () => {
+    const app = passkeyApp();
+    const before = snapshot(app.tables);
+    const jar = new CookieJar();
+    const data = await registrationFor(app, jar, "?email=eve%40example.test");
+    // A "packed" self-attestation (WebAuthn Level 3 §8.2) whose signature is not the credential's.
+    const otherKey = generateKeyPairSync("ec", { namedCurve: "P-256" }).privateKey;
+    const attestation = isoCBOR.decodeFirst<Map<string, unknown>>(
+      new Uint8Array(Buffer.from(data.response.attestationObject, "base64url")),
+    );
+    attestation.set("fmt", "packed");
+    attestation.set(
+      "attStmt",
+      new Map<string, unknown>([
+        ["alg", -7],
+        ["sig", new Uint8Array(sign("sha256", Buffer.from("other data"), otherKey))],
+      ]),
+    );
+    const forged = {
+      ...data,
+      response: { ...data.response, attestationObject: b64url(isoCBOR.encode(attestation as never)) },
+    };
+    expect(errorOf(await postCeremony(app, jar, { action: "register", data: forged }))).toBe(
+      "WebAuthnVerificationError",
+    );
+    expect(app.refusals.at(-1)).toMatch(/The new passkey's attestation did not verify\. \(see/);
+    expect(snapshot(app.tables)).toBe(before);
+  });
+
+  it("the credential's algorithm is not one the provider allows", async () => {
+    const app = passkeyApp({ provider: { supportedAlgorithmIDs: [-257] } });
+    await expectRefusedRegistration(app, {});
+    expect(app.refusals.at(-1)).toMatch(/attestation did not verify: .*alg/);
   });
 
   it("the authenticator data hashes another RP ID", async () => {
@@ -317,6 +502,30 @@ describe("registration is refused, and nothing is written, when", () => {
     await expectRefusedRegistration(passkeyApp(), {
       challenge: "bm90LWlzc3VlZC1ieS11cy0wMTIzNDU2Nzg5YWJjZGVm",
     });
+  });
+});
+
+describe("what the browser may leave out", () => {
+  it("an assertion without extension results, and with a null user handle, signs in", async () => {
+    const app = await registered();
+    const jar = new CookieJar();
+    const data = await assertionFor(app, jar);
+    const { clientExtensionResults: _, ...bare } = data;
+    const sent = { ...bare, response: { ...bare.response, userHandle: null } };
+    expect(errorOf(await postCeremony(app, jar, { action: "authenticate", data: sent }))).toBeNull();
+    expect((await sessionOf(app, jar))?.user?.email).toBe("ada@example.test");
+  });
+
+  it("a registration without extension results is stored", async () => {
+    const app = passkeyApp();
+    const jar = new CookieJar();
+    const { clientExtensionResults: _, ...data } = await registrationFor(
+      app,
+      jar,
+      "?email=ada%40example.test",
+    );
+    expect(errorOf(await postCeremony(app, jar, { action: "register", data }))).toBeNull();
+    expect(app.tables.authenticators.size).toBe(1);
   });
 });
 

@@ -24,6 +24,8 @@ export interface PasskeyApp {
   config: AuthConfig;
   /** What the app logged: refusals at warn (by code), failures at error. */
   log: ReturnType<typeof recordingLogger>;
+  /** The messages of the refusals the app logged at warn, newest last: why a ceremony was refused. */
+  refusals: string[];
   tables: MemoryTables;
   adapter: Adapter;
   authenticator: SoftAuthenticator;
@@ -42,9 +44,18 @@ export function passkeyApp(options: PasskeyAppOptions = {}): PasskeyApp {
   const adapter = options.config?.adapter ?? MemoryAdapter(tables);
   const provider = Passkey(options.provider);
   const log = recordingLogger();
+  const refusals: string[] = [];
+  const logger = {
+    ...log.logger,
+    warn: (code: string, message?: string) => {
+      log.logger.warn(code);
+      refusals.push(`${code}: ${message ?? ""}`);
+    },
+  };
   return {
-    config: makeConfig({ adapter, providers: [provider], logger: log.logger, ...options.config }),
+    config: makeConfig({ adapter, providers: [provider], logger, ...options.config }),
     log,
+    refusals,
     tables,
     adapter,
     authenticator: new SoftAuthenticator({ origin: APP, rpId: RP_ID, counterStep: options.counterStep ?? 1 }),

@@ -2,6 +2,7 @@
  * Creating passkeys through `Auth()`: a new user with its account and authenticator, a second
  * passkey for the signed-in user, and the refusals that keep a passkey off someone else's account.
  */
+import type { RegistrationResponseJSON } from "@simplewebauthn/server";
 import { describe, expect, it } from "vitest";
 import type { AdapterAuthenticator } from "../../../src/adapters/types.js";
 import type { SessionStrategy } from "../../../src/index.js";
@@ -19,7 +20,7 @@ import {
   signInWithPasskey,
   snapshot,
 } from "./harness.js";
-import { b64url } from "./soft-authenticator.js";
+import { type Bend, b64url, FLAG_UP, FLAG_UV } from "./soft-authenticator.js";
 
 const CHALLENGE_COOKIE = "__Secure-authjs.challenge";
 const stored = (app: PasskeyApp): AdapterAuthenticator[] => [...app.tables.authenticators.values()];
@@ -259,4 +260,64 @@ it("refuses a callback without the CSRF token", async () => {
   });
   expect(errorOf(response)).toBe("MissingCSRF");
   expect(app.tables.users.size).toBe(0);
+});
+
+describe("the stored authenticator records what the authenticator reported", () => {
+  async function registerWith(edit: (data: RegistrationResponseJSON) => void, bend: Bend = {}) {
+    const app = passkeyApp();
+    const jar = new CookieJar();
+    const data = await registrationFor(app, jar, "?email=ada%40example.test", bend);
+    edit(data);
+    expect(errorOf(await postCeremony(app, jar, { action: "register", data }))).toBeNull();
+    return stored(app)[0];
+  }
+
+  it("a backed-up multi-device credential (flags BE and BS, WebAuthn Level 3 §6.1)", async () => {
+    const row = await registerWith(() => undefined, { flags: FLAG_UP | FLAG_UV | 0x08 | 0x10 });
+    expect(row).toMatchObject({ credentialDeviceType: "multiDevice", credentialBackedUp: true });
+  });
+
+  it("several transports, joined with commas", async () => {
+    const row = await registerWith((data) => {
+      data.response.transports = ["usb", "nfc"];
+    });
+    expect(row?.transports).toBe("usb,nfc");
+  });
+
+  it.each([
+    ["an empty list", []],
+    ["none", undefined],
+  ])("no transports when the browser reported %s", async (_what, transports) => {
+    const row = await registerWith((data) => {
+      data.response.transports = transports as never;
+    });
+    expect(row?.transports).toBeNull();
+  });
+
+  it("a counter the authenticator started above 0", async () => {
+    const row = await registerWith(() => undefined, { counter: 41 });
+    expect(row?.counter).toBe(41);
+  });
+});
+
+it("refuses a credential already stored in Auth.js v5's standard base64 form", async () => {
+  const app = passkeyApp();
+  const id = new Uint8Array(Buffer.from("fbff01fbff01fbff01fbff01fbff01fb", "hex"));
+  const first = new CookieJar();
+  const data = await registrationFor(app, first, "?email=ada%40example.test", { credentialId: id });
+  expect(errorOf(await postCeremony(app, first, { action: "register", data }))).toBeNull();
+  const [row] = stored(app);
+  const legacy = { ...(row as AdapterAuthenticator), credentialID: Buffer.from(id).toString("base64") };
+  expect(legacy.credentialID).toMatch(/[+/]/);
+  app.tables.authenticators.clear();
+  app.tables.authenticators.set(legacy.credentialID, legacy);
+
+  const jar = new CookieJar();
+  const again = await registrationFor(app, jar, "?email=eve%40example.test", { credentialId: id });
+  const before = snapshot(app.tables);
+  expect(errorOf(await postCeremony(app, jar, { action: "register", data: again }))).toBe(
+    "WebAuthnVerificationError",
+  );
+  expect(app.refusals.at(-1)).toMatch(/already registered/);
+  expect(snapshot(app.tables)).toBe(before);
 });

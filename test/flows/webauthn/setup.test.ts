@@ -43,6 +43,9 @@ describe("providers", () => {
   });
 });
 
+/** Four 60-octet labels and their dots: 244 octets of an RP ID. */
+const LONG_LABELS = ["a", "b", "c", "d"].map((letter) => letter.repeat(60)).join(".");
+
 describe("configuration mistakes are named at startup", () => {
   async function configurationError(config: AuthConfig): Promise<string> {
     const log = recordingLogger();
@@ -64,6 +67,23 @@ describe("configuration mistakes are named at startup", () => {
     expect(await configurationError(makeConfig({ adapter, providers: [Passkey()] }))).toMatch(
       /lacks methods .*createAuthenticator, getAuthenticator/,
     );
+  });
+
+  it.each([
+    "getUser",
+    "getUserByEmail",
+    "getUserByAccount",
+    "createUser",
+    "linkAccount",
+    "createAuthenticator",
+    "getAuthenticator",
+    "listAuthenticatorsByUserId",
+    "updateAuthenticatorCounter",
+  ] as const)("an adapter without %s, whatever the session strategy", async (method) => {
+    const { [method]: _, ...adapter } = MemoryAdapter();
+    expect(
+      await configurationError(makeConfig({ adapter, session: { strategy: "jwt" }, providers: [Passkey()] })),
+    ).toMatch(new RegExp(`lacks methods .*${method}`));
   });
 
   it.each([
@@ -104,9 +124,117 @@ describe("configuration mistakes are named at startup", () => {
       /"required", "preferred" or "discouraged"/,
     ],
     ["a negative timeout", { timeout: -1 }, /positive number of milliseconds/],
+    ["a zero timeout", { timeout: 0 }, /positive number of milliseconds/],
+    ["a fractional timeout", { timeout: 1.5 }, /positive number of milliseconds/],
+    ["a timeout beyond safe integers", { timeout: 2 ** 53 }, /positive number of milliseconds/],
+    ["a timeout as a string", { timeout: "60000" }, /positive number of milliseconds/],
     ["algorithms that are not COSE ids", { supportedAlgorithmIDs: ["ES256"] }, /COSE algorithm ids/],
+    ["algorithms that are not whole numbers", { supportedAlgorithmIDs: [-7, -7.5] }, /COSE algorithm ids/],
+    ["an empty list of algorithms", { supportedAlgorithmIDs: [] }, /COSE algorithm ids/],
+    ["one algorithm not in a list", { supportedAlgorithmIDs: -7 }, /COSE algorithm ids/],
+    [
+      "an unknown resident key requirement",
+      { residentKey: "always" },
+      /residentKey of provider "passkey" must be "required", "preferred" or "discouraged", not "always"/,
+    ],
+    [
+      "an unknown user verification, named",
+      { userVerification: "Required" },
+      /userVerification of provider "passkey" must be .* not "Required"/,
+    ],
+    ["an RP ID that is not a string", { relyingParty: { id: 7 } }, /relyingParty.id .* not 7/],
+    ["an RP ID in capitals", { relyingParty: { id: "App.test" } }, /lowercase domain name/],
+    ["an RP ID with an empty label", { relyingParty: { id: "app..test" } }, /domain name/],
+    ["an RP ID label starting with a hyphen", { relyingParty: { id: "-app.test" } }, /domain name/],
+    ["an RP ID label ending with a hyphen", { relyingParty: { id: "app-.test" } }, /domain name/],
+    ["an RP ID ending with a dot", { relyingParty: { id: "app.test." } }, /domain name/],
+    ["an RP ID with an underscore", { relyingParty: { id: "my_app.test" } }, /domain name/],
+    ["an empty RP ID", { relyingParty: { id: "" } }, /domain name/],
+    ["an RP ID label of 64 octets", { relyingParty: { id: `${"a".repeat(64)}.test` } }, /domain name/],
+    ["an RP ID of 254 octets", { relyingParty: { id: `${LONG_LABELS}.test123456` } }, /domain name/],
+    [
+      "an empty RP name",
+      { relyingParty: { name: "" } },
+      /relyingParty.name of provider "passkey" must be a non-empty string/,
+    ],
+    ["an RP name of spaces", { relyingParty: { name: "  " } }, /relyingParty.name .* non-empty string/],
+    [
+      "an RP name that is not a string",
+      { relyingParty: { name: 7 } },
+      /relyingParty.name .* non-empty string/,
+    ],
+    ["an empty list of origins", { relyingParty: { origin: [] } }, /lists no origin/],
+    ["an origin that is not a string", { relyingParty: { origin: [7] } }, /relyingParty.origin .* not 7/],
+    ["an origin that is no URL", { relyingParty: { origin: "app.test" } }, /no path/],
+    ["an origin with a trailing slash", { relyingParty: { origin: "https://app.test/" } }, /no path/],
+    [
+      "an origin in another scheme",
+      { relyingParty: { origin: "ftp://app.test" } },
+      /http only for localhost/,
+    ],
+    [
+      "a second origin the RP ID does not cover",
+      { relyingParty: { id: "app.test", origin: ["https://app.test", "https://app.test.evil.test"] } },
+      /neither app.test.evil.test nor a parent domain/,
+    ],
+    [
+      "an origin that merely ends in the RP ID",
+      { relyingParty: { id: "app.test", origin: "https://myapp.test" } },
+      /neither myapp.test nor a parent domain/,
+    ],
   ])("%s", async (_what, options, fix) => {
     expect(await configurationError(withProvider(options))).toMatch(fix);
+  });
+
+  it.each([
+    ["http on localhost with a port", { origin: "http://localhost:3000" }, "localhost"],
+    ["http on 127.0.0.1", { origin: "http://127.0.0.1:8080" }, "127.0.0.1"],
+    ["http on [::1]", { origin: "http://[::1]:3000" }, "[::1]"],
+    ["a one-label RP ID", { id: "localhost", origin: "http://localhost:3000" }, "localhost"],
+    [
+      "an RP ID with hyphens, digits and one-letter labels",
+      { id: "my-app2.a.test", origin: "https://login.my-app2.a.test" },
+      "my-app2.a.test",
+    ],
+    [
+      "an RP ID label of 63 octets",
+      { id: `${"a".repeat(63)}.test`, origin: `https://${"a".repeat(63)}.test` },
+      `${"a".repeat(63)}.test`,
+    ],
+    [
+      "an RP ID of 253 octets",
+      { id: `${LONG_LABELS}.test12345`, origin: `https://${LONG_LABELS}.test12345` },
+      `${LONG_LABELS}.test12345`,
+    ],
+    [
+      "a list whose origins share a parent RP ID",
+      { id: "app.test", origin: ["https://app.test", "https://login.app.test"] },
+      "app.test",
+    ],
+  ])("accepts %s", async (_what, relyingParty, rpId) => {
+    const config = withProvider({ relyingParty });
+    const response = await send(config, "/webauthn-options/passkey?email=ada%40example.test");
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { options: { rp: { id: string } } }).options.rp.id).toBe(rpId);
+  });
+
+  it.each([
+    [
+      "registrationOptions",
+      /set userVerification, residentKey, timeout or supportedAlgorithmIDs on the provider/,
+    ],
+    ["authenticationOptions", /set userVerification or timeout on the provider/],
+    ["verifyRegistrationOptions", /set userVerification: "required" instead/],
+    ["verifyAuthenticationOptions", /set userVerification: "required" instead/],
+    ["getRelayingParty", /set relyingParty instead/],
+    ["getUserInfo", /takes the address as `email`/],
+    ["simpleWebAuthn", /always verifies with @simplewebauthn\/server/],
+    ["simpleWebAuthnBrowserVersion", /script is served by the handler/],
+    ["formFields", /sign-in page asks for an e-mail address/],
+  ])("the Auth.js option %s is refused, naming it and its replacement", async (option, fix) => {
+    const text = await configurationError(withProvider({ [option]: undefined }));
+    expect(text).toContain(`Provider "passkey": latchkey does not read the Auth.js option \`${option}\``);
+    expect(text).toMatch(fix);
   });
 
   it("an RP ID that does not cover the app's own origin fails at the options request", async () => {
@@ -166,6 +294,17 @@ describe("the sign-in page", () => {
     expect(html).not.toMatch(/\son[a-z]+=/i);
   });
 
+  it("colours the passkey button with the provider's style", async () => {
+    const { root } = await signInPage(
+      makeConfig({
+        adapter: MemoryAdapter(),
+        providers: [Passkey({ style: { bg: "#123456", text: "#ffffff" } })],
+      }),
+    );
+    const [button] = findAll(root, (element) => element.attributes["data-passkey-action"] === "authenticate");
+    expect(button?.attributes.style).toBe("--provider-bg: #123456; --provider-text: #ffffff");
+  });
+
   it("marks no form for autofill when conditional UI is off", async () => {
     const { root } = await signInPage(
       makeConfig({ adapter: MemoryAdapter(), providers: [Passkey({ enableConditionalUI: false })] }),
@@ -207,10 +346,23 @@ describe("rate limiting", () => {
   it("counts each attempt against the credential it names, from a form or a JSON body", () => {
     expect(keys({ data: JSON.stringify({ id: "AbC-_9" }) })).toEqual(["passkey:credential:AbC-_9"]);
     expect(keys({ data: { id: "AbC-_9" } })).toEqual(["passkey:credential:AbC-_9"]);
+    // The longest credential id, 1023 bytes (WebAuthn Level 3 §4), is 1364 base64url characters.
+    const longest = "a".repeat(1364);
+    expect(keys({ data: { id: longest } })).toEqual([`passkey:credential:${longest}`]);
   });
 
   it("names no key for bodies that name no credential, and never throws", () => {
-    for (const data of [undefined, "{nope", "[]", JSON.stringify({ id: 7 }), JSON.stringify({ id: "a b" })]) {
+    const tooLong = "a".repeat(1365);
+    for (const data of [
+      undefined,
+      "{nope",
+      "[]",
+      JSON.stringify({ id: 7 }),
+      JSON.stringify({ id: "a b" }),
+      { id: "" },
+      { id: tooLong },
+      { id: "ab=" },
+    ]) {
       expect(keys({ data })).toEqual([]);
     }
   });
