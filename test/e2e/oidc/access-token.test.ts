@@ -22,12 +22,11 @@ import {
 import { decode, encode } from "../../../src/jwt/index.js";
 import type { JWT } from "../../../src/jwt/types.js";
 import GitHub from "../../../src/providers/github.js";
-import OIDC from "../../../src/providers/oidc.js";
 import type { OIDCConfig } from "../../../src/providers/types.js";
 import { MemoryStore } from "../../../src/rate-limit/index.js";
 import { aliceCredentials, CookieJar, SECRET } from "../../core/helpers.js";
 import { APP, newBrowser, signInAtOP } from "./browser.js";
-import { CLIENT_SECRET, startOP, type TestOP } from "./op.js";
+import { providerAt, startOP, type TestOP } from "./op.js";
 
 const SESSION_COOKIE = "authjs.session-token";
 const HOUR = 3600;
@@ -48,16 +47,7 @@ function freezeClock(): number {
   return now;
 }
 
-function opProvider(overrides: Partial<OIDCConfig> = {}): OIDCConfig {
-  return OIDC({
-    id: "op",
-    name: "Test OP",
-    issuer: op.issuer,
-    clientId: "latchkey",
-    clientSecret: CLIENT_SECRET,
-    ...overrides,
-  });
-}
+const opProvider = (overrides: Partial<OIDCConfig> = {}): OIDCConfig => providerAt(op, overrides);
 
 /**
  * A `token.conform` that leaves the first token response (the sign-in's code grant) alone and

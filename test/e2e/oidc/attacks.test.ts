@@ -8,7 +8,6 @@
 import { base64url, decodeJwt, decodeProtectedHeader, SignJWT } from "jose";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { AuthConfig } from "../../../src/index.js";
-import OIDC from "../../../src/providers/oidc.js";
 import type { OIDCConfig } from "../../../src/providers/types.js";
 import { CookieJar, locationOf, SECRET } from "../../core/helpers.js";
 import {
@@ -20,7 +19,7 @@ import {
   signInAtOP,
   startSignIn,
 } from "./browser.js";
-import { CLIENT_SECRET, startOP, type TestOP } from "./op.js";
+import { providerAt, startOP, type TestOP } from "./op.js";
 
 let op: TestOP;
 beforeAll(async () => {
@@ -35,16 +34,7 @@ const PKCE = "authjs.pkce.code_verifier";
 const STATE = "authjs.state";
 const NONCE = "authjs.nonce";
 
-function provider(overrides: Partial<OIDCConfig> = {}): OIDCConfig {
-  return OIDC({
-    id: "op",
-    name: "Test OP",
-    issuer: op.issuer,
-    clientId: "latchkey",
-    clientSecret: CLIENT_SECRET,
-    ...overrides,
-  });
-}
+const provider = (overrides: Partial<OIDCConfig> = {}): OIDCConfig => providerAt(op, overrides);
 
 function appConfig(...providers: OIDCConfig[]): AuthConfig {
   return { providers: providers.length ? providers : [provider()], secret: SECRET, trustHost: true };

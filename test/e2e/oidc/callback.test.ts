@@ -21,7 +21,7 @@ import {
   signInAtOP,
   startSignIn,
 } from "./browser.js";
-import { CLIENT_SECRET, startOP, type TestOP } from "./op.js";
+import { CLIENT_SECRET, providerAt, startOP, type TestOP } from "./op.js";
 
 let op: TestOP;
 let parOP: TestOP;
@@ -39,15 +39,7 @@ afterEach(() => {
   op.rewrite = undefined;
 });
 
-const provider = (overrides: Partial<OIDCConfig> = {}): OIDCConfig =>
-  OIDC({
-    id: "op",
-    name: "Test OP",
-    issuer: op.issuer,
-    clientId: "latchkey",
-    clientSecret: CLIENT_SECRET,
-    ...overrides,
-  });
+const provider = (overrides: Partial<OIDCConfig> = {}): OIDCConfig => providerAt(op, overrides);
 
 /** A logger that keeps every line: errors, and the warnings routine refusals are logged as. */
 function lineLog() {

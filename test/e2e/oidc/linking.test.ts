@@ -7,11 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMemoryTables, MemoryAdapter, type MemoryTables } from "../../../src/adapters/memory.js";
 import type { Adapter } from "../../../src/adapters/types.js";
 import type { AuthConfig } from "../../../src/index.js";
-import OIDC from "../../../src/providers/oidc.js";
 import type { OIDCConfig } from "../../../src/providers/types.js";
 import { SECRET } from "../../core/helpers.js";
 import { newBrowser, sessionOf, signInAtOP } from "./browser.js";
-import { CLIENT_SECRET, startOP, type TestOP } from "./op.js";
+import { providerAt, startOP, type TestOP } from "./op.js";
 
 let op: TestOP;
 beforeAll(async () => {
@@ -19,16 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => op.close());
 
-function opProvider(overrides: Partial<OIDCConfig> = {}): OIDCConfig {
-  return OIDC({
-    id: "op",
-    name: "Test OP",
-    issuer: op.issuer,
-    clientId: "latchkey",
-    clientSecret: CLIENT_SECRET,
-    ...overrides,
-  });
-}
+const opProvider = (overrides: Partial<OIDCConfig> = {}): OIDCConfig => providerAt(op, overrides);
 
 function app(options: { tables?: MemoryTables; adapter?: Adapter; config?: Partial<AuthConfig> } = {}) {
   const tables = options.tables ?? createMemoryTables();

@@ -8,6 +8,8 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { exportJWK, generateKeyPair, type JWK } from "jose";
 import Provider from "oidc-provider";
+import OIDC from "../../../src/providers/oidc.js";
+import type { OIDCConfig } from "../../../src/providers/types.js";
 
 /** The app every client redirects to (driven in-process through `Auth()`). */
 export const APP_ORIGIN = "http://app.test";
@@ -28,6 +30,18 @@ export const ACCOUNTS: Record<string, TestAccount> = {
 export const CLIENT_SECRET = "op-client-secret-0123456789abcdefghijklmnopqrstuvwxyz";
 
 /** How the proxy rewrites the next token responses' ID tokens. */
+/** The OpenID Connect provider an app configures to sign in at `op` (id "op" unless overridden). */
+export function providerAt(op: Pick<TestOP, "issuer">, overrides: Partial<OIDCConfig> = {}): OIDCConfig {
+  return OIDC({
+    id: "op",
+    name: "Test OP",
+    issuer: op.issuer,
+    clientId: "latchkey",
+    clientSecret: CLIENT_SECRET,
+    ...overrides,
+  });
+}
+
 export type IdTokenRewrite = (idToken: string) => Promise<string> | string;
 
 export interface TestOP {

@@ -6,12 +6,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuthConfig, SessionStrategy } from "../../../src/index.js";
-import OIDC from "../../../src/providers/oidc.js";
 import type { OIDCConfig } from "../../../src/providers/types.js";
 import { locationOf, SECRET } from "../../core/helpers.js";
 import { SESSION_STORES, useStore } from "../../session/stores.js";
 import { type Browser, newBrowser, sessionOf, signInAtOP } from "./browser.js";
-import { ACCOUNTS, CLIENT_SECRET, startOP, type TestOP } from "./op.js";
+import { ACCOUNTS, providerAt, startOP, type TestOP } from "./op.js";
 
 let op: TestOP;
 beforeAll(async () => {
@@ -19,16 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => op.close());
 
-function opProvider(overrides: Partial<OIDCConfig> = {}): OIDCConfig {
-  return OIDC({
-    id: "op",
-    name: "Test OP",
-    issuer: op.issuer,
-    clientId: "latchkey",
-    clientSecret: CLIENT_SECRET,
-    ...overrides,
-  });
-}
+const opProvider = (overrides: Partial<OIDCConfig> = {}): OIDCConfig => providerAt(op, overrides);
 
 function configFor(overrides: Partial<AuthConfig>): AuthConfig {
   return {

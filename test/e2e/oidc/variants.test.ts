@@ -14,7 +14,6 @@ import type { AuthConfig } from "../../../src/index.js";
 import Apple from "../../../src/providers/apple.js";
 import GitHub from "../../../src/providers/github.js";
 import MicrosoftEntraID from "../../../src/providers/microsoft-entra-id.js";
-import OIDC from "../../../src/providers/oidc.js";
 import Twitter from "../../../src/providers/twitter.js";
 import type { OIDCConfig } from "../../../src/providers/types.js";
 import { locationOf, SECRET, send } from "../../core/helpers.js";
@@ -28,7 +27,7 @@ import {
   signInAtOP,
   startSignIn,
 } from "./browser.js";
-import { CLIENT_SECRET, startOP, type TestOP } from "./op.js";
+import { providerAt, startOP, type TestOP } from "./op.js";
 
 let op: TestOP;
 let clientKey: CryptoKey;
@@ -41,15 +40,7 @@ beforeAll(async () => {
 });
 afterAll(() => op.close());
 
-const provider = (overrides: Partial<OIDCConfig> = {}): OIDCConfig =>
-  OIDC({
-    id: "op",
-    name: "Test OP",
-    issuer: op.issuer,
-    clientId: "latchkey",
-    clientSecret: CLIENT_SECRET,
-    ...overrides,
-  });
+const provider = (overrides: Partial<OIDCConfig> = {}): OIDCConfig => providerAt(op, overrides);
 const app = (...providers: OIDCConfig[]): AuthConfig => ({ providers, secret: SECRET, trustHost: true });
 
 async function expectSignedIn(config: AuthConfig, providerId: string) {
