@@ -337,6 +337,7 @@ describe("malformed callbacks get a clear 400 and write nothing", () => {
       { ...credential, response: { ...assertion, userHandle: "not base64" } },
       /data.response.userHandle must be a base64url string/,
     ],
+    ["a response that is null", { ...credential, response: null }, /data.response must be a JSON object/],
     [
       "a user handle that is a number",
       { ...credential, response: { ...assertion, userHandle: 7 } },
@@ -512,6 +513,16 @@ describe("what the browser may leave out", () => {
     const data = await assertionFor(app, jar);
     const { clientExtensionResults: _, ...bare } = data;
     const sent = { ...bare, response: { ...bare.response, userHandle: null } };
+    expect(errorOf(await postCeremony(app, jar, { action: "authenticate", data: sent }))).toBeNull();
+    expect((await sessionOf(app, jar))?.user?.email).toBe("ada@example.test");
+  });
+
+  it("an assertion without a user handle (optional for a non-discoverable credential) signs in", async () => {
+    const app = await registered();
+    const jar = new CookieJar();
+    const data = await assertionFor(app, jar);
+    const { userHandle: _, ...response } = data.response;
+    const sent = { ...data, response };
     expect(errorOf(await postCeremony(app, jar, { action: "authenticate", data: sent }))).toBeNull();
     expect((await sessionOf(app, jar))?.user?.email).toBe("ada@example.test");
   });

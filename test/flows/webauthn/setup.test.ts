@@ -196,6 +196,7 @@ describe("configuration mistakes are named at startup", () => {
       { id: "my-app2.a.test", origin: "https://login.my-app2.a.test" },
       "my-app2.a.test",
     ],
+    ["an RP ID whose last label is one letter", { id: "app.x", origin: "https://app.x" }, "app.x"],
     [
       "an RP ID label of 63 octets",
       { id: `${"a".repeat(63)}.test`, origin: `https://${"a".repeat(63)}.test` },
