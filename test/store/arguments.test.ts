@@ -3,33 +3,17 @@
  * before anything is stored or sent: the RedisStore runs against the real Redis on 127.0.0.1:6379
  * under a key prefix of its own.
  */
-import { Redis } from "ioredis";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MemoryStore } from "../../src/store/memory.js";
 import { RedisStore } from "../../src/store/redis.js";
 import type { ShortLivedStore } from "../../src/store/types.js";
+import { useTestRedis } from "./test-redis.js";
 
-const REDIS_URL = "redis://127.0.0.1:6379";
-let client: Redis;
-let prefix: string;
-
-beforeAll(async () => {
-  prefix = `latchkey-test:${crypto.randomUUID()}:`;
-  client = new Redis(REDIS_URL, { keyPrefix: prefix, lazyConnect: true, maxRetriesPerRequest: 1 });
-  await client.connect();
-});
-
-afterAll(async () => {
-  await client.quit();
-  const cleanup = new Redis(REDIS_URL);
-  const keys = await cleanup.keys(`${prefix}*`);
-  if (keys.length > 0) await cleanup.del(...keys);
-  await cleanup.quit();
-});
+const redis = useTestRedis();
 
 const stores: Array<[string, () => ShortLivedStore]> = [
   ["MemoryStore", () => new MemoryStore()],
-  ["RedisStore", () => new RedisStore(client)],
+  ["RedisStore", () => new RedisStore(redis.client)],
 ];
 
 /** Every method, called with `key` in the key's place and otherwise good arguments. */
@@ -150,10 +134,10 @@ describe("RedisStore replies and clients", () => {
   const answering = (reply: unknown) =>
     new RedisStore({
       eval: async () => reply,
-      set: (...args) => client.set(...args),
-      get: (key) => client.get(key),
-      getdel: (key) => client.getdel(key),
-      del: (key) => client.del(key),
+      set: (...args) => redis.client.set(...args),
+      get: (key) => redis.client.get(key),
+      getdel: (key) => redis.client.getdel(key),
+      del: (key) => redis.client.del(key),
     });
 
   it("accepts a count and a time left as numbers or numeric strings", async () => {
@@ -175,7 +159,7 @@ describe("RedisStore replies and clients", () => {
     expect(() => new RedisStore(null as never)).toThrow(new TypeError(message));
     expect(() => new RedisStore({ eval: () => undefined } as never)).toThrow(message);
     expect(() => new RedisStore({ getdel: () => undefined } as never)).toThrow(message);
-    expect(new RedisStore(client)).toBeInstanceOf(RedisStore);
+    expect(new RedisStore(redis.client)).toBeInstanceOf(RedisStore);
   });
 });
 

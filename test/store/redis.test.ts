@@ -3,33 +3,17 @@
  * works under its own random key prefix and deletes what it wrote.
  */
 import { Redis } from "ioredis";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { RedisStore } from "../../src/store/redis.js";
+import { REDIS_URL, useTestRedis } from "./test-redis.js";
 
-const REDIS_URL = "redis://127.0.0.1:6379";
-let client: Redis;
-let prefix: string;
-
-beforeAll(async () => {
-  prefix = `latchkey-test:${crypto.randomUUID()}:`;
-  client = new Redis(REDIS_URL, { keyPrefix: prefix, lazyConnect: true, maxRetriesPerRequest: 1 });
-  await client.connect();
-});
-
-afterAll(async () => {
-  await client.quit();
-  // A client without the prefix, so that KEYS and DEL see the same names; only this file's keys.
-  const cleanup = new Redis(REDIS_URL);
-  const keys = await cleanup.keys(`${prefix}*`);
-  if (keys.length > 0) await cleanup.del(...keys);
-  await cleanup.quit();
-});
+const redis = useTestRedis();
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("RedisStore counters", () => {
   it("start at 1 with the full time to live and count up without extending the window", async () => {
-    const store = new RedisStore(client);
+    const store = new RedisStore(redis.client);
     const first = await store.increment("rl:a", 60_000);
     expect(first).toEqual({ count: 1, ttlMs: 60_000 });
     await pause(20);
@@ -41,7 +25,7 @@ describe("RedisStore counters", () => {
   });
 
   it("start again at 1 once the window has passed", async () => {
-    const store = new RedisStore(client);
+    const store = new RedisStore(redis.client);
     await store.increment("rl:short", 30);
     await store.increment("rl:short", 30);
     await pause(60);
@@ -49,7 +33,7 @@ describe("RedisStore counters", () => {
   });
 
   it("give every one of many concurrent increments its own count", async () => {
-    const store = new RedisStore(client);
+    const store = new RedisStore(redis.client);
     const results = await Promise.all(Array.from({ length: 40 }, () => store.increment("rl:many", 5_000)));
     expect(results.map((result) => result.count).sort((a, b) => a - b)).toEqual(
       Array.from({ length: 40 }, (_, index) => index + 1),
@@ -57,15 +41,15 @@ describe("RedisStore counters", () => {
   });
 
   it("refuse to increment an entry that holds something else", async () => {
-    const store = new RedisStore(client);
+    const store = new RedisStore(redis.client);
     await store.setIfAbsent("challenge:x", "abc", 5_000);
     await expect(store.increment("challenge:x", 5_000)).rejects.toThrow(/not an integer/);
   });
 
   it("are shared by two stores on two connections", async () => {
-    const other = new Redis(REDIS_URL, { keyPrefix: prefix });
+    const other = new Redis(REDIS_URL, { keyPrefix: redis.prefix });
     try {
-      const a = new RedisStore(client);
+      const a = new RedisStore(redis.client);
       const b = new RedisStore(other);
       await a.increment("rl:shared", 5_000);
       expect((await b.increment("rl:shared", 5_000)).count).toBe(2);
@@ -77,7 +61,7 @@ describe("RedisStore counters", () => {
 
 describe("RedisStore single-use values and locks", () => {
   it("setIfAbsent stores once, get reads, take hands the value to exactly one of many callers", async () => {
-    const store = new RedisStore(client);
+    const store = new RedisStore(redis.client);
     expect(await store.setIfAbsent("challenge:a", "one", 5_000)).toBe(true);
     expect(await store.setIfAbsent("challenge:a", "two", 5_000)).toBe(false);
     expect(await store.get("challenge:a")).toBe("one");
@@ -87,7 +71,7 @@ describe("RedisStore single-use values and locks", () => {
   });
 
   it("values expire at their time to live", async () => {
-    const store = new RedisStore(client);
+    const store = new RedisStore(redis.client);
     await store.setIfAbsent("challenge:b", "v", 30);
     await pause(60);
     expect(await store.get("challenge:b")).toBeUndefined();
@@ -95,14 +79,14 @@ describe("RedisStore single-use values and locks", () => {
   });
 
   it("delete reports whether a live entry was there", async () => {
-    const store = new RedisStore(client);
+    const store = new RedisStore(redis.client);
     await store.setIfAbsent("challenge:c", "v", 5_000);
     expect(await store.delete("challenge:c")).toBe(true);
     expect(await store.delete("challenge:c")).toBe(false);
   });
 
   it("a lock is held by one owner, and only that owner releases it", async () => {
-    const store = new RedisStore(client);
+    const store = new RedisStore(redis.client);
     expect(await store.acquireLock("lock:a", "owner-1", 5_000)).toBe(true);
     expect(await store.acquireLock("lock:a", "owner-2", 5_000)).toBe(false);
     expect(await store.releaseLock("lock:a", "owner-2")).toBe(false);
@@ -111,7 +95,7 @@ describe("RedisStore single-use values and locks", () => {
   });
 
   it("refuses the same bad arguments as the memory store, before any command is sent", async () => {
-    const store = new RedisStore(client);
+    const store = new RedisStore(redis.client);
     await expect(store.increment("", 1_000)).rejects.toThrow(TypeError);
     await expect(store.increment("rl:x", 0)).rejects.toThrow(/whole number of milliseconds/);
     await expect(store.setIfAbsent("k", 1 as never, 1_000)).rejects.toThrow(/must be a string/);
