@@ -25,9 +25,8 @@ import {
 } from "./core/errors.js";
 import { emitEvent } from "./core/events.js";
 import type { Profile, User } from "./provider-types.js";
-import { requestSessionToken } from "./session/database.js";
-import { decodeSessionCookie } from "./session/jwt.js";
 import { revokeAllUserSessions } from "./session/manage.js";
+import { signedInUser } from "./session/signed-in-user.js";
 
 /** What a flow proved about the person signing in. */
 export interface ProvenIdentity {
@@ -69,6 +68,11 @@ export async function signInVerdict(
   return undefined;
 }
 
+/** The user's e-mail address, or undefined when a provider or `authorize` gave none (or ""). */
+function addressOf(user: User): string | undefined {
+  return typeof user.email === "string" && user.email !== "" ? user.email : undefined;
+}
+
 /**
  * The stored user for a first sign-in: the standard fields only. Whatever else a provider or
  * `authorize` returned (an app's own row, a password hash) is the app's business and never stored.
@@ -78,7 +82,7 @@ function newAdapterUser(ctx: ServerContext, user: User, emailVerified: Date | nu
     id: ctx.runtime.randomUUID(),
     // The column is unique but nullable: "" would let only one e-mail-less user exist, so a user
     // without an address stores null.
-    email: (user.email ?? null) as string,
+    email: (addressOf(user) ?? null) as string,
     emailVerified,
     name: user.name ?? null,
     image: user.image ?? null,
@@ -205,7 +209,7 @@ async function linkedOrNewUser(
   const linked = await callAdapter("find the linked user", () => getUserByAccount(key));
   if (linked) return { user: linked, isNewUser: false };
 
-  const email = typeof user.email === "string" && user.email !== "" ? user.email : undefined;
+  const email = addressOf(user);
   if (email !== undefined && typeof adapter?.getUserByEmail === "function") {
     const getUserByEmail = adapterMethod(adapter, "getUserByEmail");
     const owner = await callAdapter("find the user by e-mail", () => getUserByEmail(email));
@@ -229,19 +233,6 @@ export interface OAuthLinking {
   emailVerified: boolean;
   /** The provider's `allowDangerousEmailAccountLinking`. */
   allowDangerousEmailAccountLinking: boolean;
-}
-
-/** The stored user id of the session this request already carries, if any (signing in to link). */
-async function signedInUserId(ctx: ServerContext): Promise<string | undefined> {
-  if (ctx.config.session.strategy === "jwt") {
-    const token = await decodeSessionCookie(ctx);
-    return typeof token?.sub === "string" ? token.sub : undefined;
-  }
-  const sessionToken = requestSessionToken(ctx);
-  if (!sessionToken) return undefined;
-  const getSessionAndUser = adapterMethod(ctx.config.adapter, "getSessionAndUser");
-  const found = await callAdapter("read the session", () => getSessionAndUser(sessionToken));
-  return found && found.session.expires.valueOf() > Date.now() ? found.user.id : undefined;
 }
 
 /**
@@ -293,10 +284,10 @@ async function linkOAuthAccount(
   const adapter = ctx.config.adapter;
   const getUserByAccount = adapterMethod(adapter, "getUserByAccount");
   const key = { provider: account.provider, providerAccountId: account.providerAccountId };
-  const current = await signedInUserId(ctx);
+  const current = await signedInUser(ctx);
   const owner = await callAdapter("find the linked user", () => getUserByAccount(key));
   if (owner) {
-    if (current !== undefined && current !== owner.id) {
+    if (current !== null && current.id !== owner.id) {
       throw new OAuthAccountNotLinked(
         `This ${account.provider} account is linked to another user; sign out before signing in with it.`,
       );
@@ -304,13 +295,8 @@ async function linkOAuthAccount(
     await storeReissuedTokens(ctx, account);
     return { user: owner, isNewUser: false };
   }
-  if (current !== undefined) {
-    const getUser = adapterMethod(adapter, "getUser");
-    const currentUser = await callAdapter("find the user", () => getUser(current));
-    if (currentUser) return linkTo(ctx, currentUser, account);
-  }
-  const email =
-    typeof proven.user.email === "string" && proven.user.email !== "" ? proven.user.email : undefined;
+  if (current !== null) return linkTo(ctx, current, account);
+  const email = addressOf(proven.user);
   if (email !== undefined) {
     const getUserByEmail = adapterMethod(adapter, "getUserByEmail");
     const sameEmail = await callAdapter("find the user by e-mail", () => getUserByEmail(email));
@@ -356,13 +342,11 @@ export function oauthUserResolver(linking: OAuthLinking): UserResolver {
  * that user without proof (OAuth, OIDC, passkeys) are unlinked and the user's database sessions are
  * ended; the person who proved the address signs in to a clean user.
  */
-export const resolveEmailUser: UserResolver = (ctx, proven) => {
-  const email = proven.user.email;
-  if (typeof email !== "string" || email === "") {
-    throw new CallbackRouteError("An e-mail sign-in reached the login rules without its address.");
-  }
-  return ctx.config.singleFlight(`email-sign-in:${email}`, () => ownerOfProvenAddress(ctx, email));
-};
+export function emailUserResolver(email: string): UserResolver {
+  // The address the flow proved, not `proven.user.email`: the signIn callback receives that user
+  // object and may edit it, but only the proven address may decide whom this sign-in becomes.
+  return (ctx) => ctx.config.singleFlight(`email-sign-in:${email}`, () => ownerOfProvenAddress(ctx, email));
+}
 
 async function ownerOfProvenAddress(ctx: ServerContext, email: string): Promise<ResolvedSignIn> {
   const adapter = ctx.config.adapter;
@@ -391,7 +375,7 @@ async function ownerOfProvenAddress(ctx: ServerContext, email: string): Promise<
 const UNPROVEN_ACCOUNT_TYPES: ReadonlySet<string> = new Set(["oauth", "oidc", "webauthn"]);
 
 /**
- * The pre-hijack defence (see {@link resolveEmailUser}): unlinks the user's OAuth, OIDC and passkey
+ * The pre-hijack defence (see {@link emailUserResolver}): unlinks the user's OAuth, OIDC and passkey
  * accounts and ends their database sessions. An adapter that cannot list the accounts or sessions
  * fails the sign-in rather than mark the address verified with an intruder still linked.
  */
@@ -488,19 +472,18 @@ async function addPasskey(
 /** A first sign-in with a new passkey: a new user (unless the address is taken), its account, its authenticator. */
 async function signUpWithPasskey(
   ctx: ServerContext,
-  user: User,
+  email: string,
   account: AdapterAccountWithoutUserId,
   authenticator: NewAuthenticator,
 ): Promise<ResolvedSignIn> {
   const adapter = ctx.config.adapter;
-  const email = typeof user.email === "string" && user.email !== "" ? user.email : undefined;
-  if (email !== undefined) await assertPasskeyEmailFree(ctx, email);
+  await assertPasskeyEmailFree(ctx, email);
   let created: AdapterUser;
   try {
-    created = await createUserWithAccount(ctx, newAdapterUser(ctx, user), account);
+    created = await createUserWithAccount(ctx, newAdapterUser(ctx, { email }), account);
   } catch (error) {
     // Another sign-up may have taken the address between the check above and this write.
-    if (email !== undefined) await assertPasskeyEmailFree(ctx, email);
+    await assertPasskeyEmailFree(ctx, email);
     throw error;
   }
   await storeAuthenticator(ctx, { ...authenticator, userId: created.id }, async () =>
@@ -512,20 +495,25 @@ async function signUpWithPasskey(
 }
 
 /**
- * Registration of a verified passkey: added to `owner`, the signed-in user it was requested for,
- * or else the owner of a new user made from the proven identity (its e-mail address must belong to
- * nobody yet). The user and account are written in one transaction where the adapter allows
- * (`createUserAndLinkAccount`); a failed authenticator write undoes them.
+ * Whom a verified new passkey is for: the signed-in user it was requested for, or a new user with
+ * the address the options were issued for (which must belong to nobody yet).
  */
-export function registerPasskey(authenticator: NewAuthenticator, owner: AdapterUser | null): UserResolver {
+export type PasskeyOwner = { user: AdapterUser } | { newUserEmail: string };
+
+/**
+ * Registration of a verified passkey for its {@link PasskeyOwner}. A new user and its account are
+ * written in one transaction where the adapter allows (`createUserAndLinkAccount`); a failed
+ * authenticator write undoes them.
+ */
+export function registerPasskey(authenticator: NewAuthenticator, owner: PasskeyOwner): UserResolver {
   return async (ctx, proven) => {
     const account: AdapterAccountWithoutUserId = {
       type: "webauthn",
       provider: proven.account.provider,
       providerAccountId: proven.account.providerAccountId,
     };
-    return owner
-      ? addPasskey(ctx, owner, account, authenticator)
-      : signUpWithPasskey(ctx, proven.user, account, authenticator);
+    return "user" in owner
+      ? addPasskey(ctx, owner.user, account, authenticator)
+      : signUpWithPasskey(ctx, owner.newUserEmail, account, authenticator);
   };
 }

@@ -3,10 +3,9 @@
  * this browser was issued, for the user it was issued to. Nothing is stored here; `login.ts`
  * writes the user, account and authenticator once the `signIn` callback has agreed.
  */
-import type { AdapterUser } from "../../adapters/types.js";
 import type { ServerContext } from "../../core/context.js";
 import { InvalidCheck, WebAuthnVerificationError } from "../../core/errors.js";
-import { type NewAuthenticator, type ProvenSignIn, registerPasskey } from "../../login.js";
+import { type NewAuthenticator, type PasskeyOwner, type ProvenSignIn, registerPasskey } from "../../login.js";
 import type { WebAuthnConfig } from "../../provider-types.js";
 import { signedInUser } from "../../session/signed-in-user.js";
 import type { ChallengeState, Registrant } from "./challenge.js";
@@ -17,17 +16,17 @@ import { parseRegistrationResponse } from "./responses.js";
 import { ceremonySettings } from "./settings.js";
 
 /**
- * The user a registration adds a passkey to, or null for a new user. A challenge issued to a
- * signed-in user is only good while that same user is signed in: a session that changed in between
- * never receives a passkey meant for another.
+ * Whom a registration is for: the signed-in user, or a new user with the address the challenge was
+ * issued for. A challenge issued to a signed-in user is only good while that same user is signed
+ * in: a session that changed in between never receives a passkey meant for another.
  */
-async function owner(ctx: ServerContext, registrant: Registrant): Promise<AdapterUser | null> {
-  if (!("userId" in registrant)) return null;
+async function ownerOf(ctx: ServerContext, registrant: Registrant): Promise<PasskeyOwner> {
+  if (!("userId" in registrant)) return { newUserEmail: registrant.email };
   const current = await signedInUser(ctx);
   if (current?.id !== registrant.userId) {
     throw new InvalidCheck("The passkey was requested by a user who is no longer the one signed in.");
   }
-  return current;
+  return { user: current };
 }
 
 async function verifyAttestation(
@@ -78,15 +77,14 @@ export async function registerWithPasskey(
   data: unknown,
   challenge: ChallengeState,
 ): Promise<ProvenSignIn> {
-  const registrant = challenge.registrant as Registrant;
-  const existing = await owner(ctx, registrant);
+  const owner = await ownerOf(ctx, challenge.registrant as Registrant);
   const authenticator = await verifyAttestation(ctx, provider, data, challenge);
   if (await findAuthenticator(ctx, authenticator.credentialID)) {
     throw new WebAuthnVerificationError("This credential is already registered.");
   }
   return {
-    user: existing ?? { email: (registrant as { email: string }).email },
+    user: "user" in owner ? owner.user : { email: owner.newUserEmail },
     account: { provider: provider.id, type: "webauthn", providerAccountId: authenticator.providerAccountId },
-    resolveUser: registerPasskey(authenticator, existing),
+    resolveUser: registerPasskey(authenticator, owner),
   };
 }

@@ -131,6 +131,61 @@ describe("OAuth linking rules", () => {
     expect((await sessionOf(config, fresh))?.user).toMatchObject({ email: "alice@example.test" });
   });
 
+  it('a profile whose e-mail is "" has no address: nobody is looked up by it, and each such user stores null', async () => {
+    const tables = createMemoryTables();
+    const base = MemoryAdapter(tables);
+    const lookedUp: string[] = [];
+    const adapter: Adapter = {
+      ...base,
+      getUserByEmail: (email) => {
+        lookedUp.push(email);
+        return base.getUserByEmail(email);
+      },
+    };
+    const withoutAddress = opProvider({ profile: (claims) => ({ id: claims.sub as string, email: "" }) });
+    const { config } = app({ tables, adapter, config: { providers: [withoutAddress] } });
+    for (const user of ["alice", "bob"]) {
+      const response = await signInAtOP(config, newBrowser(), "op", user);
+      expect(new URL(String(response.headers.get("location"))).searchParams.get("error")).toBeNull();
+    }
+    expect(lookedUp).toEqual([]);
+    expect([...tables.users.values()].map((user) => user.email)).toEqual([null, null]);
+  });
+
+  it("with JWT sessions, a session whose user was deleted is nobody: the account signs in as its own user", async () => {
+    const { config, tables } = app({ config: { session: { strategy: "jwt" } } });
+    await signInAtOP(config, newBrowser(), "op", "bob");
+    const browser = newBrowser();
+    await signInAtOP(config, browser, "op", "alice");
+    await MemoryAdapter(tables).deleteUser(userIdOf(tables, "op", "alice") as string);
+    const response = await signInAtOP(config, browser, "op", "bob");
+    expect(new URL(String(response.headers.get("location"))).searchParams.get("error")).toBeNull();
+    expect((await sessionOf(config, browser))?.user).toMatchObject({ email: "bob@example.test" });
+  });
+
+  it("with JWT sessions, a failing getUser for the signed-in user is reported as that step", async () => {
+    const tables = createMemoryTables();
+    const base = MemoryAdapter(tables);
+    let failing = false;
+    const adapter: Adapter = {
+      ...base,
+      getUser: async (id) => {
+        if (failing) throw new Error("connection reset");
+        return base.getUser(id);
+      },
+    };
+    const errors: string[] = [];
+    const logger = { error: (error: Error) => void errors.push(error.message), warn: () => undefined };
+    const { config } = app({ tables, adapter, config: { session: { strategy: "jwt" }, logger } });
+    const browser = newBrowser();
+    await signInAtOP(config, browser, "op", "alice");
+    failing = true;
+    await signInAtOP(config, browser, "op", "bob");
+    expect(errors).toContain(
+      "The adapter failed to find the signed-in user. (see docs/errors.md#adaptererror)",
+    );
+  });
+
   it("says whether each sign-in made a new user: only the first did", async () => {
     const signIns: boolean[] = [];
     const { config } = app({
@@ -196,7 +251,6 @@ describe("OAuth linking rules", () => {
     ["getUserByAccount", "find the linked user", false],
     ["getUserByEmail", "find the user by e-mail", false],
     ["getSessionAndUser", "read the session", true],
-    ["getUser", "find the user", true],
     ["linkAccount", "link the account", true],
     ["updateAccount", "store the provider's new tokens", true],
   ] as const)("a failing %s is reported as failing to %s", async (method, step, afterFirstSignIn) => {

@@ -205,6 +205,39 @@ describe("using a link", () => {
     ]);
   });
 
+  it("signs in the proven address even when the signIn callback edits the user's e-mail", async () => {
+    const tables = createMemoryTables();
+    await MemoryAdapter(tables).createUser({
+      id: "eve",
+      email: "eve@example.test",
+      emailVerified: new Date(),
+    });
+    const { config, outbox } = app({
+      tables,
+      config: {
+        callbacks: {
+          signIn: ({ user }) => {
+            user.email = "eve@example.test";
+            return true;
+          },
+        },
+      },
+    });
+    await requestLink(config, "ada@example.test");
+    const jar = new CookieJar();
+    expect(
+      locationOf(await confirmLink(config, lastMail(outbox).url, jar)).searchParams.get("error"),
+    ).toBeNull();
+    const session = (await (await send(config, "/session", { cookie: jar })).json()) as {
+      user?: { email?: string };
+    };
+    expect(session.user?.email).toBe("ada@example.test");
+    expect([...tables.users.values()].map((user) => user.email).sort()).toEqual([
+      "ada@example.test",
+      "eve@example.test",
+    ]);
+  });
+
   it("verifies the address of a stored user who never proved it, saying so in updateUser, as not new", async () => {
     const tables = createMemoryTables();
     await MemoryAdapter(tables).createUser({ id: "u-1", email: "ada@example.test", emailVerified: null });

@@ -79,6 +79,26 @@ describe.each<SessionStrategy>(["jwt", "database"])(
   },
 );
 
+it("only the registration that made the user is a new user: signing in, or adding a passkey, is not", async () => {
+  const signIns: boolean[] = [];
+  const app = passkeyApp({
+    config: {
+      pages: { newUser: "/welcome" },
+      events: { signIn: ({ isNewUser }) => void signIns.push(Boolean(isNewUser)) },
+    },
+  });
+  const { jar, response } = await registerNewUser(app);
+  expect(new URL(response.headers.get("location") as string).pathname).toBe("/welcome");
+  const second = await registrationFor(app, jar, "?action=register");
+  const added = await postCeremony(app, jar, { action: "register", data: second });
+  expect(errorOf(added)).toBeNull();
+  expect(new URL(added.headers.get("location") as string).pathname).toBe("/");
+  const signedIn = (await signInWithPasskey(app)).response;
+  expect(errorOf(signedIn)).toBeNull();
+  expect(new URL(signedIn.headers.get("location") as string).pathname).toBe("/");
+  expect(signIns).toEqual([true, false, false]);
+});
+
 describe("a signed-in user", () => {
   it("adds a second passkey to their own account, and both sign in as them", async () => {
     const app = passkeyApp();
@@ -168,6 +188,9 @@ describe("nobody can plant a passkey on someone else's account", () => {
     };
     const response = await postCeremony(app, jar, { action: "register", data });
     expect(response.headers.get("location")).toBe("https://app.test/auth/signin?error=AccountNotLinked");
+    expect(app.refusals.at(-1)).toContain(
+      "AccountNotLinked: A passkey cannot be created for ada@example.test while signed out: that address belongs to a stored user",
+    );
     expect(snapshot(app.tables)).toBe(before);
     expect(signUps).toBe(0); // checked before any write, not left to the unique index
     expect(await sessionOf(app, jar)).toBeNull();
@@ -221,6 +244,19 @@ describe("registration writes nothing when", () => {
     expect(errorOf(await postCeremony(app, jar, { action: "register", data }))).toBe("Configuration");
     expect(snapshot(app.tables)).toBe(snapshot(passkeyApp().tables));
     expect(await sessionOf(app, jar)).toBeNull();
+    expect(app.log.text()).toMatch(/failed to store the authenticator/);
+  });
+
+  it("the address cannot be checked at the callback: reported as that step", async () => {
+    const app = passkeyApp();
+    const jar = new CookieJar();
+    const data = await registrationFor(app, jar, "?email=ada%40example.test");
+    app.adapter.getUserByEmail = () => {
+      throw new Error("database down");
+    };
+    expect(errorOf(await postCeremony(app, jar, { action: "register", data }))).toBe("Configuration");
+    expect(snapshot(app.tables)).toBe(snapshot(passkeyApp().tables));
+    expect(app.log.text()).toMatch(/failed to find the user by e-mail/);
   });
 
   it("storing a signed-in user's second authenticator fails: its account is unlinked again", async () => {
@@ -233,6 +269,20 @@ describe("registration writes nothing when", () => {
     };
     expect(errorOf(await postCeremony(app, jar, { action: "register", data }))).toBe("Configuration");
     expect(snapshot(app.tables)).toBe(before);
+    expect(app.log.text()).toMatch(/failed to store the authenticator/);
+  });
+
+  it("linking a signed-in user's second passkey fails: reported as that step", async () => {
+    const app = passkeyApp();
+    const { jar } = await registerNewUser(app);
+    const before = snapshot(app.tables);
+    const data = await registrationFor(app, jar, "?action=register");
+    app.adapter.linkAccount = () => {
+      throw new Error("disk full");
+    };
+    expect(errorOf(await postCeremony(app, jar, { action: "register", data }))).toBe("Configuration");
+    expect(snapshot(app.tables)).toBe(before);
+    expect(app.log.text()).toMatch(/failed to link the passkey's account/);
   });
 });
 
