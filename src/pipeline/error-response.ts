@@ -91,6 +91,10 @@ export function actionErrorResponse(
   if (authError?.clientSafe) {
     // A routine refusal (a wrong password, a stale form): worth a line, never the stack or a secret.
     ctx.config.logger.warn(authError.type, `${authError.message} (see ${errorDocsAnchor(authError.type)})`);
+    // What lay behind it (the provider's error body, the verifier's own reason) is for a developer
+    // debugging a sign-in, so it goes to `debug`, which only logs with `debug: true`.
+    if (authError.cause !== undefined)
+      ctx.config.logger.debug(`${authError.type} was caused by`, authError.cause);
   } else {
     logServerError(ctx.config.logger, error);
   }

@@ -100,6 +100,8 @@ describe("failures are visible in the logs", () => {
     await signInWithCredentials(config, { username: "alice", password: "hunter2-wrong" });
     expect(log.warnings("CredentialsSignin")).toHaveLength(1);
     expect(JSON.stringify(log.lines)).not.toContain("hunter2-wrong");
+    // A refusal without a cause has nothing more to say at debug.
+    expect(log.lines.filter((line) => line.message.endsWith("was caused by"))).toEqual([]);
   });
 
   it("warns once about a secret shorter than 32 bytes", async () => {

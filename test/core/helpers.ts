@@ -190,9 +190,12 @@ export function deepFreeze<T>(value: T, seen = new WeakSet<object>()): T {
 export function recordingLogger() {
   const errors: Error[] = [];
   const warnings: string[] = [];
+  /** What reached `debug` (only with `debug: true` in the config): message and metadata. */
+  const debugs: Array<{ message: string; metadata: unknown }> = [];
   return {
     errors,
     warnings,
+    debugs,
     logger: {
       error: (error: Error) => {
         errors.push(error);
@@ -200,7 +203,9 @@ export function recordingLogger() {
       warn: (code: string) => {
         warnings.push(code);
       },
-      debug: () => undefined,
+      debug: (message: string, metadata?: unknown) => {
+        debugs.push({ message, metadata });
+      },
     },
     /** Every message in the logged errors and their causes, joined. */
     text(): string {

@@ -157,6 +157,20 @@ describe("the check cookies at the callback", () => {
     expect(log.lines).toHaveLength(1);
     expect(log.lines[0]).toMatch(/^OAuthCallbackError: The token request of provider "acme" failed: \S/);
   });
+
+  it("with debug: true, logs the token request's own failure at debug as the cause", async () => {
+    const log = recordingLogger();
+    const config = app(acme(), { logger: log.logger, debug: true });
+    const { jar } = await startSignIn(config);
+    expectError(
+      await send(config, "/callback/acme?code=c", { origin: HTTP_APP, cookie: jar }),
+      "signin",
+      "OAuthCallbackError",
+    );
+    const causes = log.debugs.filter(({ message }) => message === "OAuthCallbackError was caused by");
+    expect(causes).toHaveLength(1);
+    expect(causes[0]?.metadata).toBeInstanceOf(Error);
+  });
 });
 
 describe("client authentication at the token request", () => {

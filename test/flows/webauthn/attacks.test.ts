@@ -60,6 +60,19 @@ describe("a WebAuthn assertion is refused, and nothing is written, when", () => 
     );
   });
 
+  it("with debug: true, the verifier's own error reaches logger.debug as the cause, and only then", async () => {
+    for (const debug of [true, false]) {
+      const app = await registered({ config: { debug } });
+      await expectRefusedAssertion(app, { origin: "https://evil.test" });
+      const causes = app.log.debugs.filter(
+        ({ message }) => message === "WebAuthnVerificationError was caused by",
+      );
+      expect(causes.map(({ metadata }) => (metadata as Error).message)).toEqual(
+        debug ? [expect.stringContaining('origin "https://evil.test"')] : [],
+      );
+    }
+  });
+
   it("its authenticator data hashes another RP ID", async () => {
     await expectRefusedAssertion(await registered(), { rpId: "evil.test" });
   });
@@ -432,6 +445,15 @@ describe("registration is refused, and nothing is written, when", () => {
     expect(app.refusals.at(-1)).toMatch(
       /^WebAuthnVerificationError: The new passkey's attestation did not verify: .*origin "https:\/\/evil.test"/,
     );
+  });
+
+  it("with debug: true, the verifier's own error reaches logger.debug as the cause", async () => {
+    const app = passkeyApp({ config: { debug: true } });
+    await expectRefusedRegistration(app, { origin: "https://evil.test" });
+    expect(app.log.debugs).toContainEqual({
+      message: "WebAuthnVerificationError was caused by",
+      metadata: expect.objectContaining({ message: expect.stringContaining('origin "https://evil.test"') }),
+    });
   });
 
   it("its attestation statement's signature does not verify", async () => {
