@@ -190,18 +190,22 @@ export function deepFreeze<T>(value: T, seen = new WeakSet<object>()): T {
 export function recordingLogger() {
   const errors: Error[] = [];
   const warnings: string[] = [];
+  /** The warnings as `code: message`, in the order they were logged. */
+  const warningLines: string[] = [];
   /** What reached `debug` (only with `debug: true` in the config): message and metadata. */
   const debugs: Array<{ message: string; metadata: unknown }> = [];
   return {
     errors,
     warnings,
+    warningLines,
     debugs,
     logger: {
       error: (error: Error) => {
         errors.push(error);
       },
-      warn: (code: string) => {
+      warn: (code: string, message?: string) => {
         warnings.push(code);
+        warningLines.push(`${code}: ${message ?? ""}`);
       },
       debug: (message: string, metadata?: unknown) => {
         debugs.push({ message, metadata });

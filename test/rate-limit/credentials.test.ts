@@ -130,7 +130,7 @@ describe("rate limiting credentials sign-in", () => {
   });
 
   it("answers fetch callers (X-Auth-Return-Redirect) with JSON carrying the error URL", async () => {
-    const { config } = harness({ rateLimit: { rules: { signInAttempt: { perAccount: 1 } } } });
+    const { config, logs } = harness({ rateLimit: { rules: { signInAttempt: { perAccount: 1 } } } });
     await attempt(config, WRONG);
     const response = await attempt(config, WRONG, undefined, { "x-auth-return-redirect": "1" });
     expect(response.status).toBe(429);
@@ -138,6 +138,9 @@ describe("rate limiting credentials sign-in", () => {
     const body = (await response.json()) as { error: string; url: string };
     expect(body.error).toBe("RateLimited");
     expect(new URL(body.url).searchParams.get("error")).toBe("RateLimited");
+    expect(logs.warningLines.filter((line) => line.startsWith("RateLimited: "))).toEqual([
+      expect.stringMatching(/\(see docs\/errors\.md#ratelimited\)$/),
+    ]);
   });
 
   it("does not count a post that fails the CSRF check, so a cross-site form cannot lock an account", async () => {

@@ -475,6 +475,28 @@ describe("an adapter step that fails during an e-mail sign-in", () => {
   });
 });
 
+it("a lookup of the address that fails only at the callback is reported as that step", async () => {
+  const tables = createMemoryTables();
+  const base = MemoryAdapter(tables);
+  let failing = false;
+  const adapter: Adapter = {
+    ...base,
+    getUserByEmail: async (email) => {
+      if (failing) throw new Error("connection reset");
+      return base.getUserByEmail(email);
+    },
+  };
+  const { config, outbox, logs } = app({ tables, config: { adapter } });
+  await requestLink(config, "ada@example.test");
+  failing = true;
+  const response = await confirmLink(config, lastMail(outbox).url);
+  expect(locationOf(response).searchParams.get("error")).toBe("Configuration");
+  expect(logs.errors.map((error) => error.message)).toEqual([
+    "The adapter failed to find the user by e-mail. (see docs/errors.md#adaptererror)",
+  ]);
+  expect(tables.users.size).toBe(0);
+});
+
 describe("confirm page", () => {
   it("escapes what the link carried and posts it back with a CSRF token", async () => {
     const { config } = app();

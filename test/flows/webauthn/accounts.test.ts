@@ -291,13 +291,13 @@ describe("a storage failure is reported with the step that failed", () => {
   });
 });
 
-it("registering and signing in with a passkey tell the signIn callback and event it was a webauthn account", async () => {
+it("registering and signing in with a passkey tell the signIn callback and event it was a webauthn account, and whose", async () => {
   const seen: string[] = [];
   const app = passkeyApp({
     config: {
       callbacks: {
-        signIn: ({ account }) => {
-          seen.push(`callback:${account?.type}`);
+        signIn: ({ account, user }) => {
+          seen.push(`callback:${account?.type}:${user.email}`);
           return true;
         },
       },
@@ -305,11 +305,11 @@ it("registering and signing in with a passkey tell the signIn callback and event
     },
   });
   await registerNewUser(app);
-  // Registering signs in too, through the same callback and event.
-  expect(seen).toEqual(["callback:webauthn", "event:webauthn:passkey"]);
+  // Registering signs in too, through the same callback and event; the callback sees the new address.
+  expect(seen).toEqual(["callback:webauthn:ada@example.test", "event:webauthn:passkey"]);
   seen.length = 0;
   expect(errorOf((await signInWithPasskey(app)).response)).toBeNull();
-  expect(seen).toEqual(["callback:webauthn", "event:webauthn:passkey"]);
+  expect(seen).toEqual(["callback:webauthn:ada@example.test", "event:webauthn:passkey"]);
 });
 
 it("a passkey stored in Auth.js's padded base64 is offered to the browser by its base64url id", async () => {
