@@ -146,6 +146,8 @@ const badTokens: Array<[string, () => Promise<unknown> | unknown]> = [
   ["whose nbf is not a number", () => craftToken({ payload: freshClaims({ nbf: "soon" }) })],
   ["whose payload is a JSON array", () => craftToken({ payload: [freshClaims()] })],
   ["whose payload is JSON null", () => craftToken({ payload: "null" })],
+  // JSON.parse reads 1e400 as Infinity: a time claim must be a finite number.
+  ["whose exp overflows to Infinity", () => craftToken({ payload: '{"sub":"u","exp":1e400}' })],
   ["whose payload is a JSON number", () => craftToken({ payload: "42" })],
   ["whose payload is a JSON string", () => craftToken({ payload: '"claims"' })],
   ["whose payload is not JSON", () => craftToken({ payload: "sub=user-1; exp=never" })],
