@@ -44,18 +44,10 @@ export function passkeyApp(options: PasskeyAppOptions = {}): PasskeyApp {
   const adapter = options.config?.adapter ?? MemoryAdapter(tables);
   const provider = Passkey(options.provider);
   const log = recordingLogger();
-  const refusals: string[] = [];
-  const logger = {
-    ...log.logger,
-    warn: (code: string, message?: string) => {
-      log.logger.warn(code);
-      refusals.push(`${code}: ${message ?? ""}`);
-    },
-  };
   return {
-    config: makeConfig({ adapter, providers: [provider], logger, ...options.config }),
+    config: makeConfig({ adapter, providers: [provider], logger: log.logger, ...options.config }),
     log,
-    refusals,
+    refusals: log.warningLines,
     tables,
     adapter,
     authenticator: new SoftAuthenticator({ origin: APP, rpId: RP_ID, counterStep: options.counterStep ?? 1 }),
