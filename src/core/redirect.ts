@@ -67,22 +67,16 @@ export function checkRedirect(candidate: unknown, origin: string): RedirectCheck
     return { refused: "it contains an encoded backslash, whitespace or control character" };
   }
 
+  const isPath = candidate.startsWith("/");
+  if (isPath && (candidate.startsWith("//") || decoded.startsWith("//"))) {
+    return { refused: "it is protocol-relative (//host), which leaves the app's origin" };
+  }
   let url: URL;
-  if (candidate.startsWith("/")) {
-    if (candidate.startsWith("//") || decoded.startsWith("//")) {
-      return { refused: "it is protocol-relative (//host), which leaves the app's origin" };
-    }
-    try {
-      url = new URL(candidate, origin);
-    } catch {
-      return { refused: "it is not a URL" };
-    }
-  } else {
-    try {
-      url = new URL(candidate);
-    } catch {
-      return { refused: "it is neither an absolute URL nor a path starting with /" };
-    }
+  try {
+    // Only a path is resolved against the origin: "dashboard" would otherwise become a same-origin URL.
+    url = isPath ? new URL(candidate, origin) : new URL(candidate);
+  } catch {
+    return { refused: "it is neither an absolute URL nor a path starting with /" };
   }
   if (url.protocol !== "https:" && url.protocol !== "http:")
     return { refused: `its scheme is ${url.protocol}` };

@@ -19,6 +19,8 @@ describe("checkRedirect names the reason it refuses", () => {
     ["//evil.test", "it is protocol-relative (//host), which leaves the app's origin"],
     ["/%2Fevil.test", "it is protocol-relative (//host), which leaves the app's origin"],
     ["dashboard", "it is neither an absolute URL nor a path starting with /"],
+    // Decodes to //evil.test, but as written it is no path: it fails as one, not as protocol-relative.
+    ["%2F%2Fevil.test", "it is neither an absolute URL nor a path starting with /"],
     ["javascript:alert(1)", "its scheme is javascript:"],
     ["ftp://app.test/file", "its scheme is ftp:"],
     ["https://user@app.test/", "it carries credentials"],

@@ -129,17 +129,19 @@ describe("rate limiting credentials sign-in", () => {
     expect(isSignedIn(otherSlash64)).toBe(true);
   });
 
-  it("answers fetch callers (X-Auth-Return-Redirect) with JSON carrying the error URL", async () => {
+  it("answers fetch callers (X-Auth-Return-Redirect) with JSON carrying the error URL and the wait", async () => {
     const { config, logs } = harness({ rateLimit: { rules: { signInAttempt: { perAccount: 1 } } } });
     await attempt(config, WRONG);
     const response = await attempt(config, WRONG, undefined, { "x-auth-return-redirect": "1" });
     expect(response.status).toBe(429);
     expect(response.headers.get("retry-after")).toBe("900");
-    const body = (await response.json()) as { error: string; url: string };
+    const body = (await response.json()) as { error: string; message: string; url: string };
     expect(body.error).toBe("RateLimited");
+    // The message a caller can show names the same wait as Retry-After.
+    expect(body.message).toBe("Too many sign-in attempts; try again in 900 seconds.");
     expect(new URL(body.url).searchParams.get("error")).toBe("RateLimited");
     expect(logs.warningLines.filter((line) => line.startsWith("RateLimited: "))).toEqual([
-      expect.stringMatching(/\(see docs\/errors\.md#ratelimited\)$/),
+      "RateLimited: Too many sign-in attempts; try again in 900 seconds. (see docs/errors.md#ratelimited)",
     ]);
   });
 

@@ -327,6 +327,9 @@ describe("GET /webauthn-script", () => {
     expect(response.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("cache-control")).toBe("public, max-age=3600");
+    // Its own Content-Type replaces the page's; the framing headers every page carries stay.
+    expect(response.headers.get("content-security-policy")).toBe("frame-ancestors 'none'");
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
     expect(response.headers.getSetCookie()).toEqual([]);
     const script = await response.text();
     expect(() => new Function(script)).not.toThrow();

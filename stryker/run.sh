@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# `npm run mutate`: mutation testing of the security core, one part at a time.
+#
+# Stryker writes its results only when a run ends, and the whole tree takes hours on 2 cores. Run
+# as one, a session that ends early keeps nothing. Run part by part against the one committed
+# incremental file (stryker/incremental.json), every finished part is kept, and a run that was
+# stopped picks up where it stopped: the parts already done are reused, and only their initial
+# test run is paid again.
+#
+#   npm run mutate                      every part, in order
+#   npm run mutate -- core flows-oauth  just those parts
+#   npm run mutate -- --mutate src/x.ts one Stryker run with these options (add STRYKER_TESTS=… to
+#                                       narrow the suites; see stryker/vitest.config.ts)
+#
+# Each part's clear-text report is kept in reports/mutation/<part>.log; the HTML and JSON reports
+# of the last part cover every file (reused results included).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+declare -A PARTS=(
+  [core]="src/core/**/*.ts"
+  [pipeline]="src/pipeline/**/*.ts,src/rate-limit/**/*.ts"
+  [actions-session-login]="src/actions/**/*.ts,src/session/**/*.ts,src/login.ts"
+  [flows-oauth]="src/flows/oauth/**/*.ts"
+  [flows-other]="src/flows/*.ts,src/flows/email/**/*.ts,src/flows/webauthn/**/*.ts"
+  [crypto]="src/jwt/**/*.ts,src/runtime/**/*.ts,src/cookie/**/*.ts"
+  [store]="src/store/**/*.ts"
+)
+ORDER=(core pipeline actions-session-login flows-oauth flows-other crypto store)
+
+config=stryker/stryker.config.mjs
+if [[ "${1:-}" == -* ]]; then
+  exec npx stryker run "$config" "$@"
+fi
+
+selected=("$@")
+[[ ${#selected[@]} -eq 0 ]] && selected=("${ORDER[@]}")
+for part in "${selected[@]}"; do
+  if [[ -z "${PARTS[$part]:-}" ]]; then
+    echo "unknown part '$part'; the parts are: ${ORDER[*]}" >&2
+    exit 2
+  fi
+done
+
+mkdir -p reports/mutation
+for part in "${selected[@]}"; do
+  echo "== $part: ${PARTS[$part]}"
+  started=$SECONDS
+  npx stryker run "$config" --mutate "${PARTS[$part]}" 2>&1 | tee "reports/mutation/$part.log"
+  echo "== $part took $(((SECONDS - started) / 60)) min $(((SECONDS - started) % 60)) s"
+done
