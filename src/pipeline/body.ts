@@ -45,7 +45,6 @@ function decodeUtf8(bytes: Uint8Array): string {
  */
 export function parseUrlEncoded(input: string, where: "body" | "query"): Record<string, string> {
   const fields: Record<string, string> = Object.create(null);
-  if (input === "") return fields;
   for (const pair of input.split("&")) {
     if (pair === "") continue;
     const eq = pair.indexOf("=");
@@ -69,31 +68,37 @@ export function parseUrlEncoded(input: string, where: "body" | "query"): Record<
 const OBJECT_FIELDS = new Set(["data"]);
 
 /**
- * The top-level keys of a JSON object text, in order, duplicates included. JSON.parse keeps the last
- * of two equal keys silently; a body that names a field twice is ambiguous and is refused instead.
+ * The first top-level key of a JSON object text that appears twice, if any. JSON.parse keeps the
+ * last of two equal keys silently; a body that names a field twice is ambiguous and is refused
+ * instead. The text has already parsed as a JSON object: its strings close and its brackets balance.
  */
-function topLevelJsonKeys(text: string): string[] {
-  const keys: string[] = [];
+function repeatedTopLevelKey(text: string): string | undefined {
+  const seen = new Set<string>();
   let depth = 0;
+  // A string right after "{" or "," is a key; only those directly inside the outer object count.
   let expectingKey = false;
   for (let i = 0; i < text.length; i++) {
     const char = text[i];
     if (char === '"') {
       let end = i + 1;
       while (end < text.length && text[end] !== '"') end += text[end] === "\\" ? 2 : 1;
-      if (depth === 1 && expectingKey) keys.push(JSON.parse(text.slice(i, end + 1)) as string);
+      if (depth === 1 && expectingKey) {
+        const key = JSON.parse(text.slice(i, end + 1)) as string;
+        if (seen.has(key)) return key;
+        seen.add(key);
+      }
       expectingKey = false;
       i = end;
     } else if (char === "{" || char === "[") {
       depth++;
-      expectingKey = depth === 1 && char === "{";
+      expectingKey = true;
     } else if (char === "}" || char === "]") {
       depth--;
-    } else if (char === "," && depth === 1) {
+    } else if (char === ",") {
       expectingKey = true;
     }
   }
-  return keys;
+  return undefined;
 }
 
 function parseJsonObject(text: string): FieldRecord {
@@ -106,10 +111,10 @@ function parseJsonObject(text: string): FieldRecord {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     throw new InvalidRequest("The JSON body must be an object.");
   }
-  const keys = topLevelJsonKeys(text);
-  const duplicate = keys.find((key, index) => keys.indexOf(key) !== index);
-  if (duplicate !== undefined)
-    throw new InvalidRequest(`The body names the field "${duplicate}" more than once.`);
+  const repeated = repeatedTopLevelKey(text);
+  if (repeated !== undefined) {
+    throw new InvalidRequest(`The body names the field "${repeated}" more than once.`);
+  }
   for (const [key, field] of Object.entries(value)) {
     if (Array.isArray(field)) throw new InvalidRequest(`The field "${key}" must not be an array.`);
     if (typeof field === "object" && field !== null && !OBJECT_FIELDS.has(key)) {

@@ -92,7 +92,7 @@ async function handle(
     parsed = await parseAuthRequest(request, resolved.basePath, resolved.maxBodyBytes);
   } catch (error) {
     const direct = requestErrorResponse(error);
-    if (direct) return { result: direct, redirectAsJson: false, raw: resolved.raw };
+    if (direct) return answer(direct);
     logServerError(resolved.logger, error);
     return answer(configurationErrorResponse(looksLikeJsonRoute(request, resolved.basePath)));
   }

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { MemoryAdapter } from "../../src/adapters/memory.js";
-import type { AuthConfig } from "../../src/index.js";
+import { Auth, type AuthConfig } from "../../src/index.js";
 import { locationOf, makeConfig, recordingLogger, send, signInWithCredentials } from "./helpers.js";
 
 const THROWN: Array<[string, () => unknown]> = [
@@ -92,5 +92,15 @@ describe("Auth() answers whatever is thrown at it", () => {
   it("a config that is not even an object is answered with the configuration error", async () => {
     const response = await send(null as unknown as AuthConfig, "/session");
     expect(response.status).toBe(500);
+  });
+
+  it("a request whose URL does not parse, under a config that does not resolve, gets the error page", async () => {
+    // JavaScript callers can pass anything; with no route to read, the answer is the page, not JSON.
+    const notARequest = { url: "not a url", method: "GET", headers: new Headers() } as unknown as Request;
+    const log = recordingLogger();
+    const response = await Auth(notARequest, { basePath: "auth", logger: log.logger, providers: [] });
+    expect(response.status).toBe(500);
+    expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(log.errors.map((error) => error.name)).toEqual(["InvalidConfig"]);
   });
 });
