@@ -497,6 +497,33 @@ it("a lookup of the address that fails only at the callback is reported as that 
   expect(tables.users.size).toBe(0);
 });
 
+it("a lookup that fails only after the signIn callback, when the owner is resolved, is reported as that step", async () => {
+  const tables = createMemoryTables();
+  const base = MemoryAdapter(tables);
+  let failing = false;
+  const adapter: Adapter = {
+    ...base,
+    getUserByEmail: async (email) => {
+      if (failing) throw new Error("connection reset");
+      return base.getUserByEmail(email);
+    },
+  };
+  // signIn is asked when the link is requested and again at the callback, after the flow's own
+  // lookup of the address; the owner lookup comes after that second time.
+  const signIn = ({ email }: { email?: { verificationRequest?: boolean } }) => {
+    if (!email?.verificationRequest) failing = true;
+    return true;
+  };
+  const { config, outbox, logs } = app({ tables, config: { adapter, callbacks: { signIn } } });
+  await requestLink(config, "ada@example.test");
+  const response = await confirmLink(config, lastMail(outbox).url);
+  expect(locationOf(response).searchParams.get("error")).toBe("Configuration");
+  expect(logs.errors.map((error) => error.message)).toEqual([
+    "The adapter failed to find the user by e-mail. (see docs/errors.md#adaptererror)",
+  ]);
+  expect(tables.users.size).toBe(0);
+});
+
 describe("confirm page", () => {
   it("escapes what the link carried and posts it back with a CSRF token", async () => {
     const { config } = app();
