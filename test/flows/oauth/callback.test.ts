@@ -344,6 +344,15 @@ describe("the redirect proxy", () => {
     expect(relay.searchParams.get("error")).toBe("access_denied");
   });
 
+  it("still relays a sealed state that is 14 minutes old", async () => {
+    const config = proxied();
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    const state = await previewState(config);
+    vi.setSystemTime(Date.now() + 14 * 60 * 1000);
+    const relay = locationOf(await atStable(config, { code: "c", state }));
+    expect(`${relay.origin}${relay.pathname}`).toBe(`${PREVIEW}/auth/callback/acme`);
+  });
+
   it("relays nowhere once the sealed state is older than 15 minutes", async () => {
     const config = proxied();
     vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
