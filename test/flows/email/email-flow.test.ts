@@ -475,53 +475,43 @@ describe("an adapter step that fails during an e-mail sign-in", () => {
   });
 });
 
-it("a lookup of the address that fails only at the callback is reported as that step", async () => {
-  const tables = createMemoryTables();
-  const base = MemoryAdapter(tables);
-  let failing = false;
-  const adapter: Adapter = {
-    ...base,
-    getUserByEmail: async (email) => {
-      if (failing) throw new Error("connection reset");
-      return base.getUserByEmail(email);
-    },
-  };
-  const { config, outbox, logs } = app({ tables, config: { adapter } });
-  await requestLink(config, "ada@example.test");
-  failing = true;
-  const response = await confirmLink(config, lastMail(outbox).url);
-  expect(locationOf(response).searchParams.get("error")).toBe("Configuration");
-  expect(logs.errors.map((error) => error.message)).toEqual([
-    "The adapter failed to find the user by e-mail. (see docs/errors.md#adaptererror)",
-  ]);
-  expect(tables.users.size).toBe(0);
-});
+describe("a lookup of the address that fails only at the callback is reported as that step", () => {
+  /** Requests a link, then confirms it with getUserByEmail failing from `failFrom` on. */
+  async function confirmWithFailingLookup(failFrom: "callback" | "owner") {
+    const tables = createMemoryTables();
+    const base = MemoryAdapter(tables);
+    let failing = false;
+    const adapter: Adapter = {
+      ...base,
+      getUserByEmail: async (email) => {
+        if (failing) throw new Error("connection reset");
+        return base.getUserByEmail(email);
+      },
+    };
+    // signIn is asked when the link is requested and again at the callback, after the flow's own
+    // lookup of the address; the owner lookup comes after that second time.
+    const signIn = ({ email }: { email?: { verificationRequest?: boolean } }) => {
+      if (failFrom === "owner" && !email?.verificationRequest) failing = true;
+      return true;
+    };
+    const { config, outbox, logs } = app({ tables, config: { adapter, callbacks: { signIn } } });
+    await requestLink(config, "ada@example.test");
+    if (failFrom === "callback") failing = true;
+    const response = await confirmLink(config, lastMail(outbox).url);
+    return { response, logs, tables };
+  }
 
-it("a lookup that fails only after the signIn callback, when the owner is resolved, is reported as that step", async () => {
-  const tables = createMemoryTables();
-  const base = MemoryAdapter(tables);
-  let failing = false;
-  const adapter: Adapter = {
-    ...base,
-    getUserByEmail: async (email) => {
-      if (failing) throw new Error("connection reset");
-      return base.getUserByEmail(email);
-    },
-  };
-  // signIn is asked when the link is requested and again at the callback, after the flow's own
-  // lookup of the address; the owner lookup comes after that second time.
-  const signIn = ({ email }: { email?: { verificationRequest?: boolean } }) => {
-    if (!email?.verificationRequest) failing = true;
-    return true;
-  };
-  const { config, outbox, logs } = app({ tables, config: { adapter, callbacks: { signIn } } });
-  await requestLink(config, "ada@example.test");
-  const response = await confirmLink(config, lastMail(outbox).url);
-  expect(locationOf(response).searchParams.get("error")).toBe("Configuration");
-  expect(logs.errors.map((error) => error.message)).toEqual([
-    "The adapter failed to find the user by e-mail. (see docs/errors.md#adaptererror)",
-  ]);
-  expect(tables.users.size).toBe(0);
+  it.each([
+    ["the flow's own lookup, before the signIn callback", "callback"],
+    ["the owner lookup, after the signIn callback", "owner"],
+  ] as const)("%s", async (_which, failFrom) => {
+    const { response, logs, tables } = await confirmWithFailingLookup(failFrom);
+    expect(locationOf(response).searchParams.get("error")).toBe("Configuration");
+    expect(logs.errors.map((error) => error.message)).toEqual([
+      "The adapter failed to find the user by e-mail. (see docs/errors.md#adaptererror)",
+    ]);
+    expect(tables.users.size).toBe(0);
+  });
 });
 
 describe("confirm page", () => {
