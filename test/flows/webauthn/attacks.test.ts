@@ -25,6 +25,8 @@ import {
 import { type Bend, b64url, FLAG_UP, FLAG_UV } from "./soft-authenticator.js";
 
 /** An app with one registered passkey, signed out again. */
+const CHALLENGE_COOKIE = "__Secure-authjs.challenge";
+
 async function registered(options: Parameters<typeof passkeyApp>[0] = {}): Promise<PasskeyApp> {
   const app = passkeyApp(options);
   await registerNewUser(app);
@@ -425,16 +427,23 @@ describe("malformed callbacks get a clear 400 and write nothing", () => {
     expect(snapshot(app.tables)).toBe(before);
   });
 
-  it("a GET to the callback", async () => {
+  it("a GET to the callback, which also expires the challenge it carried", async () => {
     const app = await registered();
+    const jar = new CookieJar();
+    await ceremonyOptions(app, jar, "?action=authenticate");
+    expect(jar.get(CHALLENGE_COOKIE)).toBeTruthy();
     const before = snapshot(app.tables);
-    const response = await send(app.config, "/callback/passkey?action=authenticate&data=%7B%7D");
+    const response = await send(app.config, "/callback/passkey?action=authenticate&data=%7B%7D", {
+      cookie: jar,
+    });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({
       error: "InvalidRequest",
       message: expect.stringMatching(/never sent in a URL/),
     });
     expect(snapshot(app.tables)).toBe(before);
+    // Refused before the challenge was spent: the failed callback clears it as the flow's check cookie.
+    expect(jar.apply(response).get(CHALLENGE_COOKIE)).toBeUndefined();
   });
 });
 
