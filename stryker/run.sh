@@ -29,8 +29,19 @@ declare -A PARTS=(
 ORDER=(core pipeline actions-session-login flows-oauth flows-other crypto store)
 
 config=stryker/stryker.config.mjs
+results=stryker/incremental.json
+
+# Stryker writes the results indented; on one line they take half the room in every commit of them.
+compact_results() {
+  [[ -f $results ]] || return 0
+  node -e 'const fs = require("node:fs"); const file = process.argv[1];
+    fs.writeFileSync(file, JSON.stringify(JSON.parse(fs.readFileSync(file, "utf8"))));' "$results"
+}
+
 if [[ "${1:-}" == -* ]]; then
-  exec npx stryker run "$config" "$@"
+  npx stryker run "$config" "$@"
+  compact_results
+  exit 0
 fi
 
 selected=("$@")
@@ -47,5 +58,6 @@ for part in "${selected[@]}"; do
   echo "== $part: ${PARTS[$part]}"
   started=$SECONDS
   npx stryker run "$config" --mutate "${PARTS[$part]}" 2>&1 | tee "reports/mutation/$part.log"
+  compact_results
   echo "== $part took $(((SECONDS - started) / 60)) min $(((SECONDS - started) % 60)) s"
 done
