@@ -10,6 +10,7 @@ import type { AdapterAccount } from "../../../src/adapters/types.js";
 import { getCsrf, send } from "../../core/helpers.js";
 import {
   assertionFor,
+  CHALLENGE_COOKIE,
   CookieJar,
   ceremonyOptions,
   errorOf,
@@ -25,8 +26,6 @@ import {
 import { type Bend, b64url, FLAG_UP, FLAG_UV } from "./soft-authenticator.js";
 
 /** An app with one registered passkey, signed out again. */
-const CHALLENGE_COOKIE = "__Secure-authjs.challenge";
-
 async function registered(options: Parameters<typeof passkeyApp>[0] = {}): Promise<PasskeyApp> {
   const app = passkeyApp(options);
   await registerNewUser(app);

@@ -11,6 +11,7 @@ import type { ShortLivedStore } from "../../../src/store/types.js";
 import { SECRET, setCookieNamed } from "../../core/helpers.js";
 import {
   assertionFor,
+  CHALLENGE_COOKIE,
   CookieJar,
   errorOf,
   fetchOptions,
@@ -21,8 +22,6 @@ import {
   sessionOf,
   snapshot,
 } from "./harness.js";
-
-const CHALLENGE_COOKIE = "__Secure-authjs.challenge";
 
 /** A challenge cookie sealed with the app's own secret around `state`, as only a server could make it. */
 async function sealedChallenge(state: string): Promise<string> {

@@ -19,6 +19,8 @@ import { type Bend, SoftAuthenticator } from "./soft-authenticator.js";
 
 export { APP, CookieJar };
 export const RP_ID = "app.test";
+/** The challenge check cookie, as the harness's https app names it. */
+export const CHALLENGE_COOKIE = "__Secure-authjs.challenge";
 
 export interface PasskeyApp {
   config: AuthConfig;

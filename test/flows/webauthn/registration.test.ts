@@ -8,6 +8,7 @@ import type { AdapterAuthenticator } from "../../../src/adapters/types.js";
 import type { SessionStrategy } from "../../../src/index.js";
 import { send } from "../../core/helpers.js";
 import {
+  CHALLENGE_COOKIE,
   CookieJar,
   ceremonyOptions,
   errorOf,
@@ -22,7 +23,6 @@ import {
 } from "./harness.js";
 import { type Bend, b64url, FLAG_UP, FLAG_UV } from "./soft-authenticator.js";
 
-const CHALLENGE_COOKIE = "__Secure-authjs.challenge";
 const stored = (app: PasskeyApp): AdapterAuthenticator[] => [...app.tables.authenticators.values()];
 
 describe.each<SessionStrategy>(["jwt", "database"])(
