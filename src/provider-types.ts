@@ -184,6 +184,12 @@ export interface OAuthClientOptions {
   [extra: string]: unknown;
 }
 
+/**
+ * A yes/no question about a provider's profile. Declared through a method so that it is checked
+ * bivariantly, like `profile`: a provider typed with its own profile still fits `Provider`.
+ */
+export type ProfileCheck<P extends Profile = Profile> = { check(profile: P): boolean }["check"];
+
 /** The options of OAuth 2.0 and OpenID Connect providers, beyond `id`, `name` and `type`. */
 export interface OAuthProviderOptions<P extends Profile = Profile> {
   /** The authorization server's issuer identifier; discovery reads `<issuer>/.well-known/openid-configuration`. */
@@ -211,6 +217,24 @@ export interface OAuthProviderOptions<P extends Profile = Profile> {
    * verify addresses; otherwise anyone who registers your user's address there takes the account.
    */
   allowDangerousEmailAccountLinking?: boolean;
+  /**
+   * Whether this provider's word that an address is its user's (`email_verified: true`) proves the
+   * address to latchkey: the new user's `emailVerified` is set, and a stored user whose address
+   * nobody had proven yet gets this account linked after the pre-hijack defence ran (README,
+   * "Security rules"). Default: false for `oidc`/`oauth` providers you configure yourself, and for a
+   * catalogue provider unless its documentation says it verifies addresses (Google, Apple, GitHub).
+   * A function replaces the reading of `email_verified`: it returns whether this profile's address
+   * is verified, for providers whose claim is shaped differently or holds only for some accounts.
+   *
+   * @example
+   * ```ts
+   * import OIDC from "latchkey/providers/oidc";
+   *
+   * // Your own OpenID Provider, which only issues email_verified after a confirmation mail:
+   * const provider = OIDC({ id: "corp", name: "Corp", issuer: "https://id.example.com", trustEmailVerified: true });
+   * ```
+   */
+  trustEmailVerified?: boolean | ProfileCheck<P>;
   /** A stable deployment's auth URL that relays callbacks to preview deployments. */
   redirectProxyUrl?: string;
   /** Client metadata: the token endpoint authentication method, PAR, and other overrides. */

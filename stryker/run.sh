@@ -20,7 +20,7 @@ cd "$(dirname "$0")/.."
 declare -A PARTS=(
   [core]="src/core/**/*.ts"
   [pipeline]="src/pipeline/**/*.ts,src/rate-limit/**/*.ts"
-  [actions-session-login]="src/actions/**/*.ts,src/session/**/*.ts,src/login.ts"
+  [actions-session-login]="src/actions/**/*.ts,src/session/**/*.ts,src/login/**/*.ts"
   [flows-oauth]="src/flows/oauth/**/*.ts"
   [flows-other]="src/flows/*.ts,src/flows/email/**/*.ts,src/flows/webauthn/**/*.ts"
   [crypto]="src/jwt/**/*.ts,src/runtime/**/*.ts,src/cookie/**/*.ts"

@@ -21,7 +21,7 @@ export default {
     "src/runtime/**/*.ts",
     "src/rate-limit/**/*.ts",
     "src/store/**/*.ts",
-    "src/login.ts",
+    "src/login/**/*.ts",
   ],
   // Only what changed since the last run is tested again; `--force` tests everything. The file is
   // committed, so the next clone starts from the last results instead of from nothing, and a run

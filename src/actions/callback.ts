@@ -7,7 +7,7 @@ import { InvalidConfig } from "../core/errors.js";
 import { emitEvent } from "../core/events.js";
 import type { ResponseInternal } from "../core/response.js";
 import { type CallbackResult, flowFor } from "../flows/index.js";
-import { type ProvenSignIn, signInVerdict } from "../login.js";
+import { type ProvenSignIn, signInVerdict } from "../login/index.js";
 import { sessionStrategies } from "../session/index.js";
 
 /**

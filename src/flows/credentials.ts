@@ -4,7 +4,7 @@
  * another shape for one of them is refused before `authorize` runs.
  */
 import { CallbackRouteError, CredentialsSignin, InvalidRequest, MissingAuthorize } from "../core/errors.js";
-import { resolveCredentialsUser } from "../login.js";
+import { resolveCredentialsUser } from "../login/index.js";
 import type { CredentialsConfig } from "../provider-types.js";
 import type { Flow } from "./types.js";
 

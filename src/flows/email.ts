@@ -11,7 +11,7 @@ import type { AuthContext } from "../core/context.js";
 import { requestedAddress } from "../core/email-address.js";
 import { EmailSignInError, InvalidConfig, InvalidRequest, Verification } from "../core/errors.js";
 import type { ResponseInternal } from "../core/response.js";
-import { emailUserResolver, signInVerdict } from "../login.js";
+import { emailUserResolver, signInVerdict } from "../login/index.js";
 import { renderEmailConfirmPage } from "../pages/index.js";
 import type { EmailConfig, User } from "../provider-types.js";
 import { issueOneTimeCode, useOneTimeCode } from "./email/one-time-code.js";

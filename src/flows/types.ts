@@ -11,7 +11,7 @@ import type { CookieRole } from "../cookie/names.js";
 import type { AuthContext } from "../core/context.js";
 import type { EnvRecord } from "../core/env.js";
 import type { ResponseInternal } from "../core/response.js";
-import type { ProvenSignIn } from "../login.js";
+import type { ProvenSignIn } from "../login/index.js";
 import type { SignInPageEntry } from "../pages/index.js";
 import type { ProviderConfig } from "../provider-types.js";
 

@@ -35,6 +35,10 @@ export default function Apple(options: OIDCUserConfig<AppleProfile> = {}): OIDCC
       authorization: { params: { scope: "name email", response_mode: "form_post" } },
       client: { token_endpoint_auth_method: "client_secret_post" },
       checks: ["pkce", "nonce"],
+      // Apple verifies the address of every Apple Account and sends `email_verified` as a boolean
+      // or as the string "true"/"false"; accounts whose address Apple did not verify (some managed
+      // accounts) say "false" and prove nothing.
+      trustEmailVerified: (profile) => profile.email_verified === true || profile.email_verified === "true",
       profile: (profile) => {
         const name = [profile.user?.name?.firstName, profile.user?.name?.lastName].filter(Boolean).join(" ");
         return { id: profile.sub, name: name || null, email: profile.email ?? null, image: null };

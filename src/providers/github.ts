@@ -81,6 +81,10 @@ export default function GitHub(options: GitHubOptions = {}): OAuth2Config<GitHub
         email: profile.email,
         image: profile.avatar_url,
       }),
+      // github.com marks an address verified only after its owner confirmed a mail to it, and the
+      // userinfo step above keeps `email_verified` for the verified primary address alone. A GitHub
+      // Enterprise Server's addresses are whatever its admins allow, so there the app decides.
+      trustEmailVerified: enterprise?.baseUrl === undefined,
       style: { brandColor: "#24292f" },
     },
     rest,

@@ -7,7 +7,20 @@ export interface GoogleProfile extends Record<string, unknown> {
   name?: string;
   email?: string;
   email_verified?: boolean;
+  /** The Google Workspace domain of the account; absent for personal accounts. */
+  hd?: string;
   picture?: string;
+}
+
+/**
+ * Google's `email_verified` says Google once verified the address, which for an address at another
+ * mail host says nothing about who owns that mailbox today (the account may outlive the mailbox).
+ * Google documents that it is authoritative only for Gmail addresses and for Workspace accounts
+ * (`hd` present): only those prove the address.
+ */
+function googleVouches(profile: GoogleProfile): boolean {
+  if (profile.email_verified !== true || typeof profile.email !== "string") return false;
+  return profile.email.toLowerCase().endsWith("@gmail.com") || typeof profile.hd === "string";
 }
 
 /**
@@ -29,6 +42,7 @@ export default function Google(options: OIDCUserConfig<GoogleProfile> = {}): OID
       type: "oidc",
       issuer: "https://accounts.google.com",
       authorization: { params: { scope: "openid email profile" } },
+      trustEmailVerified: googleVouches,
       style: { brandColor: "#1a73e8" },
     },
     options,

@@ -12,6 +12,7 @@ import { adapterMethod, callAdapter } from "../core/adapter-calls.js";
 import type { ServerContext } from "../core/context.js";
 import { AdapterError, InvalidConfig } from "../core/errors.js";
 import { emitEvent } from "../core/events.js";
+import { revokeAllUserSessions } from "./manage.js";
 import type { SessionResult, SessionStrategyImpl } from "./types.js";
 
 /**
@@ -137,4 +138,9 @@ export const databaseSessions: SessionStrategyImpl = {
     await emitEvent(ctx.config, "signOut", { session });
     return clearSession(ctx);
   },
+
+  async endUserSessions(ctx, userId) {
+    await revokeAllUserSessions(ctx.config, userId, undefined);
+  },
+  endUserSessionsNeeds: ["listSessionsByUserId", "deleteSession"],
 };

@@ -18,6 +18,7 @@ import { nowInSeconds } from "../jwt/claims.js";
 import type { JWT } from "../jwt/types.js";
 import { providerTokensClaim } from "./provider-tokens.js";
 import type { SessionResult, SessionStrategyImpl, SignInSession } from "./types.js";
+import { carryUnprovenMark, markUnprovenAddress, outlivedByProof } from "./unproven-address.js";
 
 export async function decodeSessionCookie(ctx: ServerContext): Promise<JWT | null> {
   const name = ctx.cookies.sessionToken.name;
@@ -80,6 +81,8 @@ async function readOrUpdate(
     const hadCookie = carriesChunkedCookie(ctx.requestCookies, ctx.cookies.sessionToken.name);
     return { session: null, cookies: hadCookie ? clearSession(ctx) : [] };
   }
+  // Issued before its user's address was first proven: whoever holds it may not be the owner.
+  if (await outlivedByProof(ctx, decoded)) return { session: null, cookies: clearSession(ctx) };
   // Snapshot before the callback: it may mutate the token in place instead of returning a new one.
   // The default callback returns the token untouched, so it needs no snapshot.
   const customJwtCallback = ctx.config.customJwtCallback;
@@ -94,7 +97,7 @@ async function readOrUpdate(
     typeof decoded.iat !== "number" || decoded.iat <= nowInSeconds() - ctx.config.session.updateAge;
   const reissue = update !== undefined || tooOld || (customJwtCallback && JSON.stringify(token) !== before);
   const { cookies, expires } = reissue
-    ? await sessionCookies(ctx, token)
+    ? await sessionCookies(ctx, carryUnprovenMark(token, decoded))
     : { cookies: [], expires: decoded.exp as number };
 
   const sessionResult = ctx.config.callbacks.session(
@@ -128,7 +131,7 @@ export const jwtSessions: SessionStrategyImpl = {
       trigger: isNewUser ? "signUp" : "signIn",
     });
     if (token === null) return clearSession(ctx);
-    return (await sessionCookies(ctx, token)).cookies;
+    return (await sessionCookies(ctx, markUnprovenAddress(token, user))).cookies;
   },
 
   async signOut(ctx) {
@@ -136,4 +139,9 @@ export const jwtSessions: SessionStrategyImpl = {
     await emitEvent(ctx.config, "signOut", { token });
     return clearSession(ctx);
   },
+
+  // A JWT cannot be deleted before it expires: those issued while the address was unproven carry
+  // a mark, and unproven-address.ts ends them when they are next read.
+  endUserSessions: async () => undefined,
+  endUserSessionsNeeds: [],
 };

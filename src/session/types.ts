@@ -1,4 +1,4 @@
-import type { AdapterUser } from "../adapters/types.js";
+import type { Adapter, AdapterUser } from "../adapters/types.js";
 import type { Account, Session } from "../config.js";
 import type { CookieToSet } from "../cookie/header.js";
 import type { ServerContext } from "../core/context.js";
@@ -26,4 +26,10 @@ export interface SessionStrategyImpl {
   signIn(ctx: ServerContext, signIn: SignInSession): Promise<CookieToSet[]>;
   /** Ends the request's session; returns the cookies that clear it. */
   signOut(ctx: ServerContext): Promise<CookieToSet[]>;
+  /**
+   * Ends every session of a user at once, wherever they are (the pre-hijack defence, when the
+   * user's address is first proven). `endUserSessionsNeeds` names the adapter methods it uses.
+   */
+  endUserSessions(ctx: ServerContext, userId: string): Promise<void>;
+  readonly endUserSessionsNeeds: ReadonlyArray<keyof Adapter>;
 }

@@ -11,7 +11,7 @@ import { flows } from "../../src/flows/index.js";
 import type { Flow } from "../../src/flows/types.js";
 import type { Account } from "../../src/index.js";
 import type { JWT } from "../../src/jwt/types.js";
-import { resolveCredentialsUser } from "../../src/login.js";
+import { resolveCredentialsUser } from "../../src/login/index.js";
 import type { Profile, ProviderConfig } from "../../src/providers/types.js";
 import { APP, getCsrf, locationOf, makeConfig, send } from "../core/helpers.js";
 

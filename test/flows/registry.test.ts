@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { InvalidConfig } from "../../src/core/errors.js";
 import { flows } from "../../src/flows/index.js";
 import type { Flow } from "../../src/flows/types.js";
-import { resolveCredentialsUser } from "../../src/login.js";
+import { resolveCredentialsUser } from "../../src/login/index.js";
 import type { ProviderConfig } from "../../src/providers/types.js";
 import { CookieJar, getCsrf, locationOf, makeConfig, recordingLogger, send } from "../core/helpers.js";
 

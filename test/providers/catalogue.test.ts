@@ -4,7 +4,7 @@
  * AUTH_<ID>_ID / _SECRET (/ _ISSUER), and keeps the app's overrides over its defaults.
  */
 import { describe, expect, it } from "vitest";
-import { defaultProfile } from "../../src/flows/oauth/account.js";
+import { defaultProfile, vouchesForAddress } from "../../src/flows/oauth/account.js";
 import { resolveConfig } from "../../src/pipeline/resolve-config.js";
 import Apple from "../../src/providers/apple.js";
 import Auth0 from "../../src/providers/auth0.js";
@@ -345,5 +345,51 @@ describe("the provider catalogue", () => {
     });
     expect(oidc.type).toBe("oidc");
     expect(oauth.type).toBe("oauth");
+  });
+});
+
+describe("who vouches for an address (trustEmailVerified)", () => {
+  const vouches = (provider: OAuthConfig, profile: Profile) =>
+    vouchesForAddress(provider, profile, String(profile.email));
+  // The catalogue providers whose documentation says they verify addresses: Google (for the
+  // addresses it is authoritative for), Apple, and github.com.
+  const TRUSTED = new Set(["google", "apple", "github"]);
+
+  for (const { factory } of CATALOGUE) {
+    const provider = factory();
+    it(`${provider.name} ${TRUSTED.has(provider.id) ? "vouches" : "does not vouch"} for addresses by default`, () => {
+      expect(provider.trustEmailVerified !== undefined && provider.trustEmailVerified !== false).toBe(
+        TRUSTED.has(provider.id),
+      );
+    });
+  }
+
+  it("Google vouches for Gmail and Workspace addresses only (where Google is authoritative)", () => {
+    const google = Google();
+    expect(vouches(google, { email: "jane@gmail.com", email_verified: true })).toBe(true);
+    expect(vouches(google, { email: "jane@corp.example", email_verified: true, hd: "corp.example" })).toBe(
+      true,
+    );
+    expect(vouches(google, { email: "jane@elsewhere.example", email_verified: true })).toBe(false);
+    expect(vouches(google, { email: "jane@gmail.com", email_verified: false })).toBe(false);
+  });
+
+  it("Apple vouches when it says so, as a boolean or as the string it sometimes sends", () => {
+    const apple = Apple();
+    expect(vouches(apple, { email: "j@privaterelay.appleid.com", email_verified: "true" })).toBe(true);
+    expect(vouches(apple, { email: "j@icloud.com", email_verified: true })).toBe(true);
+    expect(vouches(apple, { email: "j@icloud.com", email_verified: "false" })).toBe(false);
+  });
+
+  it("Microsoft Entra ID, whose email claim a tenant admin sets at will, never vouches unless the app says so", () => {
+    expect(vouches(MicrosoftEntraID(), { email: "ceo@victim.example", email_verified: true })).toBe(false);
+    const trusted = MicrosoftEntraID({ trustEmailVerified: true });
+    expect(vouches(trusted, { email: "ceo@victim.example", email_verified: true })).toBe(true);
+  });
+
+  it("the generic oidc and oauth types never vouch unless the app says so", () => {
+    const claims = { email: "jane@example.test", email_verified: true };
+    expect(vouches(OIDC({ id: "corp", name: "Corp", issuer: "https://id.example" }), claims)).toBe(false);
+    expect(vouches(OAuth({ id: "corp", name: "Corp", issuer: "https://id.example" }), claims)).toBe(false);
   });
 });

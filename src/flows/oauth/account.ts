@@ -16,10 +16,23 @@ export function defaultProfile(profile: Profile): User {
   };
 }
 
-/** Whether the provider vouches for the profile's e-mail address being its owner's. */
-export function emailVerifiedBy(profile: Profile, email: string | null | undefined): boolean {
-  if (!email || typeof profile.email !== "string") return false;
-  return profile.email_verified === true && profile.email.toLowerCase() === email.toLowerCase();
+/**
+ * Whether the provider vouches for the address the user ends up with: the app trusts its word
+ * (`trustEmailVerified`) and it gives it for that very address (OpenID Connect Core §5.1
+ * `email_verified`, or the provider's own reading when `trustEmailVerified` is a function). Any
+ * provider can claim `email_verified` for any address (an OP anyone can run, a tenant whose admin
+ * sets addresses at will), so without that trust its word proves nothing.
+ */
+export function vouchesForAddress(
+  provider: OAuthConfig,
+  profile: Profile,
+  email: string | null | undefined,
+): boolean {
+  const trust = provider.trustEmailVerified;
+  const verified =
+    typeof trust === "function" ? trust(profile) === true : trust === true && profile.email_verified === true;
+  if (!verified || !email || typeof profile.email !== "string") return false;
+  return profile.email.toLowerCase() === email.toLowerCase();
 }
 
 /** Seconds since the epoch. */

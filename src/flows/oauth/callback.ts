@@ -7,10 +7,10 @@
 import * as oauth from "oauth4webapi";
 import type { AuthContext } from "../../core/context.js";
 import { AuthError, CallbackRouteError, OAuthCallbackError } from "../../core/errors.js";
-import { oauthUserResolver } from "../../login.js";
+import { oauthUserResolver } from "../../login/index.js";
 import type { OAuthConfig, Profile } from "../../provider-types.js";
 import type { CallbackResult } from "../types.js";
-import { accountFor, defaultProfile, emailVerifiedBy } from "./account.js";
+import { accountFor, defaultProfile, vouchesForAddress } from "./account.js";
 import { activeChecks, carriesCheckCookies, clearChecks, expectedChecks } from "./checks.js";
 import { oauthClient } from "./client.js";
 import { redirectUriFor, relayTarget } from "./redirect-proxy.js";
@@ -129,7 +129,7 @@ export async function oauthCallback(ctx: AuthContext, provider: OAuthConfig): Pr
       account: accountFor(provider, providerAccountId, tokens),
       profile,
       resolveUser: oauthUserResolver({
-        emailVerified: emailVerifiedBy(profile, email),
+        emailVerified: vouchesForAddress(provider, profile, email),
         allowDangerousEmailAccountLinking: provider.allowDangerousEmailAccountLinking === true,
       }),
     },

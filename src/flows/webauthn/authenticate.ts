@@ -10,7 +10,7 @@ import type { AdapterAuthenticator } from "../../adapters/types.js";
 import { adapterMethod, callAdapter } from "../../core/adapter-calls.js";
 import type { ServerContext } from "../../core/context.js";
 import { WebAuthnVerificationError } from "../../core/errors.js";
-import { type ProvenSignIn, resolvePasskeyUser } from "../../login.js";
+import { type ProvenSignIn, resolvePasskeyUser } from "../../login/index.js";
 import type { WebAuthnConfig } from "../../provider-types.js";
 import type { ChallengeState } from "./challenge.js";
 import { simpleWebAuthn } from "./library.js";

@@ -11,7 +11,7 @@ import { adapterMethod, callAdapter } from "../../core/adapter-calls.js";
 import type { AuthContext } from "../../core/context.js";
 import { InvalidRequest } from "../../core/errors.js";
 import type { ResponseInternal } from "../../core/response.js";
-import { assertPasskeyEmailFree } from "../../login.js";
+import { assertPasskeyEmailFree } from "../../login/index.js";
 import type { WebAuthnConfig } from "../../provider-types.js";
 import { signedInUser } from "../../session/signed-in-user.js";
 import {

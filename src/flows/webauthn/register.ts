@@ -5,7 +5,12 @@
  */
 import type { ServerContext } from "../../core/context.js";
 import { InvalidCheck, WebAuthnVerificationError } from "../../core/errors.js";
-import { type NewAuthenticator, type PasskeyOwner, type ProvenSignIn, registerPasskey } from "../../login.js";
+import {
+  type NewAuthenticator,
+  type PasskeyOwner,
+  type ProvenSignIn,
+  registerPasskey,
+} from "../../login/index.js";
 import type { WebAuthnConfig } from "../../provider-types.js";
 import { signedInUser } from "../../session/signed-in-user.js";
 import type { ChallengeState, Registrant } from "./challenge.js";

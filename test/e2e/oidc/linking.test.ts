@@ -24,7 +24,11 @@ function app(options: { tables?: MemoryTables; adapter?: Adapter; config?: Parti
   const tables = options.tables ?? createMemoryTables();
   const events: string[] = [];
   const config: AuthConfig = {
-    providers: [opProvider(), opProvider({ id: "op-b", allowDangerousEmailAccountLinking: true })],
+    // The OP verifies alice's address and the app trusts it to say so; op-b links by address.
+    providers: [
+      opProvider({ trustEmailVerified: true }),
+      opProvider({ id: "op-b", allowDangerousEmailAccountLinking: true }),
+    ],
     secret: SECRET,
     trustHost: true,
     adapter: options.adapter ?? MemoryAdapter(tables),

@@ -22,7 +22,11 @@ const opProvider = (overrides: Partial<OIDCConfig> = {}): OIDCConfig => provider
 
 function configFor(overrides: Partial<AuthConfig>): AuthConfig {
   return {
-    providers: [opProvider(), opProvider({ id: "op-b", name: "Test OP (second)" })],
+    // The app trusts op to vouch for addresses (alice's is verified there); op-b is a second way in.
+    providers: [
+      opProvider({ trustEmailVerified: true }),
+      opProvider({ id: "op-b", name: "Test OP (second)" }),
+    ],
     secret: SECRET,
     trustHost: true,
     ...overrides,
@@ -100,6 +104,30 @@ for (const store of STORES) {
           expect(user?.emailVerified ?? null).toBeNull();
         });
 
+        it("takes no provider's email_verified as proof without trustEmailVerified", async () => {
+          const app = config();
+          await signInAtOP(app, newBrowser(), "op-b", "alice");
+          const user = await opened().db.user((await opened().db.account("op-b", "alice"))?.userId as string);
+          expect(user).toMatchObject({ email: "alice@example.test" });
+          expect(user?.emailVerified ?? null).toBeNull();
+        });
+
+        it("refuses a verified identity at a second provider without allowDangerousEmailAccountLinking", async () => {
+          const app = config({
+            providers: [
+              opProvider({ trustEmailVerified: true }),
+              opProvider({ id: "op-b", trustEmailVerified: true }),
+            ],
+          });
+          await signInAtOP(app, newBrowser(), "op", "alice");
+          const browser = newBrowser();
+          const response = await signInAtOP(app, browser, "op-b", "alice");
+          expectRefusedWith(response, "OAuthAccountNotLinked");
+          expect(await sessionOf(app, browser)).toBeNull();
+          expect(await opened().db.account("op-b", "alice")).toBeNull();
+          expect(await opened().db.count("users")).toBe(1);
+        });
+
         it("signs a returning user in to the same user and stores the re-issued tokens", async () => {
           const app = config();
           await signInAtOP(app, newBrowser(), "op", "alice");
@@ -127,7 +155,10 @@ for (const store of STORES) {
 
         it("links by e-mail when the provider sets allowDangerousEmailAccountLinking", async () => {
           const app = config({
-            providers: [opProvider(), opProvider({ id: "op-b", allowDangerousEmailAccountLinking: true })],
+            providers: [
+              opProvider({ trustEmailVerified: true }),
+              opProvider({ id: "op-b", allowDangerousEmailAccountLinking: true }),
+            ],
           });
           await signInAtOP(app, newBrowser(), "op", "alice");
           const browser = newBrowser();

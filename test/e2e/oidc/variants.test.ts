@@ -286,10 +286,19 @@ describe("GitHub's e-mail endpoint", () => {
   });
   afterAll(() => new Promise<void>((resolve) => github.close(() => resolve())));
 
-  async function signInWithGitHub() {
+  // A GitHub Enterprise Server's addresses are its admins' to set: its word proves an address only
+  // when the app says so (on github.com it does by default).
+  async function signInWithGitHub(trustEmailVerified = true) {
     const tables = createMemoryTables();
     const config: AuthConfig = {
-      providers: [GitHub({ clientId: "gh", clientSecret: "gh-secret", enterprise: { baseUrl: base } })],
+      providers: [
+        GitHub({
+          clientId: "gh",
+          clientSecret: "gh-secret",
+          enterprise: { baseUrl: base },
+          trustEmailVerified,
+        }),
+      ],
       adapter: MemoryAdapter(tables),
       secret: SECRET,
       trustHost: true,
@@ -311,6 +320,15 @@ describe("GitHub's e-mail endpoint", () => {
     const user = await signInWithGitHub();
     expect(user).toMatchObject({ email: "octo@example.test", name: "octocat" });
     expect(user?.emailVerified).toBeInstanceOf(Date);
+  });
+
+  it("keeps a GitHub Enterprise Server's verified address unproven unless the app trusts that server", async () => {
+    emails = [{ email: "octo@example.test", primary: true, verified: true }];
+    const user = await signInWithGitHub(false);
+    expect(user).toMatchObject({ email: "octo@example.test" });
+    expect(user?.emailVerified ?? null).toBeNull();
+    expect(GitHub({ enterprise: { baseUrl: base } }).trustEmailVerified).toBe(false);
+    expect(GitHub().trustEmailVerified).toBe(true);
   });
 
   it("takes no address that GitHub has not verified", async () => {

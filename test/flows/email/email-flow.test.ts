@@ -355,7 +355,7 @@ describe("the pre-hijack defence", () => {
     return user;
   }
 
-  it("unlinks the accounts linked without proof and ends the user's sessions when the address is first proven", async () => {
+  it("unlinks the accounts linked without proof (OAuth, OIDC, passkeys, passwords) and ends the user's sessions when the address is first proven", async () => {
     const tables = createMemoryTables();
     await plantedUser(tables);
     const { config, outbox } = app({ tables });
@@ -370,7 +370,7 @@ describe("the pre-hijack defence", () => {
     expect(locationOf(response).searchParams.get("error")).toBeNull();
 
     const accounts = [...tables.accounts.values()].map((account) => `${account.type}:${account.provider}`);
-    expect(accounts.sort()).toEqual(["credentials:credentials", "email:email"]);
+    expect(accounts.sort()).toEqual(["email:email"]);
     expect(await (await send(config, "/session", { cookie: attacker })).json()).toBeNull();
     const session = (await (await send(config, "/session", { cookie: victim })).json()) as {
       user: { email: string };
@@ -430,7 +430,7 @@ describe("the pre-hijack defence", () => {
     expect(logs.errors).toEqual([]);
     expect(locationOf(response).searchParams.get("error")).toBeNull();
     const accounts = [...tables.accounts.values()].map((account) => account.type);
-    expect(accounts.sort()).toEqual(["credentials", "email"]);
+    expect(accounts.sort()).toEqual(["email"]);
     // The planted database session is not this strategy's to end.
     expect([...tables.sessions.keys()]).toContain("attacker-session-token");
     expect(tables.users.get("planted")?.emailVerified).toBeInstanceOf(Date);

@@ -7,11 +7,11 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   accountFor,
   defaultProfile,
-  emailVerifiedBy,
   tokenFields,
+  vouchesForAddress,
 } from "../../../src/flows/oauth/account.js";
 import OIDC from "../../../src/providers/oidc.js";
-import type { Profile, TokenSet } from "../../../src/providers/types.js";
+import type { OAuthConfig, Profile, TokenSet } from "../../../src/providers/types.js";
 
 const NOW = 1_700_000_000;
 
@@ -65,30 +65,47 @@ describe("defaultProfile", () => {
   });
 });
 
-describe("emailVerifiedBy", () => {
+describe("vouchesForAddress", () => {
   const verified = { email: "Jane@Example.test", email_verified: true };
+  const trusted = { trustEmailVerified: true } as OAuthConfig;
+  const vouches = (profile: Profile, email: string | null | undefined, provider: OAuthConfig = trusted) =>
+    vouchesForAddress(provider, profile, email);
 
   it("trusts email_verified: true for the profile's own address, in any case", () => {
-    expect(emailVerifiedBy(verified, "jane@example.TEST")).toBe(true);
+    expect(vouches(verified, "jane@example.TEST")).toBe(true);
   });
 
-  it("does not vouch for another address", () => {
-    expect(emailVerifiedBy(verified, "mallory@example.test")).toBe(false);
+  it.each([undefined, false])("takes no provider's word without trustEmailVerified (%j)", (trust) => {
+    expect(vouches(verified, "jane@example.test", { trustEmailVerified: trust } as OAuthConfig)).toBe(false);
+  });
+
+  it("lets a trustEmailVerified function read the profile instead of email_verified", () => {
+    const appleLike = {
+      trustEmailVerified: (profile: Profile) => profile.email_verified === "true",
+    } as OAuthConfig;
+    expect(
+      vouches({ email: "jane@example.test", email_verified: "true" }, "jane@example.test", appleLike),
+    ).toBe(true);
+    expect(vouches(verified, "jane@example.test", appleLike)).toBe(false);
+  });
+
+  it("does not vouch for another address, even through a trusting function", () => {
+    expect(vouches(verified, "mallory@example.test")).toBe(false);
+    const always = { trustEmailVerified: () => true } as unknown as OAuthConfig;
+    expect(vouches(verified, "mallory@example.test", always)).toBe(false);
   });
 
   it.each([false, "true", 1, undefined])("does not take email_verified: %j as a yes", (flag) => {
-    expect(emailVerifiedBy({ email: "jane@example.test", email_verified: flag }, "jane@example.test")).toBe(
-      false,
-    );
+    expect(vouches({ email: "jane@example.test", email_verified: flag }, "jane@example.test")).toBe(false);
   });
 
   it.each([null, undefined, ""])("vouches for no address when the user has %j", (email) => {
-    expect(emailVerifiedBy(verified, email)).toBe(false);
+    expect(vouches(verified, email)).toBe(false);
   });
 
   it("vouches for nothing when the profile's e-mail is not a string", () => {
     expect(
-      emailVerifiedBy(
+      vouches(
         { email: ["jane@example.test"], email_verified: true } as unknown as Profile,
         "jane@example.test",
       ),
