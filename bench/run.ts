@@ -4,6 +4,7 @@
  * the ratios are the result.
  */
 import { type BenchGroup, report, runInterleaved } from "./harness.js";
+import { httpBenchmark } from "./http.js";
 import { jwtGroups } from "./jwt.js";
 import { oidcCallbackGroups } from "./oidc-callback.js";
 import { prismaSessionGroups } from "./prisma-session.js";
@@ -16,9 +17,9 @@ const options = quick
   : { rounds: 10, sliceMs: 250, warmupMs: 500 };
 
 /**
- * `--only=jwt,session` runs some sets alone (jwt, session, prisma, oidc, rate-limit).
+ * `--only=jwt,session` runs some sets alone (jwt, session, prisma, oidc, rate-limit, http).
  */
-const SETS = ["jwt", "session", "prisma", "oidc", "rate-limit"] as const;
+const SETS = ["jwt", "session", "prisma", "oidc", "rate-limit", "http"] as const;
 const onlyArgument = process.argv.find((argument) => argument.startsWith("--only="))?.slice("--only=".length);
 const only = new Set(onlyArgument ? onlyArgument.split(",") : SETS);
 const unknown = [...only].filter((set) => !(SETS as readonly string[]).includes(set));
@@ -43,8 +44,13 @@ await prisma.close();
 await oidc.close();
 await rateLimit.close();
 
-const groups = [...inProcess, ...withServers];
-const results = new Map([...inProcessResults, ...withServersResults]);
+// Last, and in processes of their own: servers under load from this process.
+const http = only.has("http")
+  ? await httpBenchmark(quick)
+  : { groups: [], results: new Map<string, number>() };
+
+const groups = [...inProcess, ...withServers, ...http.groups];
+const results = new Map([...inProcessResults, ...withServersResults, ...http.results]);
 console.log(
   `latchkey benchmarks — node ${process.version}, ${options.rounds} interleaved rounds of ${options.sliceMs} ms`,
 );
