@@ -24,7 +24,6 @@ import {
 } from "../core/errors.js";
 import type { ResolvedConfig } from "../core/resolved-config.js";
 import { flowFor } from "../flows/index.js";
-import { checkedRelayOrigins } from "../flows/oauth/relay-origins.js";
 import type { FlowSetup } from "../flows/types.js";
 import { DEFAULT_MAX_AGE_SECONDS } from "../jwt/claims.js";
 import type { ProviderConfig } from "../provider-types.js";
@@ -163,6 +162,7 @@ export function resolveConfig(config: AuthConfig, env: EnvRecord = readProcessEn
     strategy,
     hasAdapter: config.adapter !== undefined,
     ...(redirectProxyUrl ? { redirectProxyUrl } : {}),
+    redirectProxyAllowedOrigins: config.redirectProxyAllowedOrigins,
   };
   // setEnvDefaults writes into its argument, so give it a shallow copy: Auth() never mutates the app's config.
   const withEnv = setEnvDefaults(env, { ...config, providers: [...(config.providers ?? [])] });
@@ -199,7 +199,7 @@ export function resolveConfig(config: AuthConfig, env: EnvRecord = readProcessEn
     trustHost: withEnv.trustHost ?? false,
     authUrl: parseAuthUrl(env),
     useSecureCookies: config.useSecureCookies,
-    redirectProxyAllowedOrigins: checkedRelayOrigins(config.redirectProxyAllowedOrigins),
+    redirectProxyAllowedOrigins: config.redirectProxyAllowedOrigins,
     cookies: { secure: defaultCookies(true, config.cookies), plain: defaultCookies(false, config.cookies) },
     maxBodyBytes: positiveNumber("maxBodyBytes", config.maxBodyBytes, DEFAULT_MAX_BODY_BYTES),
     skipCsrfCheck: config.skipCSRFCheck === skipCSRFCheck,

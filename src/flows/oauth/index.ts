@@ -13,6 +13,7 @@ import { OAUTH_CHECK_COOKIES, resolveChecks } from "./checks.js";
 import { tokenEndpointAuthMethod } from "./client.js";
 import { endpointUrl } from "./endpoint-url.js";
 import { withProviderState } from "./provider-state.js";
+import { checkRelayOrigins } from "./relay-origins.js";
 import { endpointOption } from "./server-metadata.js";
 import { assertUsable } from "./usable.js";
 
@@ -33,6 +34,7 @@ function resolveOAuthProvider<P extends OAuthConfig>(provider: P, setup: FlowSet
   assertUsable(provider);
   assertEndpoints(provider);
   tokenEndpointAuthMethod(provider);
+  checkRelayOrigins(setup.redirectProxyAllowedOrigins);
   const redirectProxyUrl = provider.redirectProxyUrl ?? setup.redirectProxyUrl;
   if (redirectProxyUrl !== undefined) endpointUrl(provider.id, "redirectProxyUrl", redirectProxyUrl);
   const checks = resolveChecks(provider, redirectProxyUrl);

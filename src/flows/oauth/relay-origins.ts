@@ -48,18 +48,17 @@ function parseRelayOrigin(entry: unknown): RelayOrigin {
 }
 
 /**
- * The configured list, checked at startup (an entry that is not an origin is an `InvalidConfig`);
- * undefined when the app sets none, and then every origin is allowed.
+ * Checks the configured list at startup: an entry that is not an origin is an `InvalidConfig`.
+ * No list (undefined) allows every origin.
  */
-export function checkedRelayOrigins(entries: unknown): readonly string[] | undefined {
-  if (entries === undefined) return undefined;
+export function checkRelayOrigins(entries: unknown): void {
+  if (entries === undefined) return;
   if (!Array.isArray(entries)) {
     throw new InvalidConfig(
       'redirectProxyAllowedOrigins must be an array of origins, e.g. ["https://*.preview.example.com"].',
     );
   }
   for (const entry of entries) parseRelayOrigin(entry);
-  return [...entries];
 }
 
 function matches(origin: RelayOrigin, target: URL): boolean {
