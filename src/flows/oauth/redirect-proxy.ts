@@ -7,8 +7,8 @@
  *
  * The callback URL sealed is AUTH_URL's, or the one of the request URL itself: never one built from
  * `X-Forwarded-Host`. Whoever starts a sign-in writes that header when no proxy overwrites it, and a
- * target they chose would receive the code of the victim they send the authorization URL to (the
- * authorization code is the credential RFC 6749 §10.5 says must reach only the client). The app may
+ * target they chose would receive the code of the victim they send the authorization URL to: the
+ * redirection-URI manipulation of RFC 6749 §10.6, one hop after the provider's check. The app may
  * also list the origins its stable deployment relays to (`redirectProxyAllowedOrigins`).
  */
 import type { AuthContext, ServerContext } from "../../core/context.js";
