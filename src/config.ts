@@ -222,6 +222,21 @@ export interface AuthConfig {
    * deployments, whose URLs change. Default: none.
    */
   redirectProxyUrl?: string;
+  /**
+   * OAuth/OIDC, on the stable deployment: the only origins it relays a provider's callback to. An
+   * entry is an origin, or one whose host starts with `*.` for any subdomain of the rest. Default:
+   * every origin a `state` sealed with the app's secret names.
+   *
+   * @example
+   * ```ts
+   * const config: AuthConfig = {
+   *   providers,
+   *   redirectProxyUrl: "https://app.example.com/auth",
+   *   redirectProxyAllowedOrigins: ["https://app.example.com", "https://*.preview.example.com"],
+   * };
+   * ```
+   */
+  redirectProxyAllowedOrigins?: string[];
   /** Largest request body read, in bytes; larger ones get 413 before they are buffered. Default 64 KiB. */
   maxBodyBytes?: number;
   /**

@@ -4,7 +4,15 @@ import { resolveConfig } from "../src/pipeline/resolve-config.js";
 import Credentials from "../src/providers/credentials.js";
 import type { OAuth2Config } from "../src/providers/types.js";
 
-const github = (): OAuth2Config => ({ id: "github", name: "GitHub", type: "oauth" });
+const github = (): OAuth2Config => ({
+  id: "github",
+  name: "GitHub",
+  type: "oauth",
+  authorization: "https://github.com/login/oauth/authorize",
+  token: "https://github.com/login/oauth/access_token",
+});
+/** The client credentials `github` takes from the environment, which it needs to start. */
+const GITHUB_ENV = { AUTH_GITHUB_ID: "gh-id", AUTH_GITHUB_SECRET: "gh-secret" };
 const credentials = Credentials({ authorize: () => null });
 
 describe("setEnvDefaults", () => {
@@ -63,7 +71,7 @@ describe("resolveConfig", () => {
 
   it("never mutates the config it is given", () => {
     const config: AuthConfig = Object.freeze({ providers: Object.freeze([github]) as never, secret: "s" });
-    expect(() => resolveConfig(config, { AUTH_GITHUB_ID: "x" })).not.toThrow();
+    expect(() => resolveConfig(config, GITHUB_ENV)).not.toThrow();
     expect(config.providers[0]).toBe(github);
   });
 
@@ -82,18 +90,20 @@ describe("resolveConfig", () => {
   ] as Array<[AuthConfig, RegExp]>)(
     "refuses a broken configuration with a message that says what to fix (%#)",
     (config, message) => {
-      expect(() => resolveConfig(config, {})).toThrow(message);
+      expect(() => resolveConfig(config, GITHUB_ENV)).toThrow(message);
     },
   );
 
   it("allows plain http issuers only on loopback hosts", () => {
     for (const issuer of ["http://127.0.0.1:4000", "http://localhost:4000", "http://[::1]:4000"]) {
-      expect(() => resolveConfig({ providers: [{ ...github(), issuer }], secret: "s" }, {})).not.toThrow();
+      expect(() =>
+        resolveConfig({ providers: [{ ...github(), issuer }], secret: "s" }, GITHUB_ENV),
+      ).not.toThrow();
     }
   });
 
   it("does not require an adapter for OAuth with JWT sessions", () => {
-    expect(resolveConfig({ providers: [github], secret: "s" }, {}).session.strategy).toBe("jwt");
+    expect(resolveConfig({ providers: [github], secret: "s" }, GITHUB_ENV).session.strategy).toBe("jwt");
   });
 });
 

@@ -7,6 +7,8 @@
  *   is used, with `X-Forwarded-Host` and `X-Forwarded-Proto` honoured, because behind a trusted
  *   proxy they are what the browser saw.
  * - Untrusted, the request is refused: otherwise anyone could make us mint links to their host.
+ * - Where an OAuth redirect proxy is to send a later authorization code, forwarded headers never
+ *   count (see {@link unforwardedOrigin}).
  *
  * The Node bridge (`latchkey/node`) removes forwarded headers before they reach this rule unless
  * its `trustProxy` option is on, so a Node server that is not behind a proxy cannot be fooled by them.
@@ -77,6 +79,23 @@ export function appOrigin(settings: OriginSettings, request: Request, url = new 
   } catch {
     return url.origin; // a forwarded host that is not a host at all: keep the request's own
   }
+}
+
+/**
+ * The app's origin without forwarded headers: AUTH_URL when set, else the origin of the request URL
+ * itself. For a URL that outlives the request and that the request's sender must not choose: the
+ * redirect proxy seals it into `state`, and a stable deployment later relays an authorization code
+ * there. `X-Forwarded-Host` is the sender's to write when no proxy overwrites it, so it never counts
+ * here. Call it only after {@link appOrigin} accepted the request (the host is trusted).
+ *
+ * @example
+ * ```ts
+ * // A request to https://preview.app.test carrying X-Forwarded-Host: evil.example
+ * unforwardedOrigin({ authUrl: undefined }, new URL(request.url)); // "https://preview.app.test"
+ * ```
+ */
+export function unforwardedOrigin(settings: Pick<OriginSettings, "authUrl">, url: URL): string {
+  return settings.authUrl ? settings.authUrl.origin : url.origin;
 }
 
 /**

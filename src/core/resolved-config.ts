@@ -46,6 +46,8 @@ export interface ResolvedConfig {
   /** AUTH_URL, when set: the app's public URL regardless of what Host the request carries. */
   authUrl: URL | undefined;
   useSecureCookies: boolean | undefined;
+  /** `redirectProxyAllowedOrigins`, checked at startup by the OAuth flow; undefined when the app lists none. */
+  redirectProxyAllowedOrigins: readonly string[] | undefined;
   cookies: { secure: CookiesConfig; plain: CookiesConfig };
   maxBodyBytes: number;
   skipCsrfCheck: boolean;

@@ -22,6 +22,8 @@ export interface FlowSetup {
   hasAdapter: boolean;
   /** OAuth/OIDC: the app-wide `redirectProxyUrl` (or AUTH_REDIRECT_PROXY_URL), for providers without their own. */
   redirectProxyUrl?: string;
+  /** OAuth/OIDC: `redirectProxyAllowedOrigins`, as the app wrote it. */
+  redirectProxyAllowedOrigins?: readonly string[] | undefined;
 }
 
 /**

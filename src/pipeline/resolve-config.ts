@@ -162,6 +162,7 @@ export function resolveConfig(config: AuthConfig, env: EnvRecord = readProcessEn
     strategy,
     hasAdapter: config.adapter !== undefined,
     ...(redirectProxyUrl ? { redirectProxyUrl } : {}),
+    redirectProxyAllowedOrigins: config.redirectProxyAllowedOrigins,
   };
   // setEnvDefaults writes into its argument, so give it a shallow copy: Auth() never mutates the app's config.
   const withEnv = setEnvDefaults(env, { ...config, providers: [...(config.providers ?? [])] });
@@ -198,6 +199,7 @@ export function resolveConfig(config: AuthConfig, env: EnvRecord = readProcessEn
     trustHost: withEnv.trustHost ?? false,
     authUrl: parseAuthUrl(env),
     useSecureCookies: config.useSecureCookies,
+    redirectProxyAllowedOrigins: config.redirectProxyAllowedOrigins,
     cookies: { secure: defaultCookies(true, config.cookies), plain: defaultCookies(false, config.cookies) },
     maxBodyBytes: positiveNumber("maxBodyBytes", config.maxBodyBytes, DEFAULT_MAX_BODY_BYTES),
     skipCsrfCheck: config.skipCSRFCheck === skipCSRFCheck,

@@ -4,6 +4,7 @@
  * claim, `providerTokens`, keyed by provider id; the default `session` callback never copies them
  * into the session a browser can read.
  */
+import { decodeJwt } from "jose";
 import type { Account } from "../config.js";
 import type { JWT } from "../jwt/types.js";
 
@@ -18,6 +19,26 @@ export interface SessionProviderTokens {
   expires_at?: number;
   token_type?: string;
   scope?: string;
+  /**
+   * The `iss` and `sub` of the sign-in's ID token, which a refreshed ID token must repeat (OpenID
+   * Connect Core §12.2); the ID token itself stays out of the session token.
+   */
+  id_token_iss?: string;
+  id_token_sub?: string;
+}
+
+/**
+ * The `iss` and `sub` of an ID token latchkey verified and stored; undefined when there is none or
+ * it does not carry both.
+ */
+export function idTokenSubject(idToken: unknown): { iss: string; sub: string } | undefined {
+  if (typeof idToken !== "string") return undefined;
+  try {
+    const { iss, sub } = decodeJwt(idToken);
+    return typeof iss === "string" && typeof sub === "string" ? { iss, sub } : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 const OPTIONAL_FIELDS = ["refresh_token", "token_type", "scope"] as const;
@@ -35,6 +56,11 @@ export function providerTokensClaim(account: Account | null): Partial<JWT> {
     if (typeof value === "string") tokens[field] = value;
   }
   if (typeof account.expires_at === "number") tokens.expires_at = account.expires_at;
+  const subject = idTokenSubject(account.id_token);
+  if (subject) {
+    tokens.id_token_iss = subject.iss;
+    tokens.id_token_sub = subject.sub;
+  }
   return { [PROVIDER_TOKENS_CLAIM]: { [account.provider]: tokens } };
 }
 

@@ -1,8 +1,9 @@
 /**
  * OAuth and OpenID Connect providers at startup: an issuer must be a URL, https except on loopback
- * (RFC 8252 §8.3 allows plain http only there), and the sign-in page shows the provider's colours.
+ * (RFC 8252 §8.3 allows plain http only there), a provider that could not sign anyone in (no client
+ * credentials, nowhere to send the user) is refused, and the sign-in page shows the provider's colours.
  */
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { OIDCConfig, ProviderConfig } from "../../src/providers/types.js";
 import { makeConfig, recordingLogger, send } from "../core/helpers.js";
 
@@ -167,6 +168,52 @@ describe("an OAuth or OIDC provider's checks", () => {
     expect((await startup(oidc({ ...publicClient }))).status).toBe(200);
     // A confidential client may go without.
     expect((await startup(oidc({ checks: ["state"] }))).status).toBe(200);
+  });
+});
+
+describe("an OAuth or OIDC provider that could not sign anyone in", () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  const invalid = (message: string) => ({
+    status: 500,
+    log: `InvalidConfig: ${message} (see docs/errors.md#invalidconfig)`,
+  });
+
+  it("is refused at startup without a client id, naming the provider and the variable to set", async () => {
+    expect(await startup(oidc({ clientId: undefined }))).toEqual(
+      invalid('Provider "acme" has no clientId; set `clientId` or AUTH_ACME_ID.'),
+    );
+  });
+
+  it("is refused at startup without the client secret its authentication method needs", async () => {
+    expect(await startup(oidc({ clientSecret: undefined }))).toEqual(
+      invalid(
+        'Provider "acme" authenticates with client_secret_basic but has no clientSecret; set `clientSecret` or AUTH_ACME_SECRET, or client.token_endpoint_auth_method "none" for a public client.',
+      ),
+    );
+  });
+
+  it("is refused at startup as an oidc provider with neither issuer nor endpoints", async () => {
+    expect(await startup(oidc({ issuer: undefined }))).toEqual(
+      invalid(
+        'Provider "acme" needs `issuer` (or `wellKnown`) for discovery, or both `authorization` and `token` URLs.',
+      ),
+    );
+  });
+
+  it("starts with the client id, secret and issuer the AUTH_ACME_* variables fill in", async () => {
+    vi.stubEnv("AUTH_ACME_ID", "client-from-env");
+    vi.stubEnv("AUTH_ACME_SECRET", "secret-from-env");
+    vi.stubEnv("AUTH_ACME_ISSUER", "https://id.acme.test");
+    const bare = oidc({ clientId: undefined, clientSecret: undefined, issuer: undefined });
+    expect((await startup(bare)).status).toBe(200);
+  });
+
+  it("starts as a public client without a secret (token_endpoint_auth_method none)", async () => {
+    const publicClient = oidc({ clientSecret: undefined, client: { token_endpoint_auth_method: "none" } });
+    expect((await startup(publicClient)).status).toBe(200);
   });
 });
 

@@ -1,6 +1,7 @@
 /**
  * The provider tokens a JWT session carries for `getAccessToken`: only an OAuth or OIDC account's,
- * only the fields a refresh needs (never the ID token), under one claim keyed by provider id.
+ * only the fields a refresh needs (never the ID token, only its iss and sub), under one claim keyed by
+ * provider id.
  */
 import { describe, expect, it } from "vitest";
 import type { Account } from "../../src/config.js";
@@ -10,6 +11,8 @@ import {
   readProviderTokens,
   withProviderTokens,
 } from "../../src/session/provider-tokens.js";
+
+const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
 
 const account = (overrides: Partial<Account> = {}): Account => ({
   provider: "acme",
@@ -45,6 +48,32 @@ describe("providerTokensClaim", () => {
       },
     });
     expect(PROVIDER_TOKENS_CLAIM).toBe("providerTokens");
+  });
+
+  it("keeps the ID token's iss and sub, which a refreshed ID token must repeat, but never the ID token", () => {
+    const idToken = `${base64url({ alg: "RS256" })}.${base64url({ iss: "https://op.test", sub: "alice" })}.sig`;
+    expect(providerTokensClaim(account({ id_token: idToken }))).toEqual({
+      providerTokens: {
+        acme: {
+          providerAccountId: "user-1",
+          access_token: "at",
+          id_token_iss: "https://op.test",
+          id_token_sub: "alice",
+        },
+      },
+    });
+  });
+
+  it.each([
+    ["an ID token that is not a JWT", "eyJ.id.token"],
+    [
+      "an ID token without sub",
+      `${base64url({ alg: "RS256" })}.${base64url({ iss: "https://op.test" })}.sig`,
+    ],
+  ])("keeps no subject for %s", (_, idToken) => {
+    expect(providerTokensClaim(account({ id_token: idToken }))).toEqual({
+      providerTokens: { acme: { providerAccountId: "user-1", access_token: "at" } },
+    });
   });
 
   it("leaves out optional fields that are absent or not of their type", () => {

@@ -15,6 +15,7 @@ import type { OAuthConfig } from "../../provider-types.js";
 import { requestSessionToken } from "../../session/database.js";
 import { decodeSessionCookie, sessionCookies } from "../../session/jwt.js";
 import {
+  idTokenSubject,
   readProviderTokens,
   type SessionProviderTokens,
   withProviderTokens,
@@ -58,6 +59,11 @@ function fromAccount(account: AdapterAccount): StoredTokens | undefined {
   };
   if (typeof account.refresh_token === "string") tokens.refresh_token = account.refresh_token;
   if (typeof account.expires_at === "number") tokens.expires_at = account.expires_at;
+  const subject = idTokenSubject(account.id_token);
+  if (subject) {
+    tokens.id_token_iss = subject.iss;
+    tokens.id_token_sub = subject.sub;
+  }
   return tokens;
 }
 
@@ -104,7 +110,11 @@ async function sharedRefresh(ctx: ServerContext, plan: RefreshPlan): Promise<Sto
 
     let issued: ReturnType<typeof tokenFields>;
     try {
-      issued = tokenFields(await refreshTokens(provider, current.refresh_token));
+      const original =
+        current.id_token_iss !== undefined && current.id_token_sub !== undefined
+          ? { iss: current.id_token_iss, sub: current.id_token_sub }
+          : undefined;
+      issued = tokenFields(await refreshTokens(provider, current.refresh_token, original));
     } catch (error) {
       // A refused refresh token is dead: forget it, so nobody redeems it again.
       if (error instanceof RefreshTokenRejected) {

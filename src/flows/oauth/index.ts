@@ -1,7 +1,7 @@
 /**
  * OAuth 2.0 and OpenID Connect providers: the authorization-code flow with PKCE, on oauth4webapi.
- * At startup each provider is checked (issuer and endpoints https except on loopback, checks,
- * client authentication) and given a place for what it learns at run time (metadata, keys). The
+ * At startup each provider is checked (client credentials, issuer or endpoints, https except on
+ * loopback, checks, client authentication) and given a place for what it learns at run time (metadata, keys). The
  * protocol steps live beside this file, one per module; who the person is, and which stored user
  * that makes them, is decided in `login.ts`.
  */
@@ -13,6 +13,7 @@ import { OAUTH_CHECK_COOKIES, resolveChecks } from "./checks.js";
 import { tokenEndpointAuthMethod } from "./client.js";
 import { endpointUrl } from "./endpoint-url.js";
 import { withProviderState } from "./provider-state.js";
+import { checkRelayOrigins } from "./relay-origins.js";
 import { endpointOption } from "./server-metadata.js";
 import { assertUsable } from "./usable.js";
 
@@ -30,8 +31,10 @@ function assertEndpoints(provider: OAuthConfig): void {
 }
 
 function resolveOAuthProvider<P extends OAuthConfig>(provider: P, setup: FlowSetup): P {
+  assertUsable(provider);
   assertEndpoints(provider);
   tokenEndpointAuthMethod(provider);
+  checkRelayOrigins(setup.redirectProxyAllowedOrigins);
   const redirectProxyUrl = provider.redirectProxyUrl ?? setup.redirectProxyUrl;
   if (redirectProxyUrl !== undefined) endpointUrl(provider.id, "redirectProxyUrl", redirectProxyUrl);
   const checks = resolveChecks(provider, redirectProxyUrl);
@@ -57,14 +60,8 @@ function oauthFlowOf<P extends OAuthConfig>(): Flow<P> {
         ? ["createUser", "getUser", "getUserByAccount", "getUserByEmail", "linkAccount", "updateUser"]
         : [],
     pageEntry: (provider) => ({ form: "button", ...(provider.style ? { style: provider.style } : {}) }),
-    signIn: (ctx, provider) => {
-      assertUsable(provider);
-      return startAuthorization(ctx, provider);
-    },
-    callback: (ctx, provider) => {
-      assertUsable(provider);
-      return oauthCallback(ctx, provider);
-    },
+    signIn: startAuthorization,
+    callback: oauthCallback,
     // A `form_post` response is posted by the provider's page, which cannot know our CSRF token;
     // state and PKCE protect that callback instead (RFC 9700 §4.7).
     callbackNeedsCsrf: () => false,

@@ -23,3 +23,25 @@ export function expectedIssuer(provider: OAuthConfig, issuer: string, idToken: s
   // An unusable claim leaves the template, which no real token's iss equals: the check then fails.
   return typeof tenant === "string" && TENANT_ID.test(tenant) ? issuer.replace(PLACEHOLDER, tenant) : issuer;
 }
+
+/** The ID token of a token response, before anything trusts it: only to pick the tenant's issuer. */
+async function peekIdToken(response: Response): Promise<string | undefined> {
+  try {
+    const body = (await response.clone().json()) as { id_token?: unknown };
+    return typeof body.id_token === "string" ? body.id_token : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * {@link expectedIssuer} for the ID token a token response carries (the code's or a refresh's), read
+ * from a clone so that oauth4webapi still processes the response itself.
+ */
+export async function expectedIssuerOfResponse(
+  provider: OAuthConfig,
+  issuer: string,
+  response: Response,
+): Promise<string> {
+  return expectedIssuer(provider, issuer, await peekIdToken(response));
+}

@@ -10,7 +10,7 @@ import type { ExpectedChecks } from "./checks.js";
 import { clientAuthentication } from "./client.js";
 import { verifyIdToken } from "./id-token.js";
 import { transportOptions } from "./server-metadata.js";
-import { expectedIssuer } from "./tenant-issuer.js";
+import { expectedIssuer, expectedIssuerOfResponse } from "./tenant-issuer.js";
 
 export interface ExchangedCode {
   tokens: TokenSet;
@@ -26,16 +26,6 @@ export interface CodeExchange {
   params: URLSearchParams;
   redirectUri: string;
   checks: ExpectedChecks;
-}
-
-/** The ID token of a token response, before anything trusts it: only to pick the tenant's issuer. */
-async function peekIdToken(response: Response): Promise<string | undefined> {
-  try {
-    const body = (await response.clone().json()) as { id_token?: unknown };
-    return typeof body.id_token === "string" ? body.id_token : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 async function standardTokenRequest(exchange: CodeExchange): Promise<ExchangedCode> {
@@ -55,7 +45,7 @@ async function standardTokenRequest(exchange: CodeExchange): Promise<ExchangedCo
   );
   if (tokenOption?.conform) response = await tokenOption.conform(response);
 
-  const issuer = expectedIssuer(provider, server.issuer, await peekIdToken(response));
+  const issuer = await expectedIssuerOfResponse(provider, server.issuer, response);
   const issuerServer = { ...server, issuer };
   const processed = await oauth.processAuthorizationCodeResponse(issuerServer, client, response, {
     expectedNonce: checks.nonce ?? oauth.expectNoNonce,

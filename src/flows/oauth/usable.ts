@@ -1,6 +1,7 @@
 /**
- * What a provider needs before it can sign anyone in. Checked when a sign-in starts or finishes,
- * not at startup, so an app whose other providers work still starts when one lacks its credentials.
+ * What a provider needs before it can sign anyone in, checked at startup (after the `AUTH_<ID>_*`
+ * environment variables filled in what they name): a provider that could only fail when a user
+ * clicks it is a configuration error the deployment should see at once, not its users.
  */
 import { InvalidConfig } from "../../core/errors.js";
 import type { OAuthConfig } from "../../provider-types.js";

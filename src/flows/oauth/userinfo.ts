@@ -1,7 +1,8 @@
 /**
  * The profile of the person signing in: the verified ID token's claims for OpenID Connect (unless
- * the provider sets `idToken: false`), else the userinfo endpoint (OpenID Connect Core §5.3, or an
- * OAuth 2.0 provider's own user API), else the provider's `userinfo.request`.
+ * the provider sets `idToken: false`), completed from the userinfo endpoint when they lack the
+ * profile claims; else the userinfo endpoint (OpenID Connect Core §5.3, or an OAuth 2.0 provider's
+ * own user API), else the provider's `userinfo.request`.
  */
 import type { JWTPayload } from "jose";
 import * as oauth from "oauth4webapi";
@@ -36,29 +37,56 @@ async function bearerGet(url: URL, accessToken: string): Promise<Profile> {
   return body as Profile;
 }
 
+/**
+ * The standard claims the default profile reads that `scope=profile email` asks for. With the code
+ * flow an OP may return them from the userinfo endpoint only, keeping the ID token small (OpenID
+ * Connect Core §5.4 and §5.5); an ID token without them is no reason to sign a user in nameless.
+ */
+const PROFILE_CLAIMS = ["name", "email"] as const;
+
+/** The userinfo endpoint's claims, for the user the ID token names (OpenID Connect Core §5.3.4). */
+async function userinfoFor(source: ProfileSource, url: URL, subject: string): Promise<Profile> {
+  const { server, client, tokens } = source;
+  // The request goes to `url`, so the provider's `userinfo.params` reach it here too.
+  const response = await oauth.userInfoRequest(
+    { ...server, userinfo_endpoint: url.href },
+    client,
+    tokens.access_token as string,
+    transportOptions(url),
+  );
+  return (await oauth.processUserInfoResponse(server, client, subject, response)) as Profile;
+}
+
+function userinfoUrl(provider: OAuthConfig, server: oauth.AuthorizationServer): URL | undefined {
+  if (!server.userinfo_endpoint) return undefined;
+  const option = typeof provider.userinfo === "object" ? provider.userinfo : undefined;
+  const url = new URL(server.userinfo_endpoint);
+  for (const [name, value] of Object.entries(option?.params ?? {})) url.searchParams.set(name, value);
+  return url;
+}
+
+/** The ID token's claims, completed from the userinfo endpoint when they lack the profile claims. */
+async function idTokenProfile(source: ProfileSource, claims: JWTPayload): Promise<Profile> {
+  const { provider, server } = source;
+  const custom = typeof provider.userinfo === "object" && provider.userinfo.request !== undefined;
+  const url = userinfoUrl(provider, server);
+  const complete = PROFILE_CLAIMS.every((claim) => claims[claim] !== undefined);
+  if (complete || custom || !url || typeof claims.sub !== "string") return { ...claims } as Profile;
+  // The ID token's claims win where both speak: they are signed, and they name the sign-in.
+  return { ...(await userinfoFor(source, url, claims.sub)), ...claims } as Profile;
+}
+
 export async function fetchProfile(source: ProfileSource): Promise<Profile> {
-  const { provider, server, client, tokens, idTokenClaims } = source;
+  const { provider, server, tokens, idTokenClaims } = source;
   if (provider.type === "oidc" && provider.idToken !== false && idTokenClaims) {
-    return { ...idTokenClaims } as Profile;
+    return idTokenProfile(source, idTokenClaims);
   }
   const option = typeof provider.userinfo === "object" ? provider.userinfo : undefined;
   if (option?.request) return option.request({ tokens, provider });
-  if (!server.userinfo_endpoint) {
+  const url = userinfoUrl(provider, server);
+  if (!url) {
     throw new InvalidConfig(`Provider "${provider.id}" names no userinfo endpoint; set \`userinfo\`.`);
   }
-  const accessToken = tokens.access_token as string;
-  const url = new URL(server.userinfo_endpoint);
-  for (const [name, value] of Object.entries(option?.params ?? {})) url.searchParams.set(name, value);
-  if (provider.type === "oidc" && idTokenClaims?.sub) {
-    // OpenID Connect Core §5.3.4: the userinfo `sub` must be the ID token's.
-    // The request goes to `url`, so the provider's `userinfo.params` reach it here too.
-    const response = await oauth.userInfoRequest(
-      { ...server, userinfo_endpoint: url.href },
-      client,
-      accessToken,
-      transportOptions(url),
-    );
-    return (await oauth.processUserInfoResponse(server, client, idTokenClaims.sub, response)) as Profile;
-  }
-  return bearerGet(url, accessToken);
+  if (provider.type === "oidc" && idTokenClaims?.sub) return userinfoFor(source, url, idTokenClaims.sub);
+  return bearerGet(url, tokens.access_token as string);
 }

@@ -189,6 +189,13 @@ const setCookies: CookieToSet[] = [];`,
   "src/core/error-traits.ts#errorPageStatus": { run: true },
   "src/core/origin.ts#forwardedOrigin": { prelude: PROXIED_REQUEST, run: true },
   "src/core/origin.ts#appOrigin": { prelude: PROXIED_REQUEST, run: true },
+  "src/core/origin.ts#unforwardedOrigin": {
+    prelude: `const request = new Request("https://preview.app.test/auth/signin/github", {
+  headers: { "x-forwarded-host": "evil.example" },
+});`,
+    run: true,
+  },
+  "src/config.ts#AuthConfig.redirectProxyAllowedOrigins": { given: ["providers"] },
   "src/index.ts#module": { given: ["checkPassword"] },
   "src/index.ts#Auth": { given: ["config"] },
   "src/index.ts#getSession": {

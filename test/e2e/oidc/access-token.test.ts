@@ -606,6 +606,9 @@ describe("JWT sessions", () => {
       expires_at: refreshed.expiresAt,
       token_type: "bearer",
       scope: tokens.scope,
+      // The sign-in's, which the refreshed ID token repeated (OpenID Connect Core §12.2).
+      id_token_iss: op.issuer,
+      id_token_sub: "alice",
     });
     // The OP rotates refresh tokens; the session keeps the new one. ID tokens stay out of the cookie.
     expect(all.op?.refresh_token).not.toBe(tokens.refresh_token);

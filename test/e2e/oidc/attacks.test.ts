@@ -9,7 +9,7 @@ import { base64url, decodeJwt, decodeProtectedHeader, SignJWT } from "jose";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { AuthConfig } from "../../../src/index.js";
 import type { OIDCConfig } from "../../../src/providers/types.js";
-import { CookieJar, locationOf, SECRET } from "../../core/helpers.js";
+import { CookieJar, getCsrf, locationOf, SECRET, send } from "../../core/helpers.js";
 import {
   authorizeAtOP,
   type Browser,
@@ -324,5 +324,72 @@ describe("ID tokens rewritten in flight", () => {
     const { browser, response } = await attempt(app);
     expectError(response, "signin", "OAuthCallbackError");
     await expectNoSession(app, browser);
+  });
+});
+
+describe("the authorization response's iss (RFC 9207)", () => {
+  it("is advertised by the OP, and sent with every callback", async () => {
+    const metadata = (await (await fetch(`${op.issuer}/.well-known/openid-configuration`)).json()) as Record<
+      string,
+      unknown
+    >;
+    expect(metadata.authorization_response_iss_parameter_supported).toBe(true);
+    const { callback } = await atCallback(appConfig());
+    expect(callback.searchParams.get("iss")).toBe(op.issuer);
+  });
+
+  it("rejects a callback whose iss names another issuer, before the token request", async () => {
+    const app = appConfig();
+    const { browser, callback } = await atCallback(app);
+    callback.searchParams.set("iss", "https://attacker.example");
+    const response = await withoutTokenRequest(() => finishSignIn(app, browser, callback));
+    expectError(response, "signin", "OAuthCallbackError");
+    expectCheckCookiesCleared(response, [PKCE]);
+    await expectNoSession(app, browser);
+  });
+
+  it("rejects a callback without iss from an OP that advertises it, before the token request", async () => {
+    const app = appConfig();
+    const { browser, callback } = await atCallback(app);
+    callback.searchParams.delete("iss");
+    const response = await withoutTokenRequest(() => finishSignIn(app, browser, callback));
+    expectError(response, "signin", "OAuthCallbackError");
+    await expectNoSession(app, browser);
+  });
+});
+
+describe("the redirect proxy", () => {
+  const STABLE = "https://app.test";
+
+  it("never relays a victim's code to a host the X-Forwarded-Host of the sign-in request named", async () => {
+    // The stable deployment trusts its host and has no AUTH_URL; it proxies for previews.
+    const app = appConfig(provider({ redirectProxyUrl: `${STABLE}/auth` }));
+    // The attacker starts a sign-in there, naming their own host in a forwarded header.
+    const attacker = new CookieJar();
+    const forged = { "x-forwarded-host": "attacker.example" };
+    const { token } = await getCsrf(app, { origin: STABLE, cookie: attacker, headers: forged });
+    const start = await send(app, "/signin/op", {
+      origin: STABLE,
+      cookie: attacker,
+      headers: forged,
+      form: { csrfToken: token },
+    });
+    attacker.apply(start);
+    // …and sends the authorization URL to the victim, who signs in at the OP as usual.
+    const victim = newBrowser();
+    const callback = await authorizeAtOP(victim, locationOf(start), "alice");
+    expect(callback.origin).toBe(STABLE);
+    const response = await withoutTokenRequest(() =>
+      send(app, callback.pathname.replace(/^\/auth/, "") + callback.search, {
+        origin: STABLE,
+        cookie: victim.app,
+      }),
+    );
+    const answer = locationOf(response);
+    expect(answer.host).not.toBe("attacker.example");
+    expect(answer.searchParams.get("code")).toBeNull();
+    // The state named the stable deployment itself, so the callback was checked there, and failed:
+    // the victim's browser holds none of the attacker's check cookies.
+    expectError(response, "error", "Configuration");
   });
 });

@@ -89,7 +89,12 @@ async function readBody(req: IncomingMessage): Promise<string> {
 }
 
 export async function startOP(
-  options: { clientPublicJwk?: JWK; requirePushedAuthorizationRequests?: boolean } = {},
+  options: {
+    clientPublicJwk?: JWK;
+    requirePushedAuthorizationRequests?: boolean;
+    /** Keep the scopes' claims out of the code flow's ID token, for userinfo alone (the default here: in it). */
+    conformIdTokenClaims?: boolean;
+  } = {},
 ): Promise<TestOP> {
   const { privateKey, publicKey: _publicKey } = await generateKeyPair("RS256", { extractable: true });
   const kid = "op-key-1";
@@ -135,7 +140,7 @@ export async function startOP(
     },
     claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
     scopes: ["openid", "offline_access", "email", "profile"],
-    conformIdTokenClaims: false,
+    conformIdTokenClaims: options.conformIdTokenClaims ?? false,
     features: {
       devInteractions: { enabled: true },
       pushedAuthorizationRequests: {

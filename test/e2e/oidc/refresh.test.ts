@@ -5,7 +5,8 @@
  * token), and a refused refresh token is reported.
  */
 import { Redis } from "ioredis";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { decodeJwt, SignJWT } from "jose";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createMemoryTables, MemoryAdapter } from "../../../src/adapters/memory.js";
 import {
   type AuthConfig,
@@ -14,6 +15,7 @@ import {
   NotSignedIn,
   RefreshTokenRejected,
   type SessionStrategy,
+  TokenRefreshError,
 } from "../../../src/index.js";
 import OIDC from "../../../src/providers/oidc.js";
 import type { OIDCConfig } from "../../../src/providers/types.js";
@@ -154,6 +156,49 @@ describe.each<SessionStrategy>(["database", "jwt"])("%s sessions", (strategy) =>
         NoProviderAccount,
       );
     }
+  });
+
+  describe("a refreshed ID token (OpenID Connect Core §12.2)", () => {
+    afterEach(() => {
+      op.rewrite = undefined;
+    });
+
+    /** Re-signs the refreshed ID token's claims, changed by `edit`, with the issuer's real key. */
+    const resigned = (edit: (claims: Record<string, unknown>) => void) => async (idToken: string) => {
+      const claims = { ...decodeJwt(idToken) } as Record<string, unknown>;
+      edit(claims);
+      return new SignJWT(claims)
+        .setProtectedHeader({ alg: "RS256", kid: op.signingKey.kid })
+        .sign(op.signingKey.privateKey);
+    };
+
+    async function signedInThroughProxy() {
+      const { a, tables } = twoInstances(strategy, { token: op.proxiedTokenEndpoint });
+      const browser = newBrowser();
+      await signInAtOP(a, browser, "op", "alice");
+      return { a, tables, browser };
+    }
+
+    it("with the sign-in's subject, re-signed by the issuer, is accepted (the control)", async () => {
+      const { a, browser } = await signedInThroughProxy();
+      op.rewrite = resigned(() => undefined);
+      const result = await getAccessToken(requestWith(browser.app), a, "op");
+      expect(typeof result.accessToken).toBe("string");
+    });
+
+    it("naming another subject is refused: its tokens are neither handed out nor stored", async () => {
+      const { a, tables, browser } = await signedInThroughProxy();
+      const before = strategy === "database" ? { ...[...tables.accounts.values()][0] } : undefined;
+      op.rewrite = resigned((claims) => {
+        claims.sub = "mallory";
+      });
+      const refused = getAccessToken(requestWith(browser.app), a, "op");
+      await expect(refused).rejects.toBeInstanceOf(TokenRefreshError);
+      await expect(refused).rejects.toMatchObject({
+        cause: { message: expect.stringContaining("not the signed-in") },
+      });
+      if (before) expect([...tables.accounts.values()][0]).toEqual(before);
+    });
   });
 
   it("rejects a request without a session with NotSignedIn", async () => {

@@ -204,3 +204,22 @@ for (const store of STORES) {
 it("knows every test account by the claims the OP asserts", () => {
   expect(ACCOUNTS.mallory?.email).toBe(ACCOUNTS.alice?.email);
 });
+
+describe("an OP that keeps the profile claims out of the ID token", () => {
+  let bare: TestOP;
+  beforeAll(async () => {
+    bare = await startOP({ conformIdTokenClaims: true });
+  });
+  afterAll(() => bare.close());
+
+  it("signs the user in with the name and e-mail of its userinfo endpoint (OpenID Connect Core §5.4)", async () => {
+    const app: AuthConfig = { providers: [providerAt(bare)], secret: SECRET, trustHost: true };
+    const browser = newBrowser();
+    const response = await signInAtOP(app, browser, "op", "alice");
+    expect(locationOf(response).searchParams.get("error")).toBeNull();
+    expect((await sessionOf(app, browser))?.user).toMatchObject({
+      name: "Alice Liddell",
+      email: "alice@example.test",
+    });
+  });
+});

@@ -400,6 +400,114 @@ describe("the redirect proxy", () => {
     expectError(response, "error", "Configuration", STABLE);
   });
 
+  /** The origin the state of a sign-in started at `origin` with `headers` names. */
+  async function sealedOrigin(config: AuthConfig, origin: string, headers: Record<string, string>) {
+    const jar = new CookieJar();
+    const { token } = await getCsrf(config, { origin, cookie: jar, headers });
+    const response = await send(config, "/signin/acme", {
+      origin,
+      cookie: jar,
+      headers,
+      form: { csrfToken: token },
+    });
+    const claims = await decode<{ origin: string }>({
+      token: locationOf(response).searchParams.get("state") as string,
+      secret: SECRET,
+      salt: PROXY_STATE_SALT,
+    });
+    return claims?.origin;
+  }
+
+  it("seals the request URL's own callback URL, never one X-Forwarded-Host names", async () => {
+    const forwarded = { "x-forwarded-host": "attacker.example", "x-forwarded-proto": "https" };
+    expect(await sealedOrigin(proxied(), PREVIEW, forwarded)).toBe(`${PREVIEW}/auth/callback/acme`);
+  });
+
+  it("seals AUTH_URL's callback URL when it is set, whatever the request's host", async () => {
+    vi.stubEnv("AUTH_URL", "https://preview-42.app.test/auth");
+    try {
+      const forwarded = { "x-forwarded-host": "attacker.example" };
+      expect(await sealedOrigin(proxied(), PREVIEW, forwarded)).toBe(
+        "https://preview-42.app.test/auth/callback/acme",
+      );
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
+  it("checks a callback whose state names the request URL's own callback URL there, whatever X-Forwarded-Host says", async () => {
+    // A sign-in started at the stable deployment, finished with a forwarded header naming elsewhere.
+    const config = proxied();
+    const { jar, authorization } = await startSignIn(config, STABLE);
+    const state = authorization.searchParams.get("state") as string;
+    const response = await send(config, `/callback/acme?${new URLSearchParams({ code: "c", state })}`, {
+      origin: STABLE,
+      cookie: jar,
+      headers: { "x-forwarded-host": "preview.app.test" },
+    });
+    // Not relayed (to itself or anywhere): checked, and on to the token request.
+    expectError(response, "signin", "OAuthCallbackError", PREVIEW);
+  });
+
+  describe("with redirectProxyAllowedOrigins", () => {
+    const listed = (redirectProxyAllowedOrigins: string[]) =>
+      app(acme({ redirectProxyUrl: `${STABLE}/auth` }), { redirectProxyAllowedOrigins });
+
+    it.each([
+      ["an exact origin", ["https://preview.app.test"]],
+      ["a subdomain wildcard", ["https://*.app.test"]],
+      [
+        "an origin written with its default port and a slash",
+        ["https://example.test", "https://preview.app.test:443/"],
+      ],
+    ])("relays to an origin the list allows: %s", async (_, allowed) => {
+      const config = listed(allowed);
+      const state = await sealedState({ origin: `${PREVIEW}/auth/callback/acme` });
+      const relay = locationOf(await atStable(config, { code: "c", state }));
+      expect(`${relay.origin}${relay.pathname}`).toBe(`${PREVIEW}/auth/callback/acme`);
+      expect(relay.searchParams.get("code")).toBe("c");
+    });
+
+    it.each([
+      ["another host", "https://elsewhere.test/auth/callback/acme"],
+      ["a host that only starts with the wildcard's", "https://app.test.evil.test/auth/callback/acme"],
+      [
+        "a host that only ends with the wildcard's, without the dot",
+        "https://evilapp.test/auth/callback/acme",
+      ],
+      ["plain http on a listed host", "http://preview.app.test/auth/callback/acme"],
+      ["another port on a listed host", "https://preview.app.test:8443/auth/callback/acme"],
+    ])("relays nowhere, and says why, for %s", async (_, origin) => {
+      const log = recordingLogger();
+      const config = app(acme({ redirectProxyUrl: `${STABLE}/auth` }), {
+        redirectProxyAllowedOrigins: ["https://*.app.test"],
+        logger: log.logger,
+      });
+      const state = await sealedState({ origin });
+      const response = await atStable(config, { code: "c", state });
+      expectError(response, "error", "Configuration", STABLE);
+      expect(log.text()).toBe(
+        `InvalidCheck: The redirect-proxy state of provider "acme" names ${new URL(origin).origin}, which is not in redirectProxyAllowedOrigins; the callback was not relayed. (see docs/errors.md#invalidcheck)`,
+      );
+    });
+
+    it.each([
+      "preview.app.test",
+      "https://preview.app.test/auth",
+      "https://*",
+      "ftp://preview.app.test",
+      "https://user@preview.app.test",
+    ])("refuses the entry %s at startup", async (entry) => {
+      const log = recordingLogger();
+      const config = app(acme(), { redirectProxyAllowedOrigins: [entry], logger: log.logger });
+      const response = await send(config, "/providers", { origin: STABLE });
+      expect(response.status).toBe(500);
+      expect(log.text()).toBe(
+        `InvalidConfig: redirectProxyAllowedOrigins has the entry ${JSON.stringify(entry)}, which is not an http(s) origin; write e.g. "https://preview.example.com" or "https://*.preview.example.com". (see docs/errors.md#invalidconfig)`,
+      );
+    });
+  });
+
   it("relays to any http(s) origin a state sealed with the shared secret names", async () => {
     const config = proxied();
     for (const origin of ["http://localhost:3000/auth/callback/acme", `${PREVIEW}/auth/callback/acme`]) {

@@ -1,6 +1,6 @@
 /**
- * What an OAuth or OIDC provider needs before it can sign anyone in, checked when a sign-in starts
- * or finishes: a client id, a client secret for the secret-based authentication methods
+ * What an OAuth or OIDC provider needs before it can sign anyone in, checked at startup (see
+ * test/flows/oauth-config.test.ts for the refusal through `Auth()`): a client id, a client secret for the secret-based authentication methods
  * (RFC 6749 §2.3.1), and either discovery or both endpoint URLs. Each refusal says what to set.
  */
 import { describe, expect, it } from "vitest";

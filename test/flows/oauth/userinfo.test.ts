@@ -30,7 +30,15 @@ afterEach(() => {
 });
 
 const TOKENS: TokenSet = { access_token: "at-123", token_type: "bearer" };
-const CLAIMS: JWTPayload = { iss: "x", sub: "alice", aud: "client-1", email: "alice@example.test" };
+const CLAIMS: JWTPayload = {
+  iss: "x",
+  sub: "alice",
+  aud: "client-1",
+  name: "Alice",
+  email: "alice@example.test",
+};
+/** An ID token of the code flow from an OP that returns the profile claims from userinfo only. */
+const BARE_CLAIMS: JWTPayload = { iss: "x", sub: "alice", aud: "client-1" };
 
 function answers(answer: ScriptedAnswer) {
   issuer.routes.set("/userinfo", () => answer);
@@ -60,6 +68,35 @@ describe("OpenID Connect", () => {
     const profile = await profileOf(oidc());
     expect(profile).toEqual(CLAIMS);
     expect(profile).not.toBe(CLAIMS);
+    expect(issuer.requests.length).toBe(before);
+  });
+
+  it("completes an ID token without name or e-mail from the userinfo endpoint (§5.4); the ID token's claims win", async () => {
+    answers({
+      body: { sub: "alice", name: "Alice", email: "alice@example.test", email_verified: true, aud: "other" },
+    });
+    const profile = await profileOf(oidc(), { ...BARE_CLAIMS, email: "alice@example.test" });
+    expect(profile).toEqual({
+      ...BARE_CLAIMS,
+      name: "Alice",
+      email: "alice@example.test",
+      email_verified: true,
+    });
+    expect(issuer.requestsTo("/userinfo").at(-1)?.headers.authorization).toBe("Bearer at-123");
+  });
+
+  it("refuses a completing userinfo answer about another user (§5.3.4)", async () => {
+    answers({ body: { sub: "mallory", name: "Mallory", email: "mallory@example.test" } });
+    await expect(profileOf(oidc(), BARE_CLAIMS)).rejects.toMatchObject({
+      code: oauth.JSON_ATTRIBUTE_COMPARISON,
+      cause: { attribute: "sub", expected: "alice" },
+    });
+  });
+
+  it("keeps an ID token without name or e-mail as it is when the server names no userinfo endpoint", async () => {
+    const before = issuer.requests.length;
+    const profile = await profileOf(oidc(), BARE_CLAIMS, { issuer: issuer.origin });
+    expect(profile).toEqual(BARE_CLAIMS);
     expect(issuer.requests.length).toBe(before);
   });
 
