@@ -74,8 +74,11 @@ export function appOrigin(settings: OriginSettings, request: Request, url = new 
       `Host ${url.host} is not trusted. Set AUTH_URL to the app's URL, or AUTH_TRUST_HOST=true (trustHost: true) behind a proxy you control.`,
     );
   }
+  // Most requests carry no forwarded header: the URL already parsed is the answer, not a new one.
+  const headers = request.headers;
+  if (!headers.has("x-forwarded-host") && !headers.has("x-forwarded-proto")) return url.origin;
   try {
-    return forwardedOrigin(request.headers, url.protocol, url.host);
+    return forwardedOrigin(headers, url.protocol, url.host);
   } catch {
     return url.origin; // a forwarded host that is not a host at all: keep the request's own
   }
