@@ -181,7 +181,7 @@ export class WebAuthnVerificationError extends AuthError {
  * }
  *
  * Credentials({
- *   credentials: { email: { label: "E-mail", type: "email" }, password: { label: "Password", type: "password" } },
+ *   credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
  *   authorize: async ({ email, password }) => {
  *     const user = await checkPassword(email, password);
  *     if (!user) throw new InvalidLogin();
