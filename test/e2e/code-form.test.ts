@@ -158,6 +158,26 @@ describe("the one-time code form in Chromium", () => {
     expect(said).toContain("Sign in the way you did before");
     expect(said).not.toMatch(/docs|errors\.md|stored user/i);
     await shot(page, "signin-passkey-refused");
+
+    // The store that keeps challenges fails: a fault of the site, never "check the server logs".
+    const working = config;
+    const failing = new MemoryStore();
+    failing.setIfAbsent = () => Promise.reject(new Error("connection refused"));
+    config = { ...working, store: failing, logger: { error: () => undefined } };
+    try {
+      await block.locator("input[name=email]").fill("new@example.test");
+      await block.getByRole("button", { name: "Create a passkey" }).click();
+      await page.waitForFunction(() =>
+        /unavailable/.test(
+          document.querySelector("form[data-passkey] [data-passkey-status]")?.textContent ?? "",
+        ),
+      );
+      expect(await status.innerText()).toBe(
+        "Passkeys are unavailable right now. Try again in a few minutes, or choose another way to sign in.",
+      );
+    } finally {
+      config = working;
+    }
     await page.close();
   });
 });
