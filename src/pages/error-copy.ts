@@ -128,6 +128,14 @@ const ERROR_COPY: ReadonlyMap<ClientErrorType, ErrorCopy> = new Map<ClientErrorT
       message: "There is no sign-in page at this address. Check the link, or go to the sign-in page.",
     },
   ],
+  [
+    "InvalidProvider",
+    {
+      heading: "Sign-in method not found",
+      message:
+        "This site does not offer that way of signing in. Go to the sign-in page and choose one it offers.",
+    },
+  ],
 ]);
 
 const DEFAULT_COPY: ErrorCopy = {

@@ -217,6 +217,14 @@ describe("an unknown route under the base path", () => {
     expect(await response.json()).toEqual({ error: "UnknownAction", message: 'Unknown action "nope".' });
   });
 
+  it("naming a provider the site does not have is a 400 page that says to choose another", async () => {
+    const response = await send(makeConfig(), "/signin/nope", { headers: BROWSER });
+    expect(response.status).toBe(400);
+    const page = expectAccessibleDocument(await response.text());
+    expect(mainText(page)).toMatch(/does not offer that way of signing in/);
+    expect(mainText(page)).not.toMatch(/nope/);
+  });
+
   it("keeps 400 for a malformed request to a known route", async () => {
     const response = await send(makeConfig(), "/callback", { headers: BROWSER });
     expect(response.status).toBe(400);
