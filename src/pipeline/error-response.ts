@@ -11,7 +11,7 @@ import { AuthError, CredentialsSignin, MethodNotAllowed, RateLimited, RequestErr
 import { OneTimeCodeRefused } from "../core/one-time-code-refused.js";
 import { safeRedirect } from "../core/redirect.js";
 import { jsonError, type ResponseInternal } from "../core/response.js";
-import { errorCopy, renderErrorPage } from "../pages/index.js";
+import { errorCopy, renderErrorPage, type Theme } from "../pages/index.js";
 
 const CONFIGURATION_MESSAGE =
   "There is a problem with the server configuration. Check the server logs for more information.";
@@ -51,12 +51,12 @@ export function wantsPage(request: Request): boolean {
  */
 export function requestErrorResponse(
   error: unknown,
-  pageFor?: { signinUrl: string },
+  pageFor?: { signinUrl: string; theme: Theme | undefined },
 ): ResponseInternal | undefined {
   if (!(error instanceof RequestError)) return undefined;
   const headers = error instanceof MethodNotAllowed ? { Allow: error.allowed.join(", ") } : undefined;
   if (pageFor) {
-    const page = renderErrorPage({ error: error.type, signinUrl: pageFor.signinUrl, status: error.status });
+    const page = renderErrorPage({ error: error.type, status: error.status, ...pageFor });
     return { status: page.status, body: page.html, ...(headers ? { headers } : {}) };
   }
   const response = jsonError(error.status, error.type, error.message);
@@ -121,7 +121,9 @@ export function actionErrorResponse(
   error: unknown,
 ): ResponseInternal {
   const pageFor =
-    !answersJson && wantsPage(ctx.req.request) ? { signinUrl: ctx.actionUrl("signin") } : undefined;
+    !answersJson && wantsPage(ctx.req.request)
+      ? { signinUrl: ctx.actionUrl("signin"), theme: ctx.config.theme }
+      : undefined;
   const direct = requestErrorResponse(error, pageFor);
   if (direct) return direct;
   if (error instanceof RateLimited) return rateLimitedResponse(ctx, answersJson, error);

@@ -96,7 +96,7 @@ async function handle(
     // the sign-in page is relative to the app.
     const pageFor =
       wantsPage(request) && !looksLikeJsonRoute(request, resolved.basePath)
-        ? { signinUrl: `${resolved.basePath}/signin` }
+        ? { signinUrl: `${resolved.basePath}/signin`, theme: resolved.theme }
         : undefined;
     const direct = requestErrorResponse(error, pageFor);
     if (direct) return answer(direct);

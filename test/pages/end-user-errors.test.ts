@@ -202,11 +202,15 @@ describe("every page a failure lands on", () => {
 });
 
 describe("an unknown route under the base path", () => {
-  it("is a 404 page in the shared layout for a browser", async () => {
-    const response = await send(makeConfig(), "/nope", { headers: BROWSER });
+  it("is a 404 page in the shared layout, with the app's theme, for a browser", async () => {
+    const response = await send(makeConfig({ theme: { brandColor: "#0a7c4a" } }), "/nope", {
+      headers: BROWSER,
+    });
     expect(response.status).toBe(404);
     expect(response.headers.get("content-type")).toContain("text/html");
-    const page = expectAccessibleDocument(await response.text());
+    const html = await response.text();
+    expect(html).toContain("#0a7c4a");
+    const page = expectAccessibleDocument(html);
     expect(visibleText(findAll(page, byTag("h1"))[0] as HtmlElement)).toBe("Page not found");
     expect(findAll(page, byTag("a")).map((link) => link.attributes.href)).toContain("/auth/signin");
   });
