@@ -14,7 +14,7 @@ import OAuth from "../../src/providers/oauth.js";
 import Passkey from "../../src/providers/passkey.js";
 import { MemoryStore } from "../../src/store/memory.js";
 import { CookieJar, getCsrf, HTTP_APP, locationOf, makeConfig, SECRET, send } from "../core/helpers.js";
-import { lastMail, outboxProvider, requestLink } from "../flows/email/helpers.js";
+import { confirmLink, lastMail, outboxProvider, requestLink } from "../flows/email/helpers.js";
 import { expectAccessibleDocument } from "./document.js";
 import { byTag, findAll, formWithButton, type HtmlElement, hiddenValues, visibleText } from "./html.js";
 
@@ -105,6 +105,20 @@ describe("a mistyped one-time code", () => {
   it("that has expired or was already used says so and offers a new one", async () => {
     const { config } = otpApp();
     const location = await postCode(config, "ada@example.test", "123456");
+    const page = await follow(config, location);
+    expect(alertText(page)).toMatch(/expired or was already used.*new code/i);
+    expect(hiddenValues(formWithButton(page, "Send a new code")).email).toBe("ada@example.test");
+  });
+});
+
+describe("a right one-time code", () => {
+  it("whose link was used in the meantime goes back to the code form, which offers a new code", async () => {
+    const { config, outbox } = otpApp();
+    await requestLink(config, "ada@example.test");
+    const mail = lastMail(outbox);
+    await confirmLink(config, mail.url);
+    const location = await postCode(config, "ada@example.test", String(mail.code));
+    expect(location.pathname).toBe("/auth/verify-request");
     const page = await follow(config, location);
     expect(alertText(page)).toMatch(/expired or was already used.*new code/i);
     expect(hiddenValues(formWithButton(page, "Send a new code")).email).toBe("ada@example.test");

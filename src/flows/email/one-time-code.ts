@@ -7,6 +7,7 @@
  * the rate limiter bounds attempts per address and per client on top.
  */
 import type { ServerContext } from "../../core/context.js";
+import { Verification } from "../../core/errors.js";
 import { OneTimeCodeRefused } from "../../core/one-time-code-refused.js";
 import type { EmailConfig } from "../../provider-types.js";
 import type { CryptoRuntime } from "../../runtime/types.js";
@@ -127,5 +128,11 @@ export async function useOneTimeCode(
     throw new OneTimeCodeRefused("This one-time code was already used.", identifier, undefined);
   }
   await store.delete(attemptsKey(tokenHash));
-  await useStoredToken(ctx, identifier, tokenHash);
+  // A right code whose link was used or expired meanwhile is spent too: back to the code form,
+  // which offers a new one, rather than to the error page about links.
+  await useStoredToken(ctx, identifier, tokenHash).catch((error: unknown) => {
+    throw error instanceof Verification
+      ? new OneTimeCodeRefused(error.message, identifier, undefined)
+      : error;
+  });
 }
