@@ -31,14 +31,18 @@ const emailAccount = (provider: EmailConfig, email: string) => ({
   providerAccountId: email,
 });
 
-/** Where the browser goes once the mail is sent: the verify-request page, told which provider sent it. */
-async function verifyRequestTarget(ctx: AuthContext, provider: EmailConfig): Promise<string> {
+/**
+ * Where the browser goes once the mail is sent: the verify-request page, told which provider sent
+ * it and to which address, so that its code form is filled in with the address just typed.
+ */
+async function verifyRequestTarget(ctx: AuthContext, provider: EmailConfig, email: string): Promise<string> {
   const custom = ctx.config.pages.verifyRequest;
   const page = new URL(
     custom ? await approvedRedirect(ctx, custom, "pages.verifyRequest") : ctx.actionUrl("verify-request"),
   );
   page.searchParams.set("provider", provider.id);
   page.searchParams.set("type", provider.type);
+  page.searchParams.set("email", email);
   return page.href;
 }
 
@@ -77,7 +81,7 @@ async function sendSignInMail(ctx: AuthContext, provider: EmailConfig): Promise<
       cause: error,
     });
   }
-  return { redirect: await verifyRequestTarget(ctx, provider) };
+  return { redirect: await verifyRequestTarget(ctx, provider, email) };
 }
 
 /** The landing page of a link: one button that posts the token back (scanners only ever GET). */

@@ -51,7 +51,7 @@ describe("the error classes", () => {
     },
   );
 
-  it("keeps Auth.js's client-safe set and page kinds, plus latchkey's RateLimited", () => {
+  it("keeps Auth.js's client-safe set and page kinds, plus latchkey's RateLimited and InvalidCheck", () => {
     const safe = ERROR_CLASSES.filter(
       (errorClass) => errorClass.clientSafe && !(errorClass.prototype instanceof RequestError),
     );
@@ -60,6 +60,7 @@ describe("the error classes", () => {
         "AccessDenied",
         "AccountNotLinked",
         "CredentialsSignin",
+        "InvalidCheck",
         "MissingCSRF",
         "OAuthAccountNotLinked",
         "OAuthCallbackError",

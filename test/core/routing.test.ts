@@ -9,6 +9,7 @@ import * as errors from "../../src/core/errors.js";
 import { MissingCSRF, RequestError, SignInError } from "../../src/core/errors.js";
 import { toWebResponse } from "../../src/core/response.js";
 import { Auth } from "../../src/index.js";
+import { errorCopy } from "../../src/pages/index.js";
 import { APP, expectJsonError, getCsrf, locationOf, makeConfig, send } from "./helpers.js";
 
 async function expectRefusal(response: Response, status: number, error: string, message: string) {
@@ -20,20 +21,20 @@ describe("paths", () => {
   it("a path outside the base path is an unknown action, naming the base path", async () => {
     await expectRefusal(
       await Auth(new Request(`${APP}/api/session`), makeConfig()),
-      400,
+      404,
       "UnknownAction",
       "This handler serves routes under /auth/, not /api/session.",
     );
   });
 
   it("the bare base path with a slash names no route", async () => {
-    await expectRefusal(await send(makeConfig(), "/"), 400, "UnknownAction", "Unknown route /auth/.");
+    await expectRefusal(await send(makeConfig(), "/"), 404, "UnknownAction", "Unknown route /auth/.");
   });
 
   it("too many segments name no route, even when the first two would", async () => {
     await expectRefusal(
       await send(makeConfig(), "/signin/credentials/extra"),
-      400,
+      404,
       "UnknownAction",
       "Unknown route /auth/signin/credentials/extra.",
     );
@@ -85,7 +86,8 @@ describe("the order of the checks before an action", () => {
       await send(makeConfig(), "/session", { json: { csrfToken: "x" } }),
       403,
       "MissingCSRF",
-      "The request carried no valid CSRF cookie; fetch a token from GET /csrf (it sets the cookie) and send it as `csrfToken`.",
+      // The words of the sign-in page; the reason, with how to fetch a token, is in the log.
+      errorCopy("MissingCSRF").message,
     );
   });
 

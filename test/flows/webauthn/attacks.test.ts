@@ -228,7 +228,7 @@ describe("challenges are single-use", () => {
     const data = await assertionFor(app, new CookieJar());
     const before = snapshot(app.tables);
     expect(errorOf(await postCeremony(app, new CookieJar(), { action: "authenticate", data }))).toBe(
-      "Configuration",
+      "InvalidCheck",
     );
     expect(snapshot(app.tables)).toBe(before);
   });
@@ -250,7 +250,7 @@ describe("challenges are single-use", () => {
     );
     const data = app.authenticator.get(options as never);
     const before = snapshot(app.tables);
-    expect(errorOf(await postCeremony(both, jar, { action: "authenticate", data }))).toBe("Configuration");
+    expect(errorOf(await postCeremony(both, jar, { action: "authenticate", data }))).toBe("InvalidCheck");
     expect(snapshot(app.tables)).toBe(before);
   });
 });
