@@ -6,7 +6,7 @@
  */
 import type { AuthContext } from "../core/context.js";
 import { InvalidConfig, RateLimited, RateLimitStoreError } from "../core/errors.js";
-import { clientAddress } from "../core/origin.js";
+import { clientAddresses } from "../core/origin.js";
 import { flowFor } from "../flows/index.js";
 import { createRateLimiter, type RateLimiter } from "../rate-limit/limiter.js";
 import {
@@ -50,6 +50,10 @@ export function resolveRateLimiter(
       "rateLimit must be an object ({ store, rules }) or false to turn the limiter off.",
     );
   }
+  const trust = option?.trustForwardedFor;
+  if (trust !== undefined && typeof trust !== "boolean") {
+    throw new InvalidConfig(`rateLimit.trustForwardedFor must be true or false (got ${String(trust)}).`);
+  }
   const unknown = Object.keys(option?.rules ?? {}).filter(
     (name) => !RATE_LIMIT_RULE_NAMES.includes(name as RateLimitRuleName),
   );
@@ -65,7 +69,8 @@ export function resolveRateLimiter(
 }
 
 /**
- * Counts this request against `rule`: per client address (by the origin rule's trust) and per
+ * Counts this request against `rule`: per client address (`rateLimit.trustForwardedFor` decides
+ * whether a proxy's header counts) and per
  * account the provider's flow reads from the request. Throws {@link RateLimited} when over a limit,
  * and {@link RateLimitStoreError} when the store fails: the request is refused either way.
  */
@@ -80,7 +85,11 @@ export async function enforceRateLimit(ctx: AuthContext, rule: RateLimitRuleName
   const accounts = flow.rateLimitKeys(ctx, provider);
   let verdict: Awaited<ReturnType<RateLimiter["check"]>>;
   try {
-    verdict = await limiter.check(rule, { address: clientAddress(ctx.config, ctx.req.request), accounts });
+    const addresses = clientAddresses(
+      { trustForwardedFor: ctx.config.rateLimitTrustsForwardedFor },
+      ctx.req.request,
+    );
+    verdict = await limiter.check(rule, { addresses, accounts });
   } catch (error) {
     throw new RateLimitStoreError(
       `The rate-limit store failed, so this ${rule} request was refused rather than let through uncounted. Check the store (Redis) connection.`,

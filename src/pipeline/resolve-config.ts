@@ -205,6 +205,7 @@ export function resolveConfig(config: AuthConfig, env: EnvRecord = readProcessEn
     store,
     singleFlight: createSingleFlight(store),
     rateLimiter: resolveRateLimiter(config.rateLimit, store),
+    rateLimitTrustsForwardedFor: config.rateLimit ? config.rateLimit.trustForwardedFor === true : false,
   };
 }
 

@@ -42,6 +42,22 @@ export interface RateLimitConfig {
   store?: ShortLivedStore;
   /** Limits per rule; see {@link DEFAULT_RATE_LIMIT_RULES}. */
   rules?: { [Name in RateLimitRuleName]?: Partial<RateLimitRule> };
+  /**
+   * Count clients by the last `X-Forwarded-For` entry (else `Forwarded: for=`): turn on only behind
+   * a proxy that writes it (on Node, also `toNodeHandler(config, { trustProxy: true })`), since
+   * anyone can send the header to an app without one. Apart from `trustHost` on purpose: AUTH_URL
+   * turns that on with no proxy in front. Off, a client is counted by the socket's peer address
+   * (Node), else all requests without one share a single per-address budget. Default false.
+   *
+   * @example
+   * ```ts
+   * import type { AuthConfig } from "latchkey";
+   *
+   * // Behind nginx, which sets X-Forwarded-For.
+   * const config: AuthConfig = { providers: [], rateLimit: { trustForwardedFor: true } };
+   * ```
+   */
+  trustForwardedFor?: boolean;
 }
 
 /**

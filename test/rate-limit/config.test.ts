@@ -15,7 +15,11 @@ function limited(rateLimit: RateLimitConfig | false | undefined, clock = new Fak
   const config = makeConfig({
     logger: logs.logger,
     store: new MemoryStore({ now: clock.now }),
-    ...(rateLimit === undefined ? {} : { rateLimit }),
+    // The tests name clients by X-Forwarded-For, as a proxy the app trusts would.
+    rateLimit:
+      typeof rateLimit === "object" && rateLimit !== null
+        ? { trustForwardedFor: true, ...rateLimit }
+        : rateLimit,
     providers: [aliceCredentials()],
   });
   return { config, logs, clock };

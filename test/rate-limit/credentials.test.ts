@@ -30,7 +30,8 @@ function harness(options: { rateLimit?: RateLimitConfig | false; store?: ShortLi
   const config = makeConfig({
     logger: logs.logger,
     store: options.store ?? new MemoryStore({ now: clock.now }),
-    ...(options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit }),
+    // The tests name clients by X-Forwarded-For, as a proxy the app trusts would.
+    rateLimit: options.rateLimit === false ? false : { trustForwardedFor: true, ...options.rateLimit },
     providers: [
       {
         ...provider,

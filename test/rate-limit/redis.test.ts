@@ -38,7 +38,7 @@ function instance(store: RedisStore, logs = recordingLogger()): AuthConfig {
   return makeConfig({
     store,
     logger: logs.logger,
-    rateLimit: { rules: { signInAttempt: { perAccount: 4 } } },
+    rateLimit: { trustForwardedFor: true, rules: { signInAttempt: { perAccount: 4 } } },
     providers: [aliceCredentials()],
   });
 }

@@ -296,7 +296,7 @@ req.headers = { host: "localhost:3000" };`,
   "src/providers/credentials.ts#Credentials": { given: ["checkPassword"] },
   "src/config.ts#AuthConfig.rateLimit": { given: ["providers"] },
   "src/core/origin.ts#attachSocketAddress": { given: ["request", "req"] },
-  "src/core/origin.ts#clientAddress": { given: ["request"] },
+  "src/core/origin.ts#clientAddresses": { given: ["request"] },
   "src/password/index.ts#module": {
     prelude: "declare const attempt: string;\ndeclare function saveHash(hash: string): Promise<void>;",
   },
