@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
 import type { AuthConfig } from "../../src/index.js";
+import Credentials from "../../src/providers/credentials.js";
 import { RedisStore } from "../../src/store/redis.js";
 import { aliceCredentials, getCsrf, makeConfig, recordingLogger, send } from "../core/helpers.js";
 
@@ -133,5 +134,40 @@ describe("the limiter on Redis", () => {
     } finally {
       await server.stop();
     }
+  });
+});
+
+describe("what the limiter writes to Redis", () => {
+  it('keys an account by its identifier field only, never by a secret declared without type: "password"', async () => {
+    const prefix = `latchkey-test:${crypto.randomUUID()}:`;
+    const config = makeConfig({
+      store: new RedisStore(await redisClient("redis://127.0.0.1:6379", prefix)),
+      rateLimit: { rules: { signInAttempt: { perAccount: 2 } } },
+      providers: [
+        Credentials({
+          // Both fields as many apps declare them: with a label and no type.
+          credentials: { username: { label: "Username" }, pin: { label: "PIN" } },
+          authorize: () => null,
+        }),
+      ],
+    });
+    const post = async (pin: string) => {
+      const { token, jar } = await getCsrf(config);
+      return send(config, "/callback/credentials", {
+        cookie: jar,
+        form: { csrfToken: token, username: "Alice", pin },
+      });
+    };
+    expect((await post("4711-Secret")).status).toBe(302);
+    expect((await post("0815-Secret")).status).toBe(302);
+    // Other PINs, same account: the third attempt is over the per-account limit.
+    expect((await post("1234-Secret")).status).toBe(429);
+    const cleanup = await redisClient("redis://127.0.0.1:6379", "");
+    const keys = await cleanup.keys(`${prefix}*`);
+    expect(keys.filter((key) => key.includes(":account:")).map((key) => key.slice(prefix.length))).toEqual([
+      "rl:signInAttempt:account:credentials:username:alice",
+    ]);
+    expect(keys.join(" ")).not.toMatch(/secret/i);
+    await cleanup.del(...keys);
   });
 });
