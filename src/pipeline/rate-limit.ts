@@ -59,7 +59,7 @@ export function resolveRateLimiter(
   );
   if (unknown.length > 0) {
     throw new InvalidConfig(
-      `rateLimit.rules has no rule named ${unknown.map((name) => `"${name}"`).join(", ")}; the rules are ${RATE_LIMIT_RULE_NAMES.join(" and ")}.`,
+      `rateLimit.rules has no rule named ${unknown.map((name) => `"${name}"`).join(", ")}; the rules are ${RATE_LIMIT_RULE_NAMES.join(", ")}.`,
     );
   }
   const rules = Object.fromEntries(

@@ -13,6 +13,7 @@ import { FakeClock } from "../store/clock.js";
 const RULES: Record<RateLimitRuleName, RateLimitRule> = {
   signInAttempt: { windowSeconds: 60, perIp: 3, perAccount: 2 },
   signInRequest: { windowSeconds: 600, perIp: 100, perAccount: 1 },
+  webauthnOptions: { windowSeconds: 60, perIp: 100, perAccount: 100 },
 };
 
 function limiter(rules = RULES) {
