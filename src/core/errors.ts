@@ -6,9 +6,10 @@
  */
 import { AuthError } from "../auth-error.js";
 import { MissingSecret } from "../jwt/errors.js";
+import { LockTimeout, StoreUnavailable } from "../store/errors.js";
 
 export { AuthError, type ErrorPageKind } from "../auth-error.js";
-export { MissingSecret };
+export { LockTimeout, MissingSecret, StoreUnavailable };
 
 /** Errors that end a sign-in: a browser lands back on the sign-in page, which explains the type. */
 export class SignInError extends AuthError {
@@ -81,11 +82,14 @@ export class EventError extends AuthError {
   static override readonly type = "EventError";
 }
 /**
- * The rate-limit store (Redis, usually) failed, so a guarded request could not be counted. The
- * limiter fails closed: the request is refused rather than let through uncounted.
+ * The rate-limit store (Redis, usually) failed or did not answer in time, so a guarded request
+ * could not be counted. The limiter fails closed: the request is refused rather than let through
+ * uncounted, and the browser is told to try again later (503); the cause is logged.
  */
 export class RateLimitStoreError extends AuthError {
   static override readonly type = "RateLimitStoreError";
+  static override readonly clientSafe = true;
+  static override readonly status = 503;
 }
 /** A sign-in's check (state, PKCE verifier, nonce, challenge) was missing or did not match. */
 export class InvalidCheck extends AuthError {
@@ -274,6 +278,8 @@ export const ERROR_CLASSES = [
   SignOutError,
   EventError,
   RateLimitStoreError,
+  StoreUnavailable,
+  LockTimeout,
   InvalidCheck,
   OAuthSignInError,
   EmailSignInError,

@@ -36,6 +36,15 @@ const ERROR_COPY: ReadonlyMap<ClientErrorType, ErrorCopy> = new Map<ClientErrorT
       message: "There were too many sign-in attempts. Wait a few minutes, then try again.",
     },
   ],
+  ...(["StoreUnavailable", "RateLimitStoreError", "LockTimeout"] as const).map(
+    (type): [ClientErrorType, ErrorCopy] => [
+      type,
+      {
+        heading: "Temporarily unavailable",
+        message: "Sign-in is briefly unavailable on this site. Please try again later.",
+      },
+    ],
+  ),
 ]);
 
 const DEFAULT_COPY: ErrorCopy = {

@@ -16,6 +16,7 @@ import {
   type RateLimitRule,
   type RateLimitRuleName,
 } from "../rate-limit/rules.js";
+import { boundedStore } from "../store/bounded.js";
 import type { ShortLivedStore } from "../store/types.js";
 
 const RULE_FIELDS: ReadonlyArray<keyof RateLimitRule> = ["windowSeconds", "perIp", "perAccount"];
@@ -38,11 +39,12 @@ function resolveRule(name: RateLimitRuleName, given: Partial<RateLimitRule> | un
 
 /**
  * The limiter the `rateLimit` option describes, or undefined when it is `false`. Counters live in
- * `rateLimit.store`, else in the config's `store`.
+ * `rateLimit.store` (each call bounded by `storeTimeoutMs`), else in the config's (bounded) `store`.
  */
 export function resolveRateLimiter(
   option: RateLimitConfig | false | undefined,
   store: ShortLivedStore,
+  storeTimeoutMs: number,
 ): RateLimiter | undefined {
   if (option === false) return undefined;
   if (option !== undefined && (typeof option !== "object" || option === null)) {
@@ -65,7 +67,8 @@ export function resolveRateLimiter(
   const rules = Object.fromEntries(
     RATE_LIMIT_RULE_NAMES.map((name) => [name, resolveRule(name, option?.rules?.[name])]),
   ) as Record<RateLimitRuleName, RateLimitRule>;
-  return createRateLimiter(option?.store ?? store, rules);
+  const counters = option?.store === undefined ? store : boundedStore(option.store, storeTimeoutMs);
+  return createRateLimiter(counters, rules);
 }
 
 /**

@@ -51,7 +51,7 @@ describe("the error classes", () => {
     },
   );
 
-  it("keeps Auth.js's client-safe set and page kinds, plus latchkey's RateLimited", () => {
+  it("keeps Auth.js's client-safe set and page kinds, plus latchkey's RateLimited and store outages", () => {
     const safe = ERROR_CLASSES.filter(
       (errorClass) => errorClass.clientSafe && !(errorClass.prototype instanceof RequestError),
     );
@@ -64,6 +64,9 @@ describe("the error classes", () => {
         "OAuthAccountNotLinked",
         "OAuthCallbackError",
         "RateLimited",
+        "RateLimitStoreError",
+        "StoreUnavailable",
+        "LockTimeout",
         "Verification",
         "WebAuthnVerificationError",
       ].sort(),

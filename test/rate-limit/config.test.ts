@@ -202,7 +202,7 @@ describe("a failing counter store", () => {
     const logs = recordingLogger();
     const config = makeConfig({ logger: logs.logger, rateLimit: { store }, providers: [aliceCredentials()] });
     const response = await attempt(config, "alice");
-    expect(response.headers.get("location")).toContain("error=Configuration");
+    expect(response.headers.get("location")).toContain("error=RateLimitStoreError");
     expect(logs.text()).toContain(
       "RateLimitStoreError: The rate-limit store failed, so this signInAttempt request was refused rather than let through uncounted. Check the store (Redis) connection.",
     );

@@ -179,7 +179,7 @@ describe("rate limiting credentials sign-in", () => {
     const { config, authorizeCalls, logs } = harness({ store: broken });
     const response = await attempt(config, RIGHT);
     expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toContain("error=Configuration");
+    expect(response.headers.get("location")).toContain("error=RateLimitStoreError");
     expect(response.headers.getSetCookie().some((cookie) => cookie.includes("session-token"))).toBe(false);
     expect(authorizeCalls).toEqual([]);
     expect(logs.errors.map((error) => error.name)).toEqual(["RateLimitStoreError"]);

@@ -128,7 +128,7 @@ describe("the limiter on Redis", () => {
       await server.stop();
       const during = await attempt(config, "correct horse");
       expect(during.status).toBe(302);
-      expect(during.headers.get("location")).toContain("error=Configuration");
+      expect(during.headers.get("location")).toContain("error=RateLimitStoreError");
       expect(during.headers.getSetCookie().some((cookie) => cookie.includes("session-token"))).toBe(false);
       expect(logs.errors.map((error) => error.name)).toContain("RateLimitStoreError");
     } finally {

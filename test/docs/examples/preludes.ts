@@ -316,6 +316,12 @@ req.headers = { host: "localhost:3000" };`,
     prelude: 'import { DEFAULT_RATE_LIMIT_RULES, MemoryStore } from "latchkey/rate-limit";',
   },
   "src/rate-limit/rules.ts#RateLimitConfig": { given: ["providers"] },
+  "src/store/bounded.ts#boundedStore": {
+    prelude:
+      'import { RedisStore } from "latchkey/rate-limit";\ndeclare const redis: import("ioredis").Redis;',
+  },
+  "src/store/errors.ts#StoreUnavailable": { given: ["config", "request"] },
+  "src/store/errors.ts#LockTimeout": { given: ["config", "request"] },
   "src/store/redis.ts#RedisStore": { given: ["providers"] },
   "src/store/single-flight.ts#createSingleFlight": {
     prelude: `import type { AdapterAccount } from "latchkey/adapters";
