@@ -6,6 +6,7 @@
  * caller refuses the request at once (fails closed) and the browser is told to try again later.
  */
 import { StoreUnavailable } from "./errors.js";
+import { MemoryStore } from "./memory.js";
 import type { ShortLivedStore } from "./types.js";
 
 type Method = keyof ShortLivedStore;
@@ -21,6 +22,9 @@ type Method = keyof ShortLivedStore;
  * ```
  */
 export function boundedStore(store: ShortLivedStore, timeoutMs: number): ShortLivedStore {
+  // A MemoryStore call does all its work before its first `await`: it cannot be late, and a timer
+  // per call would only cost every guarded request.
+  if (store instanceof MemoryStore) return store;
   function bounded<Name extends Method>(method: Name): ShortLivedStore[Name] {
     const call = store[method].bind(store) as (...args: unknown[]) => Promise<unknown>;
     return (async (...args: unknown[]) => {
