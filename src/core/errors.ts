@@ -81,16 +81,6 @@ export class SignOutError extends AuthError {
 export class EventError extends AuthError {
   static override readonly type = "EventError";
 }
-/**
- * The rate-limit store (Redis, usually) failed or did not answer in time, so a guarded request
- * could not be counted. The limiter fails closed: the request is refused rather than let through
- * uncounted, and the browser is told to try again later (503); the cause is logged.
- */
-export class RateLimitStoreError extends AuthError {
-  static override readonly type = "RateLimitStoreError";
-  static override readonly clientSafe = true;
-  static override readonly status = 503;
-}
 /** A sign-in's check (state, PKCE verifier, nonce, challenge) was missing or did not match. */
 export class InvalidCheck extends AuthError {
   static override readonly type = "InvalidCheck";
@@ -162,6 +152,16 @@ export class RateLimited extends AuthError {
     super(`Too many sign-in attempts; try again in ${retryAfterSeconds} seconds.`);
     this.retryAfterSeconds = retryAfterSeconds;
   }
+}
+/**
+ * The rate-limit store (Redis, usually) failed or did not answer in time, so a guarded request
+ * could not be counted. The limiter fails closed: the request is refused rather than let through
+ * uncounted, and the browser is told to try again later (503); the cause is logged.
+ */
+export class RateLimitStoreError extends AuthError {
+  static override readonly type = "RateLimitStoreError";
+  static override readonly clientSafe = true;
+  static override readonly status = 503;
 }
 /** A WebAuthn registration or authentication response did not verify. */
 export class WebAuthnVerificationError extends AuthError {
