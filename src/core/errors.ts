@@ -6,9 +6,10 @@
  */
 import { AuthError } from "../auth-error.js";
 import { MissingSecret } from "../jwt/errors.js";
+import { LockTimeout, StoreUnavailable } from "../store/errors.js";
 
 export { AuthError, type ErrorPageKind } from "../auth-error.js";
-export { MissingSecret };
+export { LockTimeout, MissingSecret, StoreUnavailable };
 
 /** Errors that end a sign-in: a browser lands back on the sign-in page, which explains the type. */
 export class SignInError extends AuthError {
@@ -79,13 +80,6 @@ export class SignOutError extends AuthError {
 /** An `events.*` handler threw; logged, never fatal. */
 export class EventError extends AuthError {
   static override readonly type = "EventError";
-}
-/**
- * The rate-limit store (Redis, usually) failed, so a guarded request could not be counted. The
- * limiter fails closed: the request is refused rather than let through uncounted.
- */
-export class RateLimitStoreError extends AuthError {
-  static override readonly type = "RateLimitStoreError";
 }
 /** An OAuth provider could not be reached or answered badly when a sign-in started. */
 export class OAuthSignInError extends SignInError {
@@ -165,6 +159,16 @@ export class RateLimited extends AuthError {
     super(`Too many sign-in attempts; try again in ${retryAfterSeconds} seconds.`);
     this.retryAfterSeconds = retryAfterSeconds;
   }
+}
+/**
+ * The rate-limit store (Redis, usually) failed or did not answer in time, so a guarded request
+ * could not be counted. The limiter fails closed: the request is refused rather than let through
+ * uncounted, and the browser is told to try again later (503); the cause is logged.
+ */
+export class RateLimitStoreError extends AuthError {
+  static override readonly type = "RateLimitStoreError";
+  static override readonly clientSafe = true;
+  static override readonly status = 503;
 }
 /** A WebAuthn registration or authentication response did not verify. */
 export class WebAuthnVerificationError extends AuthError {
@@ -282,6 +286,8 @@ export const ERROR_CLASSES = [
   SignOutError,
   EventError,
   RateLimitStoreError,
+  StoreUnavailable,
+  LockTimeout,
   InvalidCheck,
   OAuthSignInError,
   EmailSignInError,

@@ -57,4 +57,6 @@ export interface ResolvedConfig {
   singleFlight: SingleFlight;
   /** Counts guarded requests (see `rateLimit`); undefined when `rateLimit: false`. */
   rateLimiter: RateLimiter | undefined;
+  /** `rateLimit.trustForwardedFor`: whether the limiter counts clients by `X-Forwarded-For`. */
+  rateLimitTrustsForwardedFor: boolean;
 }

@@ -112,6 +112,17 @@ const ERROR_COPY: ReadonlyMap<ClientErrorType, ErrorCopy> = new Map<ClientErrorT
       message: "There were too many sign-in attempts. Wait a few minutes, then try again.",
     },
   ],
+  // The site's short-lived store (Redis, usually) did not answer: nothing the user did, and it
+  // passes, so the page says to come back rather than to contact anyone.
+  ...(["StoreUnavailable", "RateLimitStoreError", "LockTimeout"] as const).map(
+    (type): [ClientErrorType, ErrorCopy] => [
+      type,
+      {
+        heading: "Temporarily unavailable",
+        message: "Sign-in is briefly unavailable on this site. Please try again in a few minutes.",
+      },
+    ],
+  ),
   [
     "WebAuthnVerificationError",
     {

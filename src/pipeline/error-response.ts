@@ -129,7 +129,8 @@ export function actionErrorResponse(
   if (error instanceof RateLimited) return rateLimitedResponse(ctx, answersJson, error);
 
   const authError = error instanceof AuthError ? error : undefined;
-  if (authError?.clientSafe) {
+  // A client-safe 5xx (the store is down) is the server's trouble, shown by type but logged in full.
+  if (authError?.clientSafe && authError.status < 500) {
     // A routine refusal (a wrong password, a stale form): worth a line, never the stack or a secret.
     ctx.config.logger.warn(authError.type, `${authError.message} (see ${errorDocsAnchor(authError.type)})`);
     // What lay behind it (the provider's error body, the verifier's own reason) is for a developer

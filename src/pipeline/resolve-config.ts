@@ -28,6 +28,7 @@ import type { FlowSetup } from "../flows/types.js";
 import { DEFAULT_MAX_AGE_SECONDS } from "../jwt/claims.js";
 import type { ProviderConfig } from "../provider-types.js";
 import { defaultCallbacks } from "../session/default-callbacks.js";
+import { boundedStore } from "../store/bounded.js";
 import { MemoryStore } from "../store/memory.js";
 import { createSingleFlight } from "../store/single-flight.js";
 import { setEnvDefaults } from "./env-defaults.js";
@@ -36,6 +37,8 @@ import { resolveRateLimiter } from "./rate-limit.js";
 
 const DEFAULT_UPDATE_AGE_SECONDS = 24 * 60 * 60;
 const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+/** Long enough for any answering Redis, short enough that a dead one fails a sign-in fast. */
+const DEFAULT_STORE_TIMEOUT_MS = 1000;
 /** RFC 7518 §5.2.2 wants a 512-bit key for A256CBC-HS512; HKDF cannot add entropy a short secret lacks. */
 const MIN_SECRET_BYTES = 32;
 
@@ -172,7 +175,8 @@ export function resolveConfig(config: AuthConfig, env: EnvRecord = readProcessEn
 
   const maxAge = positiveNumber("session.maxAge", config.session?.maxAge, DEFAULT_MAX_AGE_SECONDS);
   const callbacks = { ...defaultCallbacks, ...config.callbacks } as CallbacksOptions;
-  const store = config.store ?? new MemoryStore();
+  const storeTimeoutMs = positiveNumber("storeTimeoutMs", config.storeTimeoutMs, DEFAULT_STORE_TIMEOUT_MS);
+  const store = boundedStore(config.store ?? new MemoryStore(), storeTimeoutMs);
   return {
     basePath: normalizeBasePath(withEnv.basePath),
     secrets: resolveSecrets(withEnv.secret, logger),
@@ -206,7 +210,8 @@ export function resolveConfig(config: AuthConfig, env: EnvRecord = readProcessEn
     raw: config.raw === raw,
     store,
     singleFlight: createSingleFlight(store),
-    rateLimiter: resolveRateLimiter(config.rateLimit, store),
+    rateLimiter: resolveRateLimiter(config.rateLimit, store, storeTimeoutMs),
+    rateLimitTrustsForwardedFor: config.rateLimit ? config.rateLimit.trustForwardedFor === true : false,
   };
 }
 

@@ -51,7 +51,7 @@ describe("the error classes", () => {
     },
   );
 
-  it("keeps Auth.js's client-safe set and page kinds, plus latchkey's RateLimited and InvalidCheck", () => {
+  it("keeps Auth.js's client-safe set and page kinds, plus latchkey's RateLimited, InvalidCheck and store outages", () => {
     const safe = ERROR_CLASSES.filter(
       (errorClass) => errorClass.clientSafe && !(errorClass.prototype instanceof RequestError),
     );
@@ -65,6 +65,9 @@ describe("the error classes", () => {
         "OAuthAccountNotLinked",
         "OAuthCallbackError",
         "RateLimited",
+        "RateLimitStoreError",
+        "StoreUnavailable",
+        "LockTimeout",
         "Verification",
         "WebAuthnVerificationError",
       ].sort(),

@@ -15,7 +15,7 @@ import { consumeChallenge } from "./challenge.js";
 import { webauthnOptions } from "./options.js";
 import { registerWithPasskey } from "./register.js";
 import { assertRelyingPartyOptions } from "./relying-party.js";
-import { parseAction, postedCredentialId } from "./responses.js";
+import { parseAction } from "./responses.js";
 import { ceremonySettings } from "./settings.js";
 
 const ADAPTER_METHODS: ReadonlyArray<keyof Adapter> = [
@@ -103,12 +103,12 @@ export const webauthnFlow: Flow<WebAuthnConfig> = {
 
   options: webauthnOptions,
 
-  // Per credential, alongside the limiter's per-IP count: guessing at one stored passkey from many
-  // addresses is slowed as much as guessing at many from one.
-  rateLimitKeys(ctx, provider) {
-    const credentialID = postedCredentialId(ctx.req.body.data);
-    return credentialID === undefined ? [] : [`${provider.id}:credential:${credentialID}`];
-  },
+  // Counted per client address only, never per credential. An assertion is a signature by a key
+  // that never leaves the authenticator (WebAuthn Level 3 §13.4.1): there is nothing to guess, so a
+  // per-credential budget protects nothing, while credential ids are no secret (the options route
+  // and the browser show them), and such a budget would let anyone lock a passkey's owner out from
+  // addresses of their own. The per-address count still slows floods of junk assertions.
+  rateLimitKeys: () => [],
 
   checkCookies: ["webauthnChallenge"],
 

@@ -303,7 +303,7 @@ req.headers = { host: "localhost:3000" };`,
   "src/providers/credentials.ts#Credentials": { given: ["checkPassword"] },
   "src/config.ts#AuthConfig.rateLimit": { given: ["providers"] },
   "src/core/origin.ts#attachSocketAddress": { given: ["request", "req"] },
-  "src/core/origin.ts#clientAddress": { given: ["request"] },
+  "src/core/origin.ts#clientAddresses": { given: ["request"] },
   "src/password/index.ts#module": {
     prelude: "declare const attempt: string;\ndeclare function saveHash(hash: string): Promise<void>;",
   },
@@ -323,6 +323,12 @@ req.headers = { host: "localhost:3000" };`,
     prelude: 'import { DEFAULT_RATE_LIMIT_RULES, MemoryStore } from "latchkey/rate-limit";',
   },
   "src/rate-limit/rules.ts#RateLimitConfig": { given: ["providers"] },
+  "src/store/bounded.ts#boundedStore": {
+    prelude:
+      'import { RedisStore } from "latchkey/rate-limit";\ndeclare const redis: import("ioredis").Redis;',
+  },
+  "src/store/errors.ts#StoreUnavailable": { given: ["config", "request"] },
+  "src/store/errors.ts#LockTimeout": { given: ["config", "request"] },
   "src/store/redis.ts#RedisStore": { given: ["providers"] },
   "src/store/single-flight.ts#createSingleFlight": {
     prelude: `import type { AdapterAccount } from "latchkey/adapters";
