@@ -23,7 +23,7 @@ import {
   UnsupportedStrategy,
 } from "../core/errors.js";
 import type { ResolvedConfig } from "../core/resolved-config.js";
-import { flowFor } from "../flows/index.js";
+import { flowFor, flowsCarriedByProviders } from "../flows/index.js";
 import type { FlowSetup } from "../flows/types.js";
 import { DEFAULT_MAX_AGE_SECONDS } from "../jwt/claims.js";
 import type { ProviderConfig } from "../provider-types.js";
@@ -83,6 +83,14 @@ function resolveProviders(providers: ProviderConfig[], setup: FlowSetup): Provid
     }
     seen.add(provider.id);
     const flow = flowFor(provider);
+    const howToBuild = Object.hasOwn(flowsCarriedByProviders, provider.type)
+      ? flowsCarriedByProviders[provider.type]
+      : undefined;
+    if (!flow && howToBuild) {
+      throw new InvalidConfig(
+        `Provider "${provider.id}" of type "${provider.type}" has no flow: ${howToBuild}.`,
+      );
+    }
     if (!flow) {
       throw new InvalidConfig(
         `Provider "${provider.id}" has type "${String(provider.type)}", which latchkey does not know.`,
@@ -90,6 +98,22 @@ function resolveProviders(providers: ProviderConfig[], setup: FlowSetup): Provid
     }
     return flow.resolveProvider ? flow.resolveProvider(provider, setup) : provider;
   });
+}
+
+/**
+ * What the providers' flows load before the first request (see `Flow.prepare`), or undefined when
+ * none loads anything. Its rejection is handled here, because only `Auth()` awaits it: a server
+ * helper such as `getSession` that resolves the same config must not meet an unhandled rejection.
+ */
+function prepareProviders(providers: ProviderConfig[]): Promise<void> | undefined {
+  const loading = providers.flatMap((provider) => {
+    const prepare = flowFor(provider)?.prepare;
+    return prepare ? [prepare(provider)] : [];
+  });
+  if (loading.length === 0) return undefined;
+  const ready = Promise.all(loading).then(() => undefined);
+  ready.catch(() => undefined);
+  return ready;
 }
 
 /** The adapter methods this configuration calls, each with the feature that needs it. */
@@ -205,6 +229,7 @@ export function resolveConfig(config: AuthConfig, env: EnvRecord = readProcessEn
     store,
     singleFlight: createSingleFlight(store),
     rateLimiter: resolveRateLimiter(config.rateLimit, store),
+    providersReady: prepareProviders(providers),
   };
 }
 
