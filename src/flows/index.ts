@@ -3,7 +3,7 @@
  * type means writing its flow and adding a row here; nothing in core/, pipeline/ or actions/ changes.
  *
  * One type has no row: `webauthn`. Its flow needs `@simplewebauthn/server` and its tree (about
- * 300 kB minified), and a single-file edge bundler follows every import it can see from `Auth`,
+ * 320 kB minified), and a single-file edge bundler follows every import it can see from `Auth`,
  * dynamic ones included. So the flow arrives with the provider: `WebAuthn()` and `Passkey()`
  * attach it (`carryingFlow`), and an app that imports neither bundles none of it.
  */

@@ -69,6 +69,16 @@ function positiveNumber(name: string, value: unknown, fallback: number): number 
   return value;
 }
 
+/** Why `provider` has no flow: a type latchkey does not know, or one whose flow its factory brings. */
+function withoutFlow(provider: ProviderConfig): string {
+  const type = String(provider.type);
+  if (Object.hasOwn(flowsCarriedByProviders, type)) {
+    const howToBuild = flowsCarriedByProviders[type as keyof typeof flowsCarriedByProviders];
+    return `Provider "${provider.id}" of type "${type}" has no flow: ${howToBuild}.`;
+  }
+  return `Provider "${provider.id}" has type "${type}", which latchkey does not know.`;
+}
+
 /** Each provider checked by its type's flow, which may fill in defaults. */
 function resolveProviders(providers: ProviderConfig[], setup: FlowSetup): ProviderConfig[] {
   const seen = new Set<string>();
@@ -83,19 +93,7 @@ function resolveProviders(providers: ProviderConfig[], setup: FlowSetup): Provid
     }
     seen.add(provider.id);
     const flow = flowFor(provider);
-    const howToBuild = Object.hasOwn(flowsCarriedByProviders, provider.type)
-      ? flowsCarriedByProviders[provider.type]
-      : undefined;
-    if (!flow && howToBuild) {
-      throw new InvalidConfig(
-        `Provider "${provider.id}" of type "${provider.type}" has no flow: ${howToBuild}.`,
-      );
-    }
-    if (!flow) {
-      throw new InvalidConfig(
-        `Provider "${provider.id}" has type "${String(provider.type)}", which latchkey does not know.`,
-      );
-    }
+    if (!flow) throw new InvalidConfig(withoutFlow(provider));
     return flow.resolveProvider ? flow.resolveProvider(provider, setup) : provider;
   });
 }
