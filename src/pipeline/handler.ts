@@ -73,6 +73,7 @@ async function handle(
   let resolved: ResolvedConfig;
   try {
     resolved = resolvedConfigFor(config);
+    if (resolved.providersReady) await resolved.providersReady;
   } catch (error) {
     logUnresolvedConfigError(config, error);
     const basePath = configuredBasePath(config?.basePath, readProcessEnv());

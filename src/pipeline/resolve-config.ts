@@ -23,7 +23,7 @@ import {
   UnsupportedStrategy,
 } from "../core/errors.js";
 import type { ResolvedConfig } from "../core/resolved-config.js";
-import { flowFor } from "../flows/index.js";
+import { flowFor, flowsCarriedByProviders } from "../flows/index.js";
 import type { FlowSetup } from "../flows/types.js";
 import { DEFAULT_MAX_AGE_SECONDS } from "../jwt/claims.js";
 import type { ProviderConfig } from "../provider-types.js";
@@ -72,6 +72,16 @@ function positiveNumber(name: string, value: unknown, fallback: number): number 
   return value;
 }
 
+/** Why `provider` has no flow: a type latchkey does not know, or one whose flow its factory brings. */
+function withoutFlow(provider: ProviderConfig): string {
+  const type = String(provider.type);
+  if (Object.hasOwn(flowsCarriedByProviders, type)) {
+    const howToBuild = flowsCarriedByProviders[type as keyof typeof flowsCarriedByProviders];
+    return `Provider "${provider.id}" of type "${type}" has no flow: ${howToBuild}.`;
+  }
+  return `Provider "${provider.id}" has type "${type}", which latchkey does not know.`;
+}
+
 /** Each provider checked by its type's flow, which may fill in defaults. */
 function resolveProviders(providers: ProviderConfig[], setup: FlowSetup): ProviderConfig[] {
   const seen = new Set<string>();
@@ -86,13 +96,25 @@ function resolveProviders(providers: ProviderConfig[], setup: FlowSetup): Provid
     }
     seen.add(provider.id);
     const flow = flowFor(provider);
-    if (!flow) {
-      throw new InvalidConfig(
-        `Provider "${provider.id}" has type "${String(provider.type)}", which latchkey does not know.`,
-      );
-    }
+    if (!flow) throw new InvalidConfig(withoutFlow(provider));
     return flow.resolveProvider ? flow.resolveProvider(provider, setup) : provider;
   });
+}
+
+/**
+ * What the providers' flows load before the first request (see `Flow.prepare`), or undefined when
+ * none loads anything. Its rejection is handled here, because only `Auth()` awaits it: a server
+ * helper such as `getSession` that resolves the same config must not meet an unhandled rejection.
+ */
+function prepareProviders(providers: ProviderConfig[]): Promise<void> | undefined {
+  const loading = providers.flatMap((provider) => {
+    const prepare = flowFor(provider)?.prepare;
+    return prepare ? [prepare(provider)] : [];
+  });
+  if (loading.length === 0) return undefined;
+  const ready = Promise.all(loading).then(() => undefined);
+  ready.catch(() => undefined);
+  return ready;
 }
 
 /** The adapter methods this configuration calls, each with the feature that needs it. */
@@ -212,6 +234,7 @@ export function resolveConfig(config: AuthConfig, env: EnvRecord = readProcessEn
     singleFlight: createSingleFlight(store),
     rateLimiter: resolveRateLimiter(config.rateLimit, store, storeTimeoutMs),
     rateLimitTrustsForwardedFor: config.rateLimit ? config.rateLimit.trustForwardedFor === true : false,
+    providersReady: prepareProviders(providers),
   };
 }
 

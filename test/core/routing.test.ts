@@ -10,6 +10,7 @@ import { MissingCSRF, RequestError, SignInError } from "../../src/core/errors.js
 import { toWebResponse } from "../../src/core/response.js";
 import { Auth } from "../../src/index.js";
 import { errorCopy } from "../../src/pages/index.js";
+import WebAuthn from "../../src/providers/webauthn.js";
 import { APP, expectJsonError, getCsrf, locationOf, makeConfig, send } from "./helpers.js";
 
 async function expectRefusal(response: Response, status: number, error: string, message: string) {
@@ -102,13 +103,10 @@ describe("the order of the checks before an action", () => {
   });
 
   it.each([
-    ["email", { sendVerificationRequest: () => undefined }],
-    ["webauthn", {}],
-  ])("a %s callback posted without a CSRF token is refused", async (type, extra) => {
-    const config = makeConfig({
-      adapter: MemoryAdapter(),
-      providers: [{ id: type, name: type, type, ...extra } as never],
-    });
+    ["email", { id: "email", name: "email", type: "email", sendVerificationRequest: () => undefined }],
+    ["webauthn", WebAuthn()],
+  ] as const)("a %s callback posted without a CSRF token is refused", async (type, provider) => {
+    const config = makeConfig({ adapter: MemoryAdapter(), providers: [provider] });
     const response = await send(config, `/callback/${type}`, { form: { token: "t" } });
     expect(locationOf(response).searchParams.get("error")).toBe("MissingCSRF");
   });

@@ -3,15 +3,18 @@
  * options and a single-use challenge (options.ts), runs `navigator.credentials.create()` or
  * `.get()`, and posts the result as `{ action, data }` to `POST /callback/:id`, which registers
  * (register.ts) or authenticates (authenticate.ts). `@simplewebauthn/server` verifies every
- * response; users, accounts and authenticators are written by `login.ts`.
+ * response; users, accounts and authenticators are written by `login/passkey.ts`. The registry
+ * in `../index.ts` has no row for this flow: `WebAuthn()` and `Passkey()` bring it.
  */
 import type { Adapter } from "../../adapters/types.js";
 import { clearCheckCookie } from "../../cookie/check-cookies.js";
 import { InvalidConfig, InvalidRequest } from "../../core/errors.js";
+import { PASSKEY_SCRIPT } from "../../pages/passkey-script.js";
 import type { WebAuthnConfig } from "../../provider-types.js";
 import type { Flow } from "../types.js";
 import { authenticateWithPasskey } from "./authenticate.js";
 import { consumeChallenge } from "./challenge.js";
+import { simpleWebAuthn } from "./library.js";
 import { webauthnOptions } from "./options.js";
 import { registerWithPasskey } from "./register.js";
 import { assertRelyingPartyOptions } from "./relying-party.js";
@@ -111,6 +114,12 @@ export const webauthnFlow: Flow<WebAuthnConfig> = {
   rateLimitKeys: () => [],
 
   checkCookies: ["webauthnChallenge"],
+
+  async prepare() {
+    await simpleWebAuthn();
+  },
+
+  pageScript: PASSKEY_SCRIPT,
 
   async callback(ctx, provider) {
     if (ctx.req.method !== "POST") {
