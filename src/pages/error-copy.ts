@@ -119,7 +119,7 @@ const ERROR_COPY: ReadonlyMap<ClientErrorType, ErrorCopy> = new Map<ClientErrorT
       type,
       {
         heading: "Temporarily unavailable",
-        message: "Sign-in is briefly unavailable on this site. Please try again in a few minutes.",
+        message: "Sign-in is briefly unavailable on this site. Please try again later.",
       },
     ],
   ),

@@ -390,6 +390,6 @@ describe("the redirect proxy", () => {
     expect(answer.searchParams.get("code")).toBeNull();
     // The state named the stable deployment itself, so the callback was checked there, and failed:
     // the victim's browser holds none of the attacker's check cookies.
-    expectError(response, "error", "Configuration");
+    expectError(response, "error", "InvalidCheck");
   });
 });

@@ -487,10 +487,10 @@ describe("the redirect proxy", () => {
       });
       const state = await sealedState({ origin });
       const response = await atStable(config, { code: "c", state });
-      expectError(response, "error", "Configuration", STABLE);
-      expect(log.text()).toBe(
+      expectError(response, "error", "InvalidCheck", STABLE);
+      expect(log.warningLines).toEqual([
         `InvalidCheck: The redirect-proxy state of provider "acme" names ${new URL(origin).origin}, which is not in redirectProxyAllowedOrigins; the callback was not relayed. (see docs/errors.md#invalidcheck)`,
-      );
+      ]);
     });
 
     it.each([

@@ -358,7 +358,7 @@ describe("GET /webauthn-script", () => {
 
   it("is not served by an app without a WebAuthn provider, which does not bundle it either", async () => {
     const response = await send(makeConfig(), "/webauthn-script");
-    expect(response.status).toBe(400);
+    expect(response.status).toBe(404);
     expect(await response.json()).toMatchObject({ error: "UnknownAction" });
   });
 
