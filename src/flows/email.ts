@@ -77,7 +77,9 @@ async function sendSignInMail(ctx: AuthContext, provider: EmailConfig): Promise<
       request: ctx.req.request,
     });
   } catch (error) {
-    throw new EmailSignInError(`sendVerificationRequest of provider "${provider.id}" failed.`, {
+    // The mailer's own words (a mail service's refusal) belong in the one line an operator reads.
+    const reason = error instanceof Error && error.message ? ` ${error.message}` : "";
+    throw new EmailSignInError(`sendVerificationRequest of provider "${provider.id}" failed.${reason}`, {
       cause: error,
     });
   }
@@ -128,6 +130,9 @@ export const emailFlow: Flow<EmailConfig> = {
     }
     return provider;
   },
+
+  // An HTTP mail service's key, as Auth.js reads it: AUTH_RESEND_KEY for the provider "resend".
+  envDefaults: (provider, env, prefix) => ({ ...provider, apiKey: provider.apiKey ?? env[`${prefix}_KEY`] }),
 
   // Verification tokens and the user they sign in are stored whatever the session strategy.
   adapterMethods: () => [

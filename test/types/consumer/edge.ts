@@ -35,11 +35,14 @@ import P_discord from "latchkey/providers/discord";
 import P_dropbox from "latchkey/providers/dropbox";
 import Email from "latchkey/providers/email";
 import P_facebook from "latchkey/providers/facebook";
+import ForwardEmail from "latchkey/providers/forwardemail";
 import P_github from "latchkey/providers/github";
 import P_gitlab from "latchkey/providers/gitlab";
 import P_google from "latchkey/providers/google";
 import P_keycloak from "latchkey/providers/keycloak";
 import P_linkedin from "latchkey/providers/linkedin";
+import Loops from "latchkey/providers/loops";
+import Mailgun from "latchkey/providers/mailgun";
 import P_microsoft_entra_id from "latchkey/providers/microsoft-entra-id";
 import Nodemailer from "latchkey/providers/nodemailer";
 import P_notion from "latchkey/providers/notion";
@@ -47,8 +50,11 @@ import P_oauth from "latchkey/providers/oauth";
 import P_oidc from "latchkey/providers/oidc";
 import P_okta from "latchkey/providers/okta";
 import Passkey from "latchkey/providers/passkey";
+import Postmark from "latchkey/providers/postmark";
 import P_reddit from "latchkey/providers/reddit";
+import Resend from "latchkey/providers/resend";
 import P_salesforce from "latchkey/providers/salesforce";
+import SendGrid from "latchkey/providers/sendgrid";
 import P_slack from "latchkey/providers/slack";
 import P_spotify from "latchkey/providers/spotify";
 import P_twitch from "latchkey/providers/twitch";
@@ -125,6 +131,19 @@ export async function tokens(request: Request): Promise<JWT | null> {
   await revokeSession(config, jwt);
   return (await decode({ token: jwt, secret, salt })) ?? getToken({ req: request, secret });
 }
+
+// The HTTP mail services send with fetch alone: no Node types, edge-safe.
+export const mailServices: AuthConfig = {
+  adapter,
+  providers: [
+    Resend({ from: "Example <no-reply@example.com>", apiKey: "re_key" }),
+    SendGrid({ from: "Example <no-reply@example.com>" }),
+    Postmark({ from: "Example <no-reply@example.com>" }),
+    Mailgun({ from: "Example <no-reply@mg.example.com>", region: "EU" }),
+    ForwardEmail({ from: "Example <no-reply@example.com>" }),
+    Loops({ transactionalId: "clx0example", otp: true }),
+  ],
+};
 
 /** Every built-in OAuth/OIDC provider fits `providers`, passed as its factory. */
 export const oauthConfig: AuthConfig = {
