@@ -71,8 +71,11 @@ export function createRateLimiter(
       for (const account of new Set(subject.accounts)) {
         counters.push({ key: `rl:${ruleName}:account:${await accountKey(account)}`, limit: rule.perAccount });
       }
-      // Every counter is incremented, in parallel: one round trip's wait whatever the number of keys.
-      const states = await Promise.all(counters.map(({ key }) => store.increment(key, windowMs)));
+      // Every counter is incremented, together: one round trip whatever the number of keys.
+      const keys = counters.map(({ key }) => key);
+      const states = store.incrementMany
+        ? await store.incrementMany(keys, windowMs)
+        : await Promise.all(keys.map((key) => store.increment(key, windowMs)));
       let retryAfterMs = 0;
       states.forEach((state, index) => {
         if (state.count > (counters[index]?.limit ?? Number.POSITIVE_INFINITY)) {

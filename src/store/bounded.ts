@@ -26,7 +26,7 @@ export function boundedStore(store: ShortLivedStore, timeoutMs: number): ShortLi
   // per call would only cost every guarded request.
   if (store instanceof MemoryStore) return store;
   function bounded<Name extends Method>(method: Name): ShortLivedStore[Name] {
-    const call = store[method].bind(store) as (...args: unknown[]) => Promise<unknown>;
+    const call = (store[method] as (...args: unknown[]) => Promise<unknown>).bind(store);
     return (async (...args: unknown[]) => {
       let timer: ReturnType<typeof setTimeout> | undefined;
       const deadline = new Promise<never>((_, reject) => {
@@ -47,6 +47,7 @@ export function boundedStore(store: ShortLivedStore, timeoutMs: number): ShortLi
   }
   return {
     increment: bounded("increment"),
+    ...(store.incrementMany ? { incrementMany: bounded("incrementMany") } : {}),
     setIfAbsent: bounded("setIfAbsent"),
     get: bounded("get"),
     take: bounded("take"),

@@ -4,7 +4,8 @@
  * app already has (ioredis `Redis` or `Cluster`) and imports nothing itself, so `latchkey/rate-limit`
  * stays loadable on edge runtimes that only use the memory store.
  *
- * Each method is one Redis command (one round trip), as the table in `types.ts` lays out.
+ * Each method is one Redis command (one round trip), as the table in `types.ts` lays out; the
+ * limiter's increments of one request share one.
  */
 import { assertNonEmpty, assertTtl, assertValue } from "./arguments.js";
 import type { CounterState, ShortLivedStore } from "./types.js";
@@ -19,19 +20,26 @@ export interface RedisClientLike {
   get(key: string): Promise<string | null>;
   getdel(key: string): Promise<string | null>;
   del(key: string): Promise<number>;
+  /** ioredis sets it on a `Cluster`, whose multi-key scripts must keep to one node. */
+  readonly isCluster?: boolean;
 }
 
 /**
- * INCR, and the window's expiry only when the key has none: a fixed window that later increments
- * never extend. Returns the count and the milliseconds left.
+ * For each key: INCR, and the window's expiry only when the key has none (a fixed window that later
+ * increments never extend). Returns each key's count and milliseconds left, in the keys' order.
  */
-const INCREMENT_SCRIPT = `local count = redis.call("INCR", KEYS[1])
-local ttl = redis.call("PTTL", KEYS[1])
-if ttl < 0 then
-  redis.call("PEXPIRE", KEYS[1], ARGV[1])
-  ttl = tonumber(ARGV[1])
+const INCREMENT_SCRIPT = `local replies = {}
+for _, key in ipairs(KEYS) do
+  local count = redis.call("INCR", key)
+  local ttl = redis.call("PTTL", key)
+  if ttl < 0 then
+    redis.call("PEXPIRE", key, ARGV[1])
+    ttl = tonumber(ARGV[1])
+  end
+  replies[#replies + 1] = count
+  replies[#replies + 1] = ttl
 end
-return { count, ttl }`;
+return replies`;
 
 /** DEL only when the lock still holds this owner's token: a holder whose lock lapsed frees nothing. */
 const RELEASE_SCRIPT = `if redis.call("GET", KEYS[1]) == ARGV[1] then
@@ -39,14 +47,18 @@ const RELEASE_SCRIPT = `if redis.call("GET", KEYS[1]) == ARGV[1] then
 end
 return 0`;
 
-function counterState(key: string, reply: unknown): CounterState {
-  if (Array.isArray(reply) && reply.length === 2) {
-    const [count, ttlMs] = reply.map(Number);
-    if (Number.isSafeInteger(count) && Number.isSafeInteger(ttlMs)) {
-      return { count: count as number, ttlMs: ttlMs as number };
+/** The increment script's reply, a count and a time left per key, as one state per key. */
+function counterStates(keys: readonly string[], reply: unknown): CounterState[] {
+  if (Array.isArray(reply) && reply.length === keys.length * 2) {
+    const numbers = reply.map(Number);
+    if (numbers.every(Number.isSafeInteger)) {
+      return keys.map((_, index) => ({
+        count: numbers[2 * index] as number,
+        ttlMs: numbers[2 * index + 1] as number,
+      }));
     }
   }
-  throw new TypeError(`Redis answered the increment of "${key}" with an unexpected reply.`);
+  throw new TypeError(`Redis answered the increment of "${keys.join('", "')}" with an unexpected reply.`);
 }
 
 /**
@@ -72,9 +84,23 @@ export class RedisStore implements ShortLivedStore {
   }
 
   async increment(key: string, ttlMs: number): Promise<CounterState> {
-    assertNonEmpty(key, "key");
+    return (await this.incrementMany([key], ttlMs))[0] as CounterState;
+  }
+
+  /**
+   * Every key in one `EVAL`, so a guarded request costs one round trip. A cluster (ioredis
+   * `Cluster`) refuses a script whose keys live on different nodes, so there each key is its own
+   * `EVAL`, sent together.
+   */
+  async incrementMany(keys: readonly string[], ttlMs: number): Promise<CounterState[]> {
+    for (const key of keys) assertNonEmpty(key, "key");
     assertTtl(ttlMs);
-    return counterState(key, await this.client.eval(INCREMENT_SCRIPT, 1, key, ttlMs));
+    if (keys.length === 0) return [];
+    if (this.client.isCluster === true && keys.length > 1) {
+      const states = await Promise.all(keys.map((key) => this.client.eval(INCREMENT_SCRIPT, 1, key, ttlMs)));
+      return states.map((reply, index) => counterStates([keys[index] as string], reply)[0] as CounterState);
+    }
+    return counterStates(keys, await this.client.eval(INCREMENT_SCRIPT, keys.length, ...keys, ttlMs));
   }
 
   async setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean> {

@@ -9,6 +9,7 @@
  * | Method | Redis |
  * | --- | --- |
  * | `increment(k, ttl)` | `EVAL` of the script below (or `MULTI` `INCR k` `PEXPIRE k ttl NX` `PTTL k` `EXEC`, Redis 7+) |
+ * | `incrementMany(ks, ttl)` | the same script over every key, in one `EVAL` (on a cluster, whose keys may sit on several nodes, one per key) |
  * | `setIfAbsent(k, v, ttl)` | `SET k v NX PX ttl` (`OK` → true, nil → false) |
  * | `get(k)` | `GET k` (nil → undefined) |
  * | `take(k)` | `GETDEL k` (Redis 6.2+; nil → undefined) |
@@ -67,6 +68,13 @@ export interface ShortLivedStore {
    * Increments inside the window leave its expiry alone.
    */
   increment(key: string, ttlMs: number): Promise<CounterState>;
+
+  /**
+   * {@link increment} on every key, in one step where the store can: the rate limiter counts each
+   * guarded request under an address and its accounts, and a shared store would otherwise take a
+   * round trip per key. Optional: without it, the keys are incremented one by one.
+   */
+  incrementMany?(keys: readonly string[], ttlMs: number): Promise<CounterState[]>;
 
   /** Stores `value` with `ttlMs` to live unless `key` holds a live entry; true when it stored. */
   setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean>;

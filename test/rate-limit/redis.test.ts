@@ -100,6 +100,21 @@ async function ownRedisServer(): Promise<{ url: string; process: ChildProcess; s
 }
 
 describe("the limiter on Redis", () => {
+  it("counts a guarded request's address and account in one round trip", async () => {
+    const client = await redisClient("redis://127.0.0.1:6379", `latchkey-test:${crypto.randomUUID()}:`);
+    const evals: number[] = [];
+    const counting = Object.assign(Object.create(client) as Redis, {
+      eval: (script: string, numKeys: number, ...rest: Array<string | number>) => {
+        evals.push(numKeys);
+        return client.eval(script, numKeys, ...rest);
+      },
+    });
+    const config = instance(new RedisStore(counting));
+    expect((await attempt(config, "wrong")).status).toBe(302);
+    // One EVAL for the client address and the account together.
+    expect(evals).toEqual([2]);
+  });
+
   it("shares one counter between two app instances", async () => {
     const prefix = `latchkey-test:${crypto.randomUUID()}:`;
     const first = instance(new RedisStore(await redisClient("redis://127.0.0.1:6379", prefix)));

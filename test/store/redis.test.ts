@@ -106,3 +106,48 @@ describe("RedisStore single-use values and locks", () => {
     expect(() => new RedisStore({} as never)).toThrow(/needs a Redis client/);
   });
 });
+
+describe("RedisStore.incrementMany", () => {
+  /** The shared client, counting the EVALs it sends. */
+  function countingClient(options: { isCluster?: boolean } = {}) {
+    const calls: number[] = [];
+    const client = {
+      eval: (script: string, numKeys: number, ...rest: Array<string | number>) => {
+        calls.push(numKeys);
+        return redis.client.eval(script, numKeys, ...rest);
+      },
+      set: redis.client.set.bind(redis.client),
+      get: redis.client.get.bind(redis.client),
+      getdel: redis.client.getdel.bind(redis.client),
+      del: redis.client.del.bind(redis.client),
+      ...options,
+    } as unknown as ConstructorParameters<typeof RedisStore>[0];
+    return { client, calls };
+  }
+
+  it("counts every key as increment would, in one EVAL", async () => {
+    const { client, calls } = countingClient();
+    const store = new RedisStore(client);
+    await store.increment("rl:m:b", 60_000);
+    calls.length = 0;
+    const states = await store.incrementMany(["rl:m:a", "rl:m:b", "rl:m:c"], 60_000);
+    expect(calls).toEqual([3]);
+    expect(states.map((state) => state.count)).toEqual([1, 2, 1]);
+    expect(states[0]?.ttlMs).toBe(60_000);
+    expect(states[1]?.ttlMs).toBeLessThanOrEqual(60_000);
+    expect(await store.get("rl:m:b")).toBe("2");
+  });
+
+  it("on a cluster, whose keys may sit on several nodes, sends one EVAL per key", async () => {
+    const { client, calls } = countingClient({ isCluster: true });
+    const states = await new RedisStore(client).incrementMany(["rl:c:a", "rl:c:b"], 60_000);
+    expect(calls).toEqual([1, 1]);
+    expect(states.map((state) => state.count)).toEqual([1, 1]);
+  });
+
+  it("refuses an empty key before sending anything", async () => {
+    const { client, calls } = countingClient();
+    await expect(new RedisStore(client).incrementMany(["rl:x", ""], 1_000)).rejects.toThrow(TypeError);
+    expect(calls).toEqual([]);
+  });
+});
