@@ -4,7 +4,7 @@ import { adapterMethod, callAdapter } from "../core/adapter-calls.js";
 import type { ServerContext } from "../core/context.js";
 import { AccountNotLinked, CallbackRouteError } from "../core/errors.js";
 import type { User } from "../provider-types.js";
-import { addressOf, signUp } from "./new-user.js";
+import { addressOf, linkedUser, signUp } from "./new-user.js";
 import type { ResolvedSignIn, UserResolver } from "./types.js";
 
 /**
@@ -45,9 +45,7 @@ async function linkedOrNewUser(
   account: AdapterAccountWithoutUserId,
 ): Promise<ResolvedSignIn> {
   const adapter = ctx.config.adapter;
-  const getUserByAccount = adapterMethod(adapter, "getUserByAccount");
-  const key = { provider: account.provider, providerAccountId: account.providerAccountId };
-  const linked = await callAdapter("find the linked user", () => getUserByAccount(key));
+  const linked = await linkedUser(ctx, account);
   if (linked) return { user: linked, isNewUser: false };
 
   const email = addressOf(user);
@@ -56,7 +54,7 @@ async function linkedOrNewUser(
     const owner = await callAdapter("find the user by e-mail", () => getUserByEmail(email));
     if (owner) {
       // Another app instance's concurrent first sign-in of this very account may have just created `owner`.
-      const raced = await callAdapter("find the linked user", () => getUserByAccount(key));
+      const raced = await linkedUser(ctx, account);
       if (raced) return { user: raced, isNewUser: false };
       throw new AccountNotLinked(
         `authorize of provider "${account.provider}" returned the id "${account.providerAccountId}", which no stored user has, with an e-mail address that stored user "${owner.id}" has. latchkey never links accounts by e-mail on its own: return "${owner.id}" as the id from authorize, or link the credentials account to that user yourself (adapter.linkAccount({ userId: "${owner.id}", type: "credentials", provider: "${account.provider}", providerAccountId: "${account.providerAccountId}" })). See docs/errors.md#accountnotlinked.`,

@@ -35,6 +35,16 @@ export function newAdapterUser(
   };
 }
 
+/** The stored user `account` (a provider and the id it has there) is linked to, or null. */
+export async function linkedUser(
+  ctx: ServerContext,
+  account: Pick<AdapterAccountWithoutUserId, "provider" | "providerAccountId">,
+): Promise<AdapterUser | null> {
+  const getUserByAccount = adapterMethod(ctx.config.adapter, "getUserByAccount");
+  const key = { provider: account.provider, providerAccountId: account.providerAccountId };
+  return callAdapter("find the linked user", () => getUserByAccount(key));
+}
+
 const pause = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 
 /**
@@ -45,10 +55,8 @@ async function userCreatedConcurrently(
   ctx: ServerContext,
   account: AdapterAccountWithoutUserId,
 ): Promise<AdapterUser | null> {
-  const getUserByAccount = adapterMethod(ctx.config.adapter, "getUserByAccount");
-  const key = { provider: account.provider, providerAccountId: account.providerAccountId };
   for (let attempt = 0; attempt < 5; attempt++) {
-    const winner = await callAdapter("find the linked user", () => getUserByAccount(key));
+    const winner = await linkedUser(ctx, account);
     if (winner) return winner;
     await pause(10 * 2 ** attempt);
   }

@@ -5,7 +5,7 @@ import { adapterMethod, callAdapter } from "../core/adapter-calls.js";
 import type { ServerContext } from "../core/context.js";
 import { OAuthAccountNotLinked } from "../core/errors.js";
 import { signedInUser } from "../session/signed-in-user.js";
-import { addressOf, linkTo, signUp } from "./new-user.js";
+import { addressOf, linkedUser, linkTo, signUp } from "./new-user.js";
 import { proveAddress } from "./proof-of-address.js";
 import type { ProvenIdentity, ResolvedSignIn, UserResolver } from "./types.js";
 
@@ -88,11 +88,8 @@ async function linkOAuthAccount(
   account: AdapterAccountWithoutUserId,
   linking: OAuthLinking,
 ): Promise<ResolvedSignIn> {
-  const adapter = ctx.config.adapter;
-  const getUserByAccount = adapterMethod(adapter, "getUserByAccount");
-  const key = { provider: account.provider, providerAccountId: account.providerAccountId };
   const current = await signedInUser(ctx);
-  const owner = await callAdapter("find the linked user", () => getUserByAccount(key));
+  const owner = await linkedUser(ctx, account);
   if (owner) {
     if (current !== null && current.id !== owner.id) {
       throw new OAuthAccountNotLinked(
@@ -105,7 +102,7 @@ async function linkOAuthAccount(
   if (current !== null) return linkTo(ctx, current, account);
   const email = addressOf(proven.user);
   if (email !== undefined) {
-    const getUserByEmail = adapterMethod(adapter, "getUserByEmail");
+    const getUserByEmail = adapterMethod(ctx.config.adapter, "getUserByEmail");
     const sameEmail = await callAdapter("find the user by e-mail", () => getUserByEmail(email));
     if (sameEmail) return linkBySameAddress(ctx, sameEmail, account, linking);
   }
