@@ -337,6 +337,8 @@ export interface EmailConfig extends CommonProviderOptions {
   generateVerificationToken?: () => string | Promise<string>;
   /** Sends the mail. Throwing ends the sign-in with `EmailSignInError`. */
   sendVerificationRequest: (params: EmailVerificationRequest) => Promise<void> | void;
+  /** The mail service's API key, for providers that send through one. Default: AUTH_<ID>_KEY. */
+  apiKey?: string;
 }
 
 /** Whether the authenticator must verify the user (PIN, biometrics), per WebAuthn Level 3 §5.8.6. */

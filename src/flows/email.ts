@@ -134,6 +134,11 @@ export const emailFlow: Flow<EmailConfig> = {
     "useVerificationToken",
   ],
 
+  // A mail service's key, as Auth.js apps set it: AUTH_RESEND_KEY for the provider "resend".
+  envDefaults: (provider, env, prefix) =>
+    provider.apiKey === undefined && env[`${prefix}_KEY`] !== undefined
+      ? { ...provider, apiKey: env[`${prefix}_KEY`] }
+      : provider,
   pageEntry: (provider) => (provider.otp ? { form: "email", otp: true } : { form: "email" }),
 
   callbackNeedsCsrf: () => true,

@@ -829,4 +829,463 @@ export const SAMPLES: Record<string, Sample> = {
     user: jane,
     ...selfHosted("https://app-example.frontegg.com"),
   },
+  fusionauth: {
+    kind: "oauth",
+    profile: {
+      sub: "2a106a6a-4a5e-4b8b-9a1e-1e0ad0c0e1a2",
+      email: "richard@example.com",
+      email_verified: true,
+      given_name: "Richard",
+      family_name: "Hendricks",
+      preferred_username: "richard",
+      picture: "https://www.gravatar.com/avatar/abc",
+    },
+    user: {
+      id: "2a106a6a-4a5e-4b8b-9a1e-1e0ad0c0e1a2",
+      name: "Richard Hendricks",
+      email: "richard@example.com",
+      image: "https://www.gravatar.com/avatar/abc",
+    },
+    options: { issuer: "https://auth.example.com", tenantId: "tenant-1" },
+  },
+  hubspot: {
+    kind: "oauth",
+    profile: {
+      token: "CJSP5qf1KhICAQEYs-gDIIGOBii1hQIyGQAf3xBKmlwHjX7OIpuIFEavB2-qYAGQsF4",
+      user: "test@hubspot.com",
+      hub_domain: "demo.hubapi.com",
+      scopes: ["oauth"],
+      hub_id: 62515,
+      app_id: 456,
+      expires_in: 21588,
+      user_id: 123,
+      token_type: "access",
+    },
+    user: { id: "123", name: "test@hubspot.com", email: "test@hubspot.com", image: null },
+  },
+  huggingface: {
+    kind: "oauth",
+    profile: oidcClaims({ iss: "https://huggingface.co", preferred_username: "janedoe" }),
+    user: jane,
+  },
+  instagram: {
+    kind: "oauth",
+    profile: {
+      id: "17841405309211844",
+      username: "jane.doe",
+      name: "",
+      profile_picture_url: "https://scontent.cdninstagram.com/p.jpg",
+    },
+    user: {
+      id: "17841405309211844",
+      name: "jane.doe",
+      email: null,
+      image: "https://scontent.cdninstagram.com/p.jpg",
+    },
+  },
+  kinde: {
+    kind: "oauth",
+    profile: oidcClaims({ name: undefined, given_name: "Jane", family_name: "Doe" }),
+    user: jane,
+    ...selfHosted("https://example.kinde.com"),
+  },
+  logto: {
+    kind: "oauth",
+    profile: oidcClaims({ name: null, username: "Jane Doe" }),
+    user: jane,
+    ...selfHosted("https://example.logto.app/oidc"),
+  },
+  mailchimp: {
+    kind: "oauth",
+    profile: {
+      dc: "us1",
+      role: "owner",
+      accountname: "Example Co",
+      user_id: 1234,
+      login: {
+        email: "jane@example.com",
+        avatar: null,
+        login_id: 5678,
+        login_name: "janedoe",
+        login_email: "jane@example.com",
+      },
+      api_endpoint: "https://us1.api.mailchimp.com",
+    },
+    user: { id: "5678", name: "janedoe", email: "jane@example.com", image: null },
+  },
+  mailru: {
+    kind: "oauth",
+    profile: {
+      id: "1234567890",
+      client_id: "abc",
+      gender: "m",
+      name: "Ivan Ivanov",
+      email: "ivan@mail.ru",
+      first_name: "Ivan",
+      last_name: "Ivanov",
+      image: "https://filin.mail.ru/pic?d=abc",
+    },
+    user: {
+      id: "1234567890",
+      name: "Ivan Ivanov",
+      email: "ivan@mail.ru",
+      image: "https://filin.mail.ru/pic?d=abc",
+    },
+  },
+  mattermost: {
+    kind: "oauth",
+    profile: {
+      id: "jjb9c9eq9bfqtdbcdwsbs4bkbw",
+      username: "jane",
+      email: "jane@example.com",
+      first_name: "Jane",
+      last_name: "Doe",
+      nickname: "",
+    },
+    user: { id: "jjb9c9eq9bfqtdbcdwsbs4bkbw", name: "Jane Doe", email: "jane@example.com", image: null },
+    options: { issuer: "https://chat.example.com" },
+  },
+  medium: {
+    kind: "oauth",
+    profile: {
+      data: {
+        id: "5303d74c64f66366f00cb9b2a94f3251bf5",
+        username: "majelbstoat",
+        name: "Jamie Talbot",
+        url: "https://medium.com/@majelbstoat",
+        imageUrl: "https://images.medium.com/0*fkfQiTzT7TlUGGyI.png",
+      },
+    },
+    user: {
+      id: "5303d74c64f66366f00cb9b2a94f3251bf5",
+      name: "Jamie Talbot",
+      email: null,
+      image: "https://images.medium.com/0*fkfQiTzT7TlUGGyI.png",
+    },
+  },
+  netlify: {
+    kind: "oauth",
+    profile: {
+      id: "5c4dd2f2a2c1a4d3b8e1f000",
+      full_name: "Jane Doe",
+      email: "jane@example.com",
+      avatar_url: "https://avatars.netlify.com/jane.png",
+    },
+    user: {
+      id: "5c4dd2f2a2c1a4d3b8e1f000",
+      name: "Jane Doe",
+      email: "jane@example.com",
+      image: "https://avatars.netlify.com/jane.png",
+    },
+  },
+  netsuite: {
+    kind: "oauth",
+    profile: {
+      id: 1234,
+      name: "Jane Doe",
+      email: "jane@example.com",
+      location: 1,
+      role: 3,
+      roleId: "administrator",
+      subsidiary: 1,
+    },
+    user: { id: "1234", name: "Jane Doe", email: "jane@example.com", image: null },
+    options: {
+      accountID: "1234567_SB1",
+      userinfo:
+        "https://1234567-sb1.restlets.api.netsuite.com/app/site/hosting/restlet.nl?script=42&deploy=1",
+    },
+  },
+  nextcloud: {
+    kind: "oauth",
+    profile: {
+      ocs: {
+        meta: { status: "ok", statuscode: 200 },
+        data: { id: "jane", displayname: "Jane Doe", email: "jane@example.com" },
+      },
+    },
+    user: {
+      id: "jane",
+      name: "Jane Doe",
+      email: "jane@example.com",
+      image: "https://cloud.example.com/avatar/jane/64",
+    },
+    options: { issuer: "https://cloud.example.com" },
+  },
+  onelogin: {
+    kind: "oauth",
+    profile: oidcClaims(),
+    user: jane,
+    ...selfHosted("https://example.onelogin.com/oidc/2"),
+  },
+  "ory-hydra": {
+    kind: "oauth",
+    profile: oidcClaims(),
+    user: jane,
+    ...selfHosted("https://auth.example.com"),
+  },
+  osso: {
+    kind: "oauth",
+    profile: {
+      id: "8d2b2d5b-ec3e-4c0e-9d9a-6a3b07a8b0a1",
+      email: "jane@example.com",
+      idp: "Okta",
+      requested: { domain: "example.com" },
+    },
+    user: { id: "8d2b2d5b-ec3e-4c0e-9d9a-6a3b07a8b0a1", name: null, email: "jane@example.com", image: null },
+    options: { issuer: "https://osso.example.com" },
+  },
+  osu: {
+    kind: "oauth",
+    profile: {
+      id: 2,
+      username: "peppy",
+      avatar_url: "https://a.ppy.sh/2?1519081077.png",
+      country_code: "AU",
+    },
+    user: { id: "2", name: "peppy", email: null, image: "https://a.ppy.sh/2?1519081077.png" },
+  },
+  passage: {
+    kind: "oauth",
+    profile: oidcClaims(),
+    user: jane,
+    ...selfHosted("https://auth.passage.id/v1/apps/app-id"),
+  },
+  patreon: {
+    kind: "oauth",
+    profile: {
+      data: {
+        id: "12345689",
+        type: "user",
+        attributes: {
+          full_name: "Platform Team",
+          email: "team@patreon.com",
+          image_url: "https://c8.patreon.com/2/200/12345689",
+        },
+      },
+    },
+    user: {
+      id: "12345689",
+      name: "Platform Team",
+      email: "team@patreon.com",
+      image: "https://c8.patreon.com/2/200/12345689",
+    },
+  },
+  "ping-id": {
+    kind: "oauth",
+    profile: oidcClaims(),
+    user: jane,
+    ...selfHosted("https://auth.pingone.com/environment-id/as"),
+  },
+  "united-effects": {
+    kind: "oauth",
+    profile: oidcClaims({ name: undefined, picture: undefined }),
+    user: { ...jane, name: null, image: null },
+    ...selfHosted("https://auth.unitedeffects.com/group-id"),
+  },
+  pinterest: {
+    kind: "oauth",
+    profile: {
+      account_type: "PINNER",
+      id: "549755885175",
+      profile_image: "https://i.pinimg.com/280x280_RS/jane.jpg",
+      website_url: "https://example.com",
+      username: "janedoe",
+      business_name: null,
+    },
+    user: {
+      id: "549755885175",
+      name: "janedoe",
+      email: null,
+      image: "https://i.pinimg.com/280x280_RS/jane.jpg",
+    },
+  },
+  pipedrive: {
+    kind: "oauth",
+    profile: {
+      success: true,
+      data: {
+        id: 123,
+        name: "Jane Doe",
+        email: "jane@example.com",
+        icon_url: "https://pipedrive-profile-pics.s3.amazonaws.com/jane.png",
+      },
+    },
+    user: {
+      id: "123",
+      name: "Jane Doe",
+      email: "jane@example.com",
+      image: "https://pipedrive-profile-pics.s3.amazonaws.com/jane.png",
+    },
+  },
+  roblox: {
+    kind: "oauth",
+    profile: {
+      sub: "1516563360",
+      name: "exampleuser",
+      nickname: "exampleuser",
+      preferred_username: "exampleuser",
+      created_at: 1584682495,
+      profile: "https://www.roblox.com/users/1516563360/profile",
+      picture: "https://tr.rbxcdn.com/30DAY-AvatarHeadshot.png",
+    },
+    user: {
+      id: "1516563360",
+      name: "exampleuser",
+      email: null,
+      image: "https://tr.rbxcdn.com/30DAY-AvatarHeadshot.png",
+    },
+  },
+  simplelogin: {
+    kind: "oauth",
+    profile: oidcClaims({
+      picture: undefined,
+      avatar_url: "https://example.com/jane.jpg",
+      client: "Example",
+    }),
+    user: jane,
+  },
+  strava: {
+    kind: "oauth",
+    profile: {
+      id: 1234567890987654400,
+      username: "marianne_t",
+      firstname: "Marianne",
+      lastname: "Teutenberg",
+      profile: "https://dgalywyr863hv.cloudfront.net/pictures/athletes/1234567890987654321/large.jpg",
+    },
+    user: {
+      id: "1234567890987654400",
+      name: "Marianne Teutenberg",
+      email: null,
+      image: "https://dgalywyr863hv.cloudfront.net/pictures/athletes/1234567890987654321/large.jpg",
+    },
+  },
+  threads: {
+    kind: "oauth",
+    profile: {
+      id: "1234567",
+      username: "threadsapitestuser",
+      name: "Threads API Test User",
+      threads_profile_picture_url:
+        "https://scontent-sjc3-1.cdninstagram.com/link/to/profile/picture/on/threads/",
+    },
+    user: {
+      id: "1234567",
+      name: "Threads API Test User",
+      email: null,
+      image: "https://scontent-sjc3-1.cdninstagram.com/link/to/profile/picture/on/threads/",
+    },
+  },
+  tiktok: {
+    kind: "oauth",
+    profile: {
+      data: {
+        user: {
+          avatar_url:
+            "https://p19-sign.tiktokcdn-us.com/tos-useast5-avt-0068-tx/b17f0e4b3a4f4a50993cf72cda8b88b8~c5_168x168.jpeg",
+          open_id: "723f24d7-e717-40f8-a2b6-cb8464cd23b4",
+          union_id: "c9c60f44-a68e-4f5d-84dd-ce22faeb0ba1",
+          display_name: "TikTok User",
+        },
+      },
+      error: { code: "ok", message: "", log_id: "20220829194722CBE87ED59D524E727021" },
+    },
+    user: {
+      id: "723f24d7-e717-40f8-a2b6-cb8464cd23b4",
+      name: "TikTok User",
+      email: null,
+      image:
+        "https://p19-sign.tiktokcdn-us.com/tos-useast5-avt-0068-tx/b17f0e4b3a4f4a50993cf72cda8b88b8~c5_168x168.jpeg",
+    },
+  },
+  todoist: {
+    kind: "oauth",
+    profile: {
+      sync_token: "TnYUZEpuzf2FMA9qzyY3j4xky6dXiYejmSO85S5paZ_a9y1FI85mBbIWZGpW",
+      full_sync: true,
+      user: {
+        id: "2671355",
+        full_name: "Jane Doe",
+        email: "jane@example.com",
+        avatar_big: "https://dcff1xvirvpfp.cloudfront.net/jane_big.jpg",
+      },
+    },
+    user: {
+      id: "2671355",
+      name: "Jane Doe",
+      email: "jane@example.com",
+      image: "https://dcff1xvirvpfp.cloudfront.net/jane_big.jpg",
+    },
+  },
+  trakt: {
+    kind: "oauth",
+    profile: {
+      username: "sean",
+      private: false,
+      name: "Sean Rudford",
+      vip: true,
+      ids: { slug: "sean" },
+      images: {
+        avatar: { full: "https://walter.trakt.tv/images/users/000/000/001/avatars/large/cf2a1b1a55.jpg" },
+      },
+    },
+    user: {
+      id: "sean",
+      name: "Sean Rudford",
+      email: null,
+      image: "https://walter.trakt.tv/images/users/000/000/001/avatars/large/cf2a1b1a55.jpg",
+    },
+  },
+  webex: {
+    kind: "oauth",
+    profile: {
+      id: "Y2lzY29zcGFyazovL3VzL1BFT1BMRS9mNWIzNjE4Ny1jOGRkLTQ3MjctOGIyZi1mOWM0NDdmMjkwNDY",
+      emails: ["john.andersen@example.com"],
+      displayName: "John Andersen",
+      avatar:
+        "https://1efa7a94ed21783e352-c62266528714497a17239ececf39e9e2.ssl.cf1.rackcdn.com/V1~54c844c89e678e5a7b16a306bc2897b9~wx29yGtlTpilEFlYzqPKag==~1600",
+    },
+    user: {
+      id: "Y2lzY29zcGFyazovL3VzL1BFT1BMRS9mNWIzNjE4Ny1jOGRkLTQ3MjctOGIyZi1mOWM0NDdmMjkwNDY",
+      name: "John Andersen",
+      email: "john.andersen@example.com",
+      image:
+        "https://1efa7a94ed21783e352-c62266528714497a17239ececf39e9e2.ssl.cf1.rackcdn.com/V1~54c844c89e678e5a7b16a306bc2897b9~wx29yGtlTpilEFlYzqPKag==~1600",
+    },
+  },
+  wordpress: {
+    kind: "oauth",
+    profile: {
+      ID: 12345,
+      display_name: "Jane Doe",
+      username: "janedoe",
+      email: "jane@example.com",
+      avatar_URL: "https://0.gravatar.com/avatar/abc?s=96",
+      email_verified: true,
+    },
+    user: {
+      id: "12345",
+      name: "Jane Doe",
+      email: "jane@example.com",
+      image: "https://0.gravatar.com/avatar/abc?s=96",
+    },
+  },
+  zoho: {
+    kind: "oauth",
+    profile: {
+      First_Name: "Jane",
+      Email: "jane@example.com",
+      Last_Name: "Doe",
+      Display_Name: "janedoe",
+      ZUID: 7346123,
+    },
+    user: { id: "7346123", name: "janedoe", email: "jane@example.com", image: null },
+  },
+  forwardemail: { kind: "email", options: { apiKey: "key", from: "no-reply@example.com" } },
+  loops: { kind: "email", options: { apiKey: "key", transactionalId: "clxyz123" } },
+  mailgun: { kind: "email", options: { apiKey: "key", from: "no-reply@mg.example.com" } },
+  postmark: { kind: "email", options: { apiKey: "key", from: "no-reply@example.com" } },
+  resend: { kind: "email", options: { apiKey: "key", from: "no-reply@example.com" } },
+  sendgrid: { kind: "email", options: { apiKey: "key", from: "no-reply@example.com" } },
 };
