@@ -6,8 +6,13 @@
  */
 import { describe, expect, it } from "vitest";
 import type { AuthConfig } from "../../src/index.js";
+import FusionAuth from "../../src/providers/fusionauth.js";
 import GitLab from "../../src/providers/gitlab.js";
+import Mastodon from "../../src/providers/mastodon.js";
+import NetSuite from "../../src/providers/netsuite.js";
+import Nextcloud from "../../src/providers/nextcloud.js";
 import type { Provider } from "../../src/providers/types.js";
+import Webex from "../../src/providers/webex.js";
 import { CookieJar, getCsrf, HTTP_APP, SECRET, send } from "../core/helpers.js";
 
 const app = (provider: Provider): AuthConfig => ({ providers: [provider], secret: SECRET, trustHost: true });
@@ -37,5 +42,57 @@ describe("a self-hosted provider's base URL", () => {
   it("keeps gitlab.com when no base URL is given", async () => {
     const url = await authorizationUrl(app(GitLab({ clientId: "id", clientSecret: "secret" })), "gitlab");
     expect(`${url.origin}${url.pathname}`).toBe("https://gitlab.com/oauth/authorize");
+  });
+
+  it("sends a Mastodon sign-in to the server the app registered on", async () => {
+    const mastodon = Mastodon({ clientId: "id", clientSecret: "secret", issuer: "https://fosstodon.org/" });
+    const url = await authorizationUrl(app(mastodon), "mastodon");
+    expect(`${url.origin}${url.pathname}`).toBe("https://fosstodon.org/oauth/authorize");
+    expect(url.searchParams.get("scope")).toBe("read:accounts");
+  });
+
+  it("sends a Nextcloud sign-in to the app's own cloud", async () => {
+    const nextcloud = Nextcloud({
+      clientId: "id",
+      clientSecret: "secret",
+      issuer: "https://cloud.example.com",
+    });
+    const url = await authorizationUrl(app(nextcloud), "nextcloud");
+    expect(`${url.origin}${url.pathname}`).toBe("https://cloud.example.com/apps/oauth2/authorize");
+  });
+
+  it("sends a FusionAuth sign-in to the instance, naming the tenant", async () => {
+    const fusionauth = FusionAuth({
+      clientId: "id",
+      clientSecret: "secret",
+      issuer: "https://auth.example.com",
+      tenantId: "tenant-1",
+    });
+    const url = await authorizationUrl(app(fusionauth), "fusionauth");
+    expect(`${url.origin}${url.pathname}`).toBe("https://auth.example.com/oauth2/authorize");
+    expect(url.searchParams.get("tenantId")).toBe("tenant-1");
+  });
+
+  it("sends a NetSuite sign-in to the account's own host, as NetSuite spells it", async () => {
+    const netsuite = NetSuite({
+      clientId: "id",
+      clientSecret: "secret",
+      accountID: "1234567_SB1",
+      userinfo: "https://1234567-sb1.restlets.api.netsuite.com/app/site/hosting/restlet.nl?script=1&deploy=1",
+    });
+    const url = await authorizationUrl(app(netsuite), "netsuite");
+    expect(`${url.origin}${url.pathname}`).toBe(
+      "https://1234567-sb1.app.netsuite.com/app/login/oauth2/authorize.nl",
+    );
+  });
+
+  it("sends a Webex sign-in to the API base URL the app names", async () => {
+    const webex = Webex({
+      clientId: "id",
+      clientSecret: "secret",
+      apiBaseUrl: "https://webexapis.example.com/v1/",
+    });
+    const url = await authorizationUrl(app(webex), "webex");
+    expect(`${url.origin}${url.pathname}`).toBe("https://webexapis.example.com/v1/authorize");
   });
 });
