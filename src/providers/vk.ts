@@ -47,11 +47,13 @@ export default function VK(options: OAuthUserConfig<VkProfile> = {}): OAuth2Conf
       client: { token_endpoint_auth_method: "client_secret_post" },
       profile: (profile) => {
         const user = profile.response?.[0];
+        // VK answers a refused call with 200 and `error` instead of `response`.
+        if (!user) throw new Error("VK's users.get returned no user");
         return {
-          id: String(user?.id),
-          name: [user?.first_name, user?.last_name].filter(Boolean).join(" ") || null,
+          id: String(user.id),
+          name: [user.first_name, user.last_name].filter(Boolean).join(" ") || null,
           email: profile.email ?? null,
-          image: user?.photo_100 ?? null,
+          image: user.photo_100 ?? null,
         };
       },
       style: { brandColor: "#0077ff" },
