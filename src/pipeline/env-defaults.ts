@@ -10,10 +10,20 @@ import type { Provider, ProviderConfig } from "../provider-types.js";
 /** `AUTH_<ID>`: the prefix of a provider's variables, e.g. `AUTH_AZURE_AD` for the id "azure-ad". */
 const envPrefix = (providerId: string) => `AUTH_${providerId.toUpperCase().replace(/-/g, "_")}`;
 
+/** A provider factory as the catalogue's are: every option optional. */
+type ProviderFactory = (options?: Record<string, string>) => ProviderConfig;
+
 function withProviderEnv(env: EnvRecord, provider: Provider): ProviderConfig {
   const resolved = typeof provider === "function" ? provider() : provider;
   const flow = resolved && typeof resolved.id === "string" ? flowFor(resolved) : undefined;
-  return flow?.envDefaults ? flow.envDefaults(resolved, env, envPrefix(resolved.id)) : resolved;
+  if (!flow) return resolved;
+  const prefix = envPrefix(resolved.id);
+  // A factory passed uncalled is called again with what the environment holds for it, so that
+  // defaults it derives from those options (a tenant, an issuer) follow the environment.
+  const fromEnv = typeof provider === "function" ? flow.factoryOptionsFromEnv?.(env, prefix) : undefined;
+  const built =
+    fromEnv && Object.keys(fromEnv).length > 0 ? (provider as ProviderFactory)(fromEnv) : resolved;
+  return flow.envDefaults ? flow.envDefaults(built, env, prefix) : built;
 }
 
 /**

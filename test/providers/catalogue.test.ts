@@ -196,6 +196,24 @@ describe("the app's options over a provider's defaults", () => {
   });
 });
 
+describe("Microsoft Entra ID's tenant", () => {
+  it("is the one an Auth.js-style issuer names, checked exactly against that tenant's metadata", () => {
+    const tenant = "72f988bf-86f1-41af-91ab-2d7cd011db47";
+    const provider = MicrosoftEntraID({ issuer: `https://login.microsoftonline.com/${tenant}/v2.0/` });
+    expect(provider).toMatchObject({
+      issuer: `https://login.microsoftonline.com/${tenant}/v2.0`,
+      wellKnown: `https://login.microsoftonline.com/${tenant}/v2.0/.well-known/openid-configuration`,
+    });
+    expect(provider.issuerTenantClaim).toBeUndefined();
+    expect(
+      MicrosoftEntraID({ issuer: "https://login.microsoftonline.com/organizations/v2.0" }),
+    ).toMatchObject({
+      issuer: "https://login.microsoftonline.com/{tenantid}/v2.0",
+      issuerTenantClaim: "tid",
+    });
+  });
+});
+
 describe("deprecated provider names", () => {
   afterEach(() => {
     vi.restoreAllMocks();

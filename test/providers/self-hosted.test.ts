@@ -4,16 +4,20 @@
  * defaults would send the user (and, at the callback, the code and client secret) to another
  * server than the one the app named.
  */
-import { describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { AuthConfig } from "../../src/index.js";
 import FusionAuth from "../../src/providers/fusionauth.js";
 import GitLab from "../../src/providers/gitlab.js";
 import Mastodon from "../../src/providers/mastodon.js";
+import MicrosoftEntraID from "../../src/providers/microsoft-entra-id.js";
 import NetSuite from "../../src/providers/netsuite.js";
 import Nextcloud from "../../src/providers/nextcloud.js";
 import type { Provider } from "../../src/providers/types.js";
+import Vipps from "../../src/providers/vipps.js";
 import Webex from "../../src/providers/webex.js";
+import WorkOS from "../../src/providers/workos.js";
 import { CookieJar, getCsrf, HTTP_APP, SECRET, send } from "../core/helpers.js";
+import { startOP, type TestOP } from "../e2e/oidc/op.js";
 
 const app = (provider: Provider): AuthConfig => ({ providers: [provider], secret: SECRET, trustHost: true });
 
@@ -94,5 +98,53 @@ describe("a self-hosted provider's base URL", () => {
     });
     const url = await authorizationUrl(app(webex), "webex");
     expect(`${url.origin}${url.pathname}`).toBe("https://webexapis.example.com/v1/authorize");
+  });
+
+  it("sends a WorkOS sign-in to the enterprise connection the app names, as Auth.js's connection option does", async () => {
+    const workos = WorkOS({ clientId: "client_123", clientSecret: "sk_test_123", connection: "conn_123" });
+    const url = await authorizationUrl(app(workos), "workos");
+    expect(`${url.origin}${url.pathname}`).toBe("https://api.workos.com/sso/authorize");
+    expect(url.searchParams.get("connection")).toBe("conn_123");
+  });
+});
+
+/**
+ * Auth.js apps pass the factory uncalled and set AUTH_<ID>_ISSUER (the tenant, the test
+ * environment, the self-hosted server): that issuer must decide where the sign-in goes, as if the
+ * app had passed it as `issuer`, even where the factory has a default of its own.
+ */
+describe("a provider's issuer from AUTH_<ID>_ISSUER", () => {
+  let op: TestOP;
+  beforeAll(async () => {
+    op = await startOP();
+  });
+  afterAll(() => op.close());
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  const fromEnv = (prefix: string, issuer: string) => {
+    vi.stubEnv(`${prefix}_ID`, "latchkey");
+    vi.stubEnv(`${prefix}_SECRET`, "secret");
+    vi.stubEnv(`${prefix}_ISSUER`, issuer);
+  };
+
+  it("sends a Vipps sign-in to the issuer of AUTH_VIPPS_ISSUER, not to Vipps' production default", async () => {
+    fromEnv("AUTH_VIPPS", op.issuer);
+    const url = await authorizationUrl(app(Vipps), "vipps");
+    expect(url.origin).toBe(op.issuer);
+    expect(url.searchParams.get("client_id")).toBe("latchkey");
+  });
+
+  it("sends a Microsoft Entra ID sign-in to the tenant of AUTH_MICROSOFT_ENTRA_ID_ISSUER, not to the common endpoint", async () => {
+    fromEnv("AUTH_MICROSOFT_ENTRA_ID", op.issuer);
+    const url = await authorizationUrl(app(MicrosoftEntraID), "microsoft-entra-id");
+    expect(url.origin).toBe(op.issuer);
+  });
+
+  it("builds a Mastodon provider's endpoints from AUTH_MASTODON_ISSUER", async () => {
+    fromEnv("AUTH_MASTODON", "https://fosstodon.org");
+    const url = await authorizationUrl(app(Mastodon), "mastodon");
+    expect(`${url.origin}${url.pathname}`).toBe("https://fosstodon.org/oauth/authorize");
   });
 });
