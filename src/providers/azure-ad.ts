@@ -1,4 +1,3 @@
-import { noticeDeprecatedProvider } from "../core/deprecated-provider.js";
 import MicrosoftEntraID, {
   type MicrosoftEntraIDOptions,
   type MicrosoftEntraIDProfile,
@@ -12,7 +11,7 @@ export type AzureADOptions = MicrosoftEntraIDOptions;
  * @deprecated Azure Active Directory is now Microsoft Entra ID: import
  * `latchkey/providers/microsoft-entra-id`. This module is that provider under its old id
  * `azure-ad` (so the redirect URI `<origin>/auth/callback/azure-ad` registered at Microsoft, and
- * AUTH_AZURE_AD_ID / _SECRET, keep working), and logs once that it is deprecated.
+ * AUTH_AZURE_AD_ID / _SECRET, keep working); each configuration using it logs `DeprecatedProvider` once.
  *
  * @example
  * ```ts
@@ -22,6 +21,10 @@ export type AzureADOptions = MicrosoftEntraIDOptions;
  * ```
  */
 export default function AzureAD(options: AzureADOptions = {}): OIDCConfig<AzureADProfile> {
-  noticeDeprecatedProvider("azure-ad", "microsoft-entra-id");
-  return MicrosoftEntraID({ id: "azure-ad", name: "Azure Active Directory", ...options });
+  return MicrosoftEntraID({
+    id: "azure-ad",
+    name: "Azure Active Directory",
+    replacedBy: "microsoft-entra-id",
+    ...options,
+  });
 }

@@ -1,4 +1,3 @@
-import { noticeDeprecatedProvider } from "../core/deprecated-provider.js";
 import { withDefaults } from "../core/provider-defaults.js";
 import { fetchProviderJson } from "../core/provider-http.js";
 import type { OAuth2Config, OAuthUserConfig, TokenRequestContext, TokenSet } from "./types.js";
@@ -47,7 +46,7 @@ async function exchangeCode({
 /**
  * @deprecated Microsoft no longer takes new Azure DevOps OAuth apps and recommends Microsoft Entra
  * ID: import `latchkey/providers/microsoft-entra-id`. This module keeps working for existing apps
- * and logs once that it is deprecated. Azure DevOps documents `response_type=Assertion`, while
+ * and each configuration using it logs `DeprecatedProvider` once. Azure DevOps documents `response_type=Assertion`, while
  * latchkey always sends `code` (RFC 6749 §4.1.1).
  * Client id (the app id) and secret (the client secret) default to AUTH_AZURE_DEVOPS_ID and
  * AUTH_AZURE_DEVOPS_SECRET.
@@ -60,13 +59,13 @@ async function exchangeCode({
  * ```
  */
 export default function AzureDevOps(options: AzureDevOpsOptions = {}): OAuth2Config<AzureDevOpsProfile> {
-  noticeDeprecatedProvider("azure-devops", "microsoft-entra-id");
   const { scope = "vso.profile", ...rest } = options;
   return withDefaults<OAuth2Config<AzureDevOpsProfile>, AzureDevOpsProfile>(
     {
       id: "azure-devops",
       name: "Azure DevOps",
       type: "oauth",
+      replacedBy: "microsoft-entra-id",
       authorization: { url: `${VSSPS}/oauth2/authorize`, params: { scope } },
       token: { url: `${VSSPS}/oauth2/token`, request: exchangeCode },
       userinfo: {

@@ -7,17 +7,20 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { defaultProfile, vouchesForAddress } from "../../src/flows/oauth/account.js";
-import { setEnvDefaults } from "../../src/index.js";
+import { Auth, type AuthConfig, setEnvDefaults } from "../../src/index.js";
 import { resolveConfig } from "../../src/pipeline/resolve-config.js";
 import Apple from "../../src/providers/apple.js";
+import AzureAD from "../../src/providers/azure-ad.js";
+import AzureDevOps from "../../src/providers/azure-devops.js";
 import GitHub from "../../src/providers/github.js";
 import Google from "../../src/providers/google.js";
 import MicrosoftEntraID from "../../src/providers/microsoft-entra-id.js";
 import OAuth from "../../src/providers/oauth.js";
 import OIDC from "../../src/providers/oidc.js";
 import type { OAuthConfig, Profile, ProviderConfig } from "../../src/providers/types.js";
+import { HTTP_APP, recordingLogger, SECRET } from "../core/helpers.js";
 import { type OAuthSample, SAMPLES } from "./catalogue-samples.js";
 
 const PROVIDERS = fileURLToPath(new URL("../../src/providers/", import.meta.url));
@@ -215,28 +218,47 @@ describe("Microsoft Entra ID's tenant", () => {
 });
 
 describe("deprecated provider names", () => {
-  afterEach(() => {
-    vi.restoreAllMocks();
-  });
-
-  it("azure-ad is Microsoft Entra ID under its old id, and says once per process which module replaces it", async () => {
-    // A fresh copy of the modules: earlier tests of this file already built azure-ad once.
-    vi.resetModules();
-    const { default: FreshAzureAD } = await import("../../src/providers/azure-ad.js");
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    const first = FreshAzureAD({ clientId: "id", clientSecret: "secret", tenantId: "organizations" });
-    FreshAzureAD({ clientId: "id", clientSecret: "secret" });
+  it("azure-ad is Microsoft Entra ID under its old id, so the registered redirect URI keeps working", () => {
+    const azure = AzureAD({ clientId: "id", clientSecret: "secret", tenantId: "organizations" });
     const entra = MicrosoftEntraID({ clientId: "id", clientSecret: "secret", tenantId: "organizations" });
-    expect(first).toMatchObject({
+    expect(azure).toMatchObject({
       id: "azure-ad",
       type: "oidc",
       issuer: entra.issuer,
       wellKnown: entra.wellKnown,
     });
-    expect(warn).toHaveBeenCalledTimes(1);
-    expect(String(warn.mock.calls[0]?.[0])).toContain(
-      "latchkey/providers/azure-ad is deprecated; import latchkey/providers/microsoft-entra-id",
-    );
+  });
+
+  it.each([
+    ["azure-ad", AzureAD],
+    ["azure-devops", AzureDevOps],
+  ] as const)("%s says once, through the config's logger, which module replaces it", async (id, factory) => {
+    const { logger, warningLines } = recordingLogger();
+    const provider = factory({ clientId: "id", clientSecret: "secret" });
+    const config: AuthConfig = { providers: [provider], secret: SECRET, trustHost: true, logger };
+    await Auth(new Request(`${HTTP_APP}/auth/providers`), config);
+    await Auth(new Request(`${HTTP_APP}/auth/providers`), config);
+    expect(warningLines).toEqual([
+      `DeprecatedProvider: latchkey/providers/${id} is deprecated; import latchkey/providers/microsoft-entra-id instead. See docs/errors.md#deprecatedprovider.`,
+    ]);
+  });
+});
+
+describe("Microsoft Entra ID's tenant", () => {
+  it("is the one an Auth.js-style issuer names, checked exactly against that tenant's metadata", () => {
+    const tenant = "72f988bf-86f1-41af-91ab-2d7cd011db47";
+    const provider = MicrosoftEntraID({ issuer: `https://login.microsoftonline.com/${tenant}/v2.0/` });
+    expect(provider).toMatchObject({
+      issuer: `https://login.microsoftonline.com/${tenant}/v2.0`,
+      wellKnown: `https://login.microsoftonline.com/${tenant}/v2.0/.well-known/openid-configuration`,
+    });
+    expect(provider.issuerTenantClaim).toBeUndefined();
+    expect(
+      MicrosoftEntraID({ issuer: "https://login.microsoftonline.com/organizations/v2.0" }),
+    ).toMatchObject({
+      issuer: "https://login.microsoftonline.com/{tenantid}/v2.0",
+      issuerTenantClaim: "tid",
+    });
   });
 });
 
