@@ -35,6 +35,7 @@ export default function Atlassian(
       },
       token: "https://auth.atlassian.com/oauth/token",
       userinfo: "https://api.atlassian.com/me",
+      client: { token_endpoint_auth_method: "client_secret_post" },
       profile: (profile) => ({
         id: profile.account_id,
         name: profile.name ?? profile.nickname ?? null,

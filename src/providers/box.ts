@@ -30,6 +30,7 @@ export default function Box(options: OAuthUserConfig<BoxProfile> = {}): OAuth2Co
       authorization: "https://account.box.com/api/oauth2/authorize",
       token: "https://api.box.com/oauth2/token",
       userinfo: "https://api.box.com/2.0/users/me",
+      client: { token_endpoint_auth_method: "client_secret_post" },
       profile: (profile) => ({
         id: profile.id,
         name: profile.name ?? null,

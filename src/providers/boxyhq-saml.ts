@@ -45,6 +45,7 @@ export default function BoxyHQSAML(
           }
         : {}),
       checks: ["pkce", "state"],
+      client: { token_endpoint_auth_method: "client_secret_post" },
       profile: (profile) => ({
         id: profile.id,
         name: [profile.firstName, profile.lastName].filter(Boolean).join(" ") || null,

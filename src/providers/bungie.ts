@@ -23,7 +23,8 @@ const ORIGIN = "https://www.bungie.net";
 const MEMBERSHIPS = `${ORIGIN}/Platform/User/GetMembershipsForCurrentUser/`;
 
 /**
- * Bungie.net. Every Bungie API call needs the application's `X-API-Key` header besides the token.
+ * Bungie.net. Every Bungie API call needs the application's `X-API-Key` header besides the token;
+ * a confidential client authenticates at the token endpoint with HTTP Basic, as Bungie requires.
  * Client id and secret default to AUTH_BUNGIE_ID and AUTH_BUNGIE_SECRET.
  *
  * @example
@@ -50,7 +51,6 @@ export default function Bungie(options: BungieOptions = {}): OAuth2Config<Bungie
             authorization: `Bearer ${tokens.access_token}`,
           })) as BungieProfile,
       },
-      client: { token_endpoint_auth_method: "client_secret_post" },
       profile: ({ Response: { bungieNetUser: user } }) => ({
         id: user.membershipId,
         name: user.uniqueName ?? user.displayName ?? null,

@@ -31,6 +31,7 @@ export default function Coinbase(
       },
       token: "https://login.coinbase.com/oauth2/token",
       userinfo: "https://api.coinbase.com/v2/user",
+      client: { token_endpoint_auth_method: "client_secret_post" },
       profile: ({ data }) => ({
         id: data.id,
         name: data.name ?? null,

@@ -12,7 +12,8 @@ export interface LineProfile extends Record<string, unknown> {
 
 /**
  * LINE Login (v2.1), by OpenID Connect discovery from `https://access.line.me`. LINE signs a web
- * login's ID token with HS256 and the channel secret, which latchkey verifies with the client secret.
+ * login's ID token with HS256 and the channel secret, which latchkey verifies with the client secret;
+ * the token request carries the channel id and secret in its body, as LINE's token endpoint expects.
  * Client id (the channel ID) and secret default to AUTH_LINE_ID and AUTH_LINE_SECRET.
  *
  * @example
@@ -30,6 +31,7 @@ export default function LINE(options: OIDCUserConfig<LineProfile> = {}): OIDCCon
       type: "oidc",
       issuer: "https://access.line.me",
       authorization: { params: { scope: "openid profile email" } },
+      client: { token_endpoint_auth_method: "client_secret_post" },
       profile: (profile) => ({
         id: profile.sub,
         name: profile.name ?? null,

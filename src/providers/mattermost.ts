@@ -40,6 +40,7 @@ export default function Mattermost(
             userinfo: `${base}/api/v4/users/me`,
           }
         : {}),
+      client: { token_endpoint_auth_method: "client_secret_post" },
       profile: (profile) => ({
         id: profile.id,
         name:

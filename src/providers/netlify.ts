@@ -29,6 +29,7 @@ export default function Netlify(options: OAuthUserConfig<NetlifyProfile> = {}): 
       authorization: "https://app.netlify.com/authorize",
       token: "https://api.netlify.com/oauth/token",
       userinfo: "https://api.netlify.com/api/v1/user",
+      client: { token_endpoint_auth_method: "client_secret_post" },
       profile: (profile) => ({
         id: profile.id,
         name: profile.full_name ?? null,

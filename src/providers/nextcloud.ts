@@ -45,6 +45,7 @@ export default function Nextcloud(
             },
           }
         : {}),
+      client: { token_endpoint_auth_method: "client_secret_post" },
       profile: ({ ocs: { data } }) => ({
         id: data.id,
         name: data.displayname ?? data.id,

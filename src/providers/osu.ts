@@ -28,6 +28,7 @@ export default function Osu(options: OAuthUserConfig<OsuProfile> = {}): OAuth2Co
       authorization: { url: "https://osu.ppy.sh/oauth/authorize", params: { scope: "identify" } },
       token: "https://osu.ppy.sh/oauth/token",
       userinfo: "https://osu.ppy.sh/api/v2/me",
+      client: { token_endpoint_auth_method: "client_secret_post" },
       profile: (profile) => ({
         id: String(profile.id),
         name: profile.username,
