@@ -3,6 +3,7 @@
  * built package (dist/), which is what users run. Absolute numbers on shared machines are noise;
  * the ratios are the result.
  */
+import { bundleReport } from "./bundle.js";
 import { type BenchGroup, report, runInterleaved } from "./harness.js";
 import { httpBenchmark } from "./http.js";
 import { jwtGroups } from "./jwt.js";
@@ -17,9 +18,9 @@ const options = quick
   : { rounds: 10, sliceMs: 250, warmupMs: 500 };
 
 /**
- * `--only=jwt,session` runs some sets alone (jwt, session, prisma, oidc, rate-limit, http).
+ * `--only=jwt,session` runs some sets alone (jwt, session, prisma, oidc, rate-limit, http, bundle).
  */
-const SETS = ["jwt", "session", "prisma", "oidc", "rate-limit", "http"] as const;
+const SETS = ["jwt", "session", "prisma", "oidc", "rate-limit", "http", "bundle"] as const;
 const onlyArgument = process.argv.find((argument) => argument.startsWith("--only="))?.slice("--only=".length);
 const only = new Set(onlyArgument ? onlyArgument.split(",") : SETS);
 const unknown = [...only].filter((set) => !(SETS as readonly string[]).includes(set));
@@ -55,3 +56,5 @@ console.log(
   `latchkey benchmarks — node ${process.version}, ${options.rounds} interleaved rounds of ${options.sliceMs} ms`,
 );
 console.log(report(groups, results));
+// Last, so that esbuild's service process never runs beside a timed group.
+if (only.has("bundle")) console.log(`\n${await bundleReport()}`);

@@ -253,6 +253,18 @@ export interface AuthConfig {
    */
   store?: ShortLivedStore;
   /**
+   * How long any call to `store` (and `rateLimit.store`) may take, in milliseconds. A call that has
+   * not answered by then, or that fails, refuses the request at once (`StoreUnavailable`,
+   * `RateLimitStoreError`: "try again later") rather than let a sign-in hang while a client waits
+   * for a Redis that is down. Default 1000.
+   *
+   * @example
+   * ```ts
+   * const config: AuthConfig = { providers: [], storeTimeoutMs: 250 };
+   * ```
+   */
+  storeTimeoutMs?: number;
+  /**
    * Limits on sign-in attempts (`POST /callback/:id`) and sign-in requests (`POST /signin/:id`, e.g.
    * e-mail links), counted per client address (IPv6 per /64) and per account identifier. A request
    * over a limit gets 429 with `Retry-After` before anything runs; when the store fails, the request

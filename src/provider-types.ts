@@ -340,10 +340,13 @@ export interface EmailConfig extends CommonProviderOptions {
   normalizeIdentifier?: (identifier: string) => string;
   /** Makes the link's token. Default: 256 random bits, base64url. */
   generateVerificationToken?: () => string | Promise<string>;
+  /**
+   * The mail service's API key, for providers that send through an HTTP API (`latchkey/providers/resend`
+   * and the others). Default: the environment's `AUTH_<PROVIDER>_KEY`, e.g. `AUTH_RESEND_KEY`.
+   */
+  apiKey?: string;
   /** Sends the mail. Throwing ends the sign-in with `EmailSignInError`. */
   sendVerificationRequest: (params: EmailVerificationRequest) => Promise<void> | void;
-  /** The mail service's API key, for providers that send through one. Default: AUTH_<ID>_KEY. */
-  apiKey?: string;
 }
 
 /** Whether the authenticator must verify the user (PIN, biometrics), per WebAuthn Level 3 §5.8.6. */

@@ -74,7 +74,7 @@ export async function startExample(options: ExampleOptions): Promise<RunningExam
       Credentials({
         name: "Password",
         credentials: {
-          email: { label: "E-mail", type: "email", autocomplete: "username" },
+          email: { label: "Email", type: "email", autocomplete: "username" },
           password: { label: "Password", type: "password", autocomplete: "current-password" },
         },
         authorize: async ({ email, password }) =>

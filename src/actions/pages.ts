@@ -2,8 +2,22 @@ import { approvedRedirect } from "../core/callback-url.js";
 import type { AuthContext } from "../core/context.js";
 import { errorPageStatus } from "../core/error-traits.js";
 import type { ResponseInternal } from "../core/response.js";
+import { MAX_CODE_ATTEMPTS } from "../flows/email/one-time-code.js";
 import { flowFor } from "../flows/index.js";
-import { renderErrorPage, renderVerifyRequestPage } from "../pages/index.js";
+import { type RefusedCode, renderErrorPage, renderVerifyRequestPage } from "../pages/index.js";
+
+/**
+ * What the query says about a refused code: `?error=Verification` (set by the handler when a code
+ * is refused), with `attemptsLeft` when the code was wrong. The query is the browser's to edit, so
+ * only a count within the real limit is believed; it changes nothing but the words on the page.
+ */
+function refusedCode(query: Record<string, string | undefined>): RefusedCode | undefined {
+  if (query.error !== "Verification") return undefined;
+  const left = Number(query.attemptsLeft);
+  const valid =
+    query.attemptsLeft !== undefined && Number.isInteger(left) && left >= 0 && left < MAX_CODE_ATTEMPTS;
+  return valid ? { attemptsLeft: left } : {};
+}
 
 /** GET /verify-request: "check your e-mail", shown after an e-mail sign-in starts. */
 export async function verifyRequestAction(ctx: AuthContext): Promise<ResponseInternal> {
@@ -14,6 +28,7 @@ export async function verifyRequestAction(ctx: AuthContext): Promise<ResponseInt
   const providerId = ctx.req.query.provider;
   const provider = providerId === undefined ? undefined : ctx.config.providersById.get(providerId);
   const withCode = provider !== undefined && flowFor(provider)?.pageEntry(provider).otp === true;
+  const refused = refusedCode(ctx.req.query);
   const page = renderVerifyRequestPage({
     host: new URL(ctx.origin).host,
     ...(withCode
@@ -21,6 +36,9 @@ export async function verifyRequestAction(ctx: AuthContext): Promise<ResponseInt
           codeForm: {
             actionUrl: ctx.actionUrl("callback", provider.id),
             csrfToken: (await ctx.csrf()).token,
+            signinUrl: ctx.actionUrl("signin", provider.id),
+            ...(ctx.req.query.email ? { email: ctx.req.query.email } : {}),
+            ...(refused ? { refused } : {}),
           },
         }
       : {}),

@@ -27,6 +27,18 @@ export function withoutTrailingSlash(path: string): string {
   return path.replace(/\/+$/, "");
 }
 
+/**
+ * `AUTH_<ID>`: the prefix of a provider's variables (`_ID`, `_SECRET`, `_ISSUER`, `_KEY`), e.g.
+ * `AUTH_AZURE_AD` for the id "azure-ad".
+ *
+ * @example
+ * ```ts
+ * providerEnvPrefix("azure-ad"); // "AUTH_AZURE_AD"
+ * ```
+ */
+export const providerEnvPrefix = (providerId: string): string =>
+  `AUTH_${providerId.toUpperCase().replace(/-/g, "_")}`;
+
 /** AUTH_SECRET is the newest; AUTH_SECRET_1.._3 are older secrets still accepted during rotation. */
 export function secretsFromEnv(env: EnvRecord): string[] | undefined {
   const secrets = ["AUTH_SECRET", "AUTH_SECRET_1", "AUTH_SECRET_2", "AUTH_SECRET_3"]

@@ -6,9 +6,10 @@
  */
 import { AuthError } from "../auth-error.js";
 import { MissingSecret } from "../jwt/errors.js";
+import { LockTimeout, StoreUnavailable } from "../store/errors.js";
 
 export { AuthError, type ErrorPageKind } from "../auth-error.js";
-export { MissingSecret };
+export { LockTimeout, MissingSecret, StoreUnavailable };
 
 /** Errors that end a sign-in: a browser lands back on the sign-in page, which explains the type. */
 export class SignInError extends AuthError {
@@ -80,18 +81,6 @@ export class SignOutError extends AuthError {
 export class EventError extends AuthError {
   static override readonly type = "EventError";
 }
-/**
- * The rate-limit store (Redis, usually) failed, so a guarded request could not be counted. The
- * limiter fails closed: the request is refused rather than let through uncounted.
- */
-export class RateLimitStoreError extends AuthError {
-  static override readonly type = "RateLimitStoreError";
-}
-/** A sign-in's check (state, PKCE verifier, nonce, challenge) was missing or did not match. */
-export class InvalidCheck extends AuthError {
-  static override readonly type = "InvalidCheck";
-  static override readonly status = 400;
-}
 /** An OAuth provider could not be reached or answered badly when a sign-in started. */
 export class OAuthSignInError extends SignInError {
   static override readonly type = "OAuthSignInError";
@@ -114,6 +103,18 @@ export class Verification extends AuthError {
   static override readonly type = "Verification";
   static override readonly clientSafe = true;
   static override readonly status = 403;
+}
+/**
+ * A sign-in's check (state, PKCE verifier, nonce, challenge) was missing or did not match: most
+ * often the sign-in took longer than its 15-minute check cookie, or was finished in another browser.
+ * The browser is told, so that its page can say to start again (Auth.js shows "Configuration",
+ * which sends the user to the site's owner for what starting over fixes); the type says nothing
+ * about which check failed, and the log keeps that.
+ */
+export class InvalidCheck extends AuthError {
+  static override readonly type = "InvalidCheck";
+  static override readonly clientSafe = true;
+  static override readonly status = 400;
 }
 /** A state-changing POST arrived without a valid CSRF token. */
 export class MissingCSRF extends SignInError {
@@ -159,6 +160,16 @@ export class RateLimited extends AuthError {
     this.retryAfterSeconds = retryAfterSeconds;
   }
 }
+/**
+ * The rate-limit store (Redis, usually) failed or did not answer in time, so a guarded request
+ * could not be counted. The limiter fails closed: the request is refused rather than let through
+ * uncounted, and the browser is told to try again later (503); the cause is logged.
+ */
+export class RateLimitStoreError extends AuthError {
+  static override readonly type = "RateLimitStoreError";
+  static override readonly clientSafe = true;
+  static override readonly status = 503;
+}
 /** A WebAuthn registration or authentication response did not verify. */
 export class WebAuthnVerificationError extends AuthError {
   static override readonly type = "WebAuthnVerificationError";
@@ -181,7 +192,7 @@ export class WebAuthnVerificationError extends AuthError {
  * }
  *
  * Credentials({
- *   credentials: { email: { label: "E-mail", type: "email" }, password: { label: "Password", type: "password" } },
+ *   credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
  *   authorize: async ({ email, password }) => {
  *     const user = await checkPassword(email, password);
  *     if (!user) throw new InvalidLogin();
@@ -227,9 +238,10 @@ export class TokenRefreshError extends AuthError {
 
 // ---- Malformed requests: answered directly with a 4xx and the reason.
 
-/** The request named an action latchkey does not have. */
+/** The request named an action latchkey does not have: no such route (RFC 9110 §15.5.5). */
 export class UnknownAction extends RequestError {
   static override readonly type = "UnknownAction";
+  static override readonly status = 404;
 }
 /** The request named a provider that is not configured, or one that cannot do this action. */
 export class InvalidProvider extends RequestError {
@@ -274,6 +286,8 @@ export const ERROR_CLASSES = [
   SignOutError,
   EventError,
   RateLimitStoreError,
+  StoreUnavailable,
+  LockTimeout,
   InvalidCheck,
   OAuthSignInError,
   EmailSignInError,

@@ -13,10 +13,11 @@
  * The Node bridge (`latchkey/node`) removes forwarded headers before they reach this rule unless
  * its `trustProxy` option is on, so a Node server that is not behind a proxy cannot be fooled by them.
  *
- * The client's address, which the rate limiter counts, follows the same trust: `X-Forwarded-For`
- * (or `Forwarded: for=`) only when the host is trusted; otherwise the address of the TCP peer, which
- * the Node bridge hands over on the Request itself (see {@link attachSocketAddress}), never in a
- * header a client could send.
+ * The client's address, which the rate limiter counts, has a trust of its own: `X-Forwarded-For`
+ * (or `Forwarded: for=`) only when the app says a proxy sets it (`rateLimit.trustForwardedFor`), not
+ * whenever the host is trusted (AUTH_URL alone turns `trustHost` on, with no proxy in front); else
+ * the address of the TCP peer, which the Node bridge hands over on the Request itself (see
+ * {@link attachSocketAddress}), never in a header a client could send.
  */
 import { UntrustedHost } from "./errors.js";
 
@@ -74,8 +75,11 @@ export function appOrigin(settings: OriginSettings, request: Request, url = new 
       `Host ${url.host} is not trusted. Set AUTH_URL to the app's URL, or AUTH_TRUST_HOST=true (trustHost: true) behind a proxy you control.`,
     );
   }
+  // Most requests carry no forwarded header: the URL already parsed is the answer, not a new one.
+  const headers = request.headers;
+  if (!headers.has("x-forwarded-host") && !headers.has("x-forwarded-proto")) return url.origin;
   try {
-    return forwardedOrigin(request.headers, url.protocol, url.host);
+    return forwardedOrigin(headers, url.protocol, url.host);
   } catch {
     return url.origin; // a forwarded host that is not a host at all: keep the request's own
   }
@@ -106,7 +110,7 @@ const SOCKET_ADDRESS = Symbol.for("latchkey.socket-address");
 
 /**
  * Records the TCP peer address of the connection `request` arrived on. Called by the Node bridge
- * (`toWebRequest`), which alone knows the socket; the core reads it back with {@link clientAddress}.
+ * (`toWebRequest`), which alone knows the socket; the core reads it back with {@link clientAddresses}.
  *
  * @example
  * ```ts
@@ -137,24 +141,24 @@ function nearestForwardedFor(headers: Headers): string | undefined {
 }
 
 /**
- * The client's address for rate limiting, by the rule above: the nearest forwarded-for entry when
- * the host is trusted and a proxy sent one; otherwise the socket address the Node bridge recorded;
- * otherwise (another runtime, no trusted proxy) unknown, and only per-account limits apply.
+ * The client's address claims for rate limiting, most trusted first: the nearest forwarded-for
+ * entry when the app trusts its proxy's `X-Forwarded-For` and a proxy sent one, then the socket
+ * address the Node bridge recorded. The limiter counts the first that is an address; when none is
+ * (another runtime, no trusted proxy, or a proxy that wrote `unknown`), it counts one shared bucket.
  *
  * @example
  * ```ts
  * // Behind a trusted proxy that sent X-Forwarded-For: 198.51.100.1, 203.0.113.7
- * clientAddress({ trustHost: true }, request); // "203.0.113.7"
+ * clientAddresses({ trustForwardedFor: true }, request); // ["203.0.113.7"]
  * ```
  */
-export function clientAddress(
-  settings: Pick<OriginSettings, "trustHost">,
-  request: Request,
-): string | undefined {
-  if (settings.trustHost) {
+export function clientAddresses(settings: { trustForwardedFor: boolean }, request: Request): string[] {
+  const addresses: string[] = [];
+  if (settings.trustForwardedFor) {
     const forwarded = nearestForwardedFor(request.headers);
-    if (forwarded !== undefined) return forwarded;
+    if (forwarded !== undefined) addresses.push(forwarded);
   }
   const recorded: unknown = (request as unknown as Record<symbol, unknown>)[SOCKET_ADDRESS];
-  return typeof recorded === "string" ? recorded : undefined;
+  if (typeof recorded === "string") addresses.push(recorded);
+  return addresses;
 }

@@ -57,4 +57,11 @@ export interface ResolvedConfig {
   singleFlight: SingleFlight;
   /** Counts guarded requests (see `rateLimit`); undefined when `rateLimit: false`. */
   rateLimiter: RateLimiter | undefined;
+  /** `rateLimit.trustForwardedFor`: whether the limiter counts clients by `X-Forwarded-For`. */
+  rateLimitTrustsForwardedFor: boolean;
+  /**
+   * Settles when every provider's flow has loaded what it needs (an optional peer package); the
+   * handler awaits it before the first answer. Undefined when no flow needs anything.
+   */
+  providersReady: Promise<void> | undefined;
 }

@@ -36,26 +36,43 @@ function headerList(result: ResponseInternal): Array<[string, string]> {
   return headers;
 }
 
-/** The Web Response for an action's result; with `redirectAsJson` a redirect becomes 200 `{url}`. */
-export function toWebResponse(result: ResponseInternal, redirectAsJson: boolean): Response {
+/**
+ * An action's result as it goes on the wire: status, header fields in order (one `Set-Cookie` field
+ * per cookie), and the body text. A Web `Response` is built from it, and the Node bridge writes it
+ * straight to the socket without one.
+ */
+export interface WireResponse {
+  status: number;
+  headers: Array<[string, string]>;
+  body: string | null;
+}
+
+/** The wire form of an action's result; with `redirectAsJson` a redirect becomes 200 `{url}`. */
+export function toWireResponse(result: ResponseInternal, redirectAsJson: boolean): WireResponse {
   const headers = headerList(result);
   if (result.redirect !== undefined) {
     if (redirectAsJson) {
       // Clients that call the API with fetch want the target, not an opaque redirect they cannot read.
       headers.push(["Content-Type", "application/json"]);
-      return new Response(JSON.stringify({ url: result.redirect }), { status: 200, headers });
+      return { status: 200, headers, body: JSON.stringify({ url: result.redirect }) };
     }
     headers.push(["Location", result.redirect]);
-    return new Response(null, { status: result.status ?? 302, headers });
+    return { status: result.status ?? 302, headers, body: null };
   }
   if (typeof result.body === "string") {
     // A string body is a page unless its action names another type (the passkey script).
     const ownType = result.headers?.["Content-Type"] !== undefined;
     headers.push(...PAGE_HEADERS.filter(([name]) => !(ownType && name === "Content-Type")));
-    return new Response(result.body, { status: result.status ?? 200, headers });
+    return { status: result.status ?? 200, headers, body: result.body };
   }
   headers.push(["Content-Type", "application/json"]);
-  return new Response(JSON.stringify(result.body ?? null), { status: result.status ?? 200, headers });
+  return { status: result.status ?? 200, headers, body: JSON.stringify(result.body ?? null) };
+}
+
+/** The Web Response for an action's result; with `redirectAsJson` a redirect becomes 200 `{url}`. */
+export function toWebResponse(result: ResponseInternal, redirectAsJson: boolean): Response {
+  const { status, headers, body } = toWireResponse(result, redirectAsJson);
+  return new Response(body, { status, headers });
 }
 
 /** A JSON error answer: `{ error: <type>, message }`. */

@@ -25,6 +25,23 @@ function declaredCredentials(
   return credentials;
 }
 
+/** What an input's `autocomplete` says when it holds who signs in (HTML, "Autofilling form controls"). */
+const IDENTIFIER_AUTOCOMPLETE = new Set(["username", "email"]);
+
+/**
+ * The one declared field that names the account, which the limiter counts per account: the first
+ * of type "email" or marked `autocomplete: "username"`/`"email"`, else the first declared field that
+ * is not `type: "password"`. Only this one: the others may be secrets declared without a type (a
+ * PIN, a password with a label only), and a counter's key sits in the store as plain text.
+ */
+function identifierField(provider: CredentialsConfig): string | undefined {
+  const inputs = Object.entries(provider.credentials ?? {});
+  const marked = inputs.find(
+    ([, input]) => input.type === "email" || IDENTIFIER_AUTOCOMPLETE.has(input.autocomplete ?? ""),
+  );
+  return (marked ?? inputs.find(([, input]) => input.type !== "password"))?.[0];
+}
+
 export const credentialsFlow: Flow<CredentialsConfig> = {
   resolveProvider(provider) {
     if (typeof provider.authorize !== "function") {
@@ -43,10 +60,9 @@ export const credentialsFlow: Flow<CredentialsConfig> = {
   callbackNeedsCsrf: () => true,
 
   rateLimitKeys(ctx, provider) {
-    // Every declared field that names the account (not the secret) identifies it for the limiter.
-    return Object.entries(provider.credentials ?? {})
-      .filter(([name, input]) => input.type !== "password" && typeof ctx.req.body[name] === "string")
-      .map(([name]) => `${provider.id}:${name}:${String(ctx.req.body[name]).trim().toLowerCase()}`);
+    const name = identifierField(provider);
+    const value = name === undefined ? undefined : ctx.req.body[name];
+    return typeof value === "string" ? [`${provider.id}:${name}:${value.trim().toLowerCase()}`] : [];
   },
 
   async callback(ctx, provider) {

@@ -31,14 +31,18 @@ const emailAccount = (provider: EmailConfig, email: string) => ({
   providerAccountId: email,
 });
 
-/** Where the browser goes once the mail is sent: the verify-request page, told which provider sent it. */
-async function verifyRequestTarget(ctx: AuthContext, provider: EmailConfig): Promise<string> {
+/**
+ * Where the browser goes once the mail is sent: the verify-request page, told which provider sent
+ * it and to which address, so that its code form is filled in with the address just typed.
+ */
+async function verifyRequestTarget(ctx: AuthContext, provider: EmailConfig, email: string): Promise<string> {
   const custom = ctx.config.pages.verifyRequest;
   const page = new URL(
     custom ? await approvedRedirect(ctx, custom, "pages.verifyRequest") : ctx.actionUrl("verify-request"),
   );
   page.searchParams.set("provider", provider.id);
   page.searchParams.set("type", provider.type);
+  page.searchParams.set("email", email);
   return page.href;
 }
 
@@ -73,11 +77,13 @@ async function sendSignInMail(ctx: AuthContext, provider: EmailConfig): Promise<
       request: ctx.req.request,
     });
   } catch (error) {
-    throw new EmailSignInError(`sendVerificationRequest of provider "${provider.id}" failed.`, {
+    // The mailer's own words (a mail service's refusal) belong in the one line an operator reads.
+    const reason = error instanceof Error && error.message ? ` ${error.message}` : "";
+    throw new EmailSignInError(`sendVerificationRequest of provider "${provider.id}" failed.${reason}`, {
       cause: error,
     });
   }
-  return { redirect: await verifyRequestTarget(ctx, provider) };
+  return { redirect: await verifyRequestTarget(ctx, provider, email) };
 }
 
 /** The landing page of a link: one button that posts the token back (scanners only ever GET). */
@@ -125,6 +131,9 @@ export const emailFlow: Flow<EmailConfig> = {
     return provider;
   },
 
+  // An HTTP mail service's key, as Auth.js reads it: AUTH_RESEND_KEY for the provider "resend".
+  envDefaults: (provider, env, prefix) => ({ ...provider, apiKey: provider.apiKey ?? env[`${prefix}_KEY`] }),
+
   // Verification tokens and the user they sign in are stored whatever the session strategy.
   adapterMethods: () => [
     "createUser",
@@ -134,11 +143,6 @@ export const emailFlow: Flow<EmailConfig> = {
     "useVerificationToken",
   ],
 
-  // A mail service's key, as Auth.js apps set it: AUTH_RESEND_KEY for the provider "resend".
-  envDefaults: (provider, env, prefix) =>
-    provider.apiKey === undefined && env[`${prefix}_KEY`] !== undefined
-      ? { ...provider, apiKey: env[`${prefix}_KEY`] }
-      : provider,
   pageEntry: (provider) => (provider.otp ? { form: "email", otp: true } : { form: "email" }),
 
   callbackNeedsCsrf: () => true,

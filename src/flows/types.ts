@@ -80,6 +80,29 @@ export interface Flow<P extends ProviderConfig = ProviderConfig> {
   rateLimitKeys?(ctx: AuthContext, provider: P): string[];
   /** Check cookies this flow sets at sign-in; the callback clears them on every outcome. */
   checkCookies?: readonly CheckCookieRole[];
+  /**
+   * Loads what the flow needs beyond latchkey itself (an optional peer package), awaited before the
+   * first request is answered, so that a missing one fails at startup. Rejects with `InvalidConfig`
+   * naming the package to install.
+   */
+  prepare?(provider: P): Promise<void>;
+  /** The sign-in page's script for this flow's form, served at `GET /webauthn-script`. */
+  pageScript?: string;
+}
+
+/**
+ * Where a provider object carries its own flow: the provider types whose flow the registry leaves
+ * out (see `index.ts`). A symbol, so the flow never shows in `GET /providers` or a logged config;
+ * registered (`Symbol.for`) so a provider built by one copy of the package works with another.
+ */
+export const CARRIED_FLOW: unique symbol = Symbol.for("latchkey.flow");
+
+/**
+ * `provider` with its flow attached, for a provider factory whose flow should arrive with the
+ * provider rather than with `Auth`: an app that never imports the factory never bundles the flow.
+ */
+export function carryingFlow<P extends ProviderConfig>(provider: P, flow: Flow<P>): P {
+  return { ...provider, [CARRIED_FLOW]: flow };
 }
 
 /** One flow per provider type. */

@@ -111,14 +111,20 @@ function requestBody(
  * ```
  */
 export function toWebRequest(req: IncomingMessage, options: ToWebRequestOptions = {}): Request {
+  return nodeRequest(req, options, true);
+}
+
+/**
+ * {@link toWebRequest}, with the abort signal optional: building a `Request` that follows a signal
+ * costs more than the rest of the conversion, and a handler that never reads `request.signal`
+ * (latchkey's own) has no use for it.
+ */
+function nodeRequest(req: IncomingMessage, options: ToWebRequestOptions, withSignal: boolean): Request {
   const headers = toWebHeaders(req.rawHeaders);
   if (options.trustProxy !== true) for (const name of FORWARDED_HEADERS) headers.delete(name);
   const body = requestBody(req, headers, options.res);
-  const init: RequestInitWithDuplex = {
-    method: req.method ?? "GET",
-    headers,
-    signal: disconnectSignal(req, options.res),
-  };
+  const init: RequestInitWithDuplex = { method: req.method ?? "GET", headers };
+  if (withSignal) init.signal = disconnectSignal(req, options.res);
   if (body !== null) {
     init.body = body;
     // Required by fetch for a streamed body: the request may still be uploading while we respond.
@@ -174,6 +180,23 @@ export function createNodeHandler(
   handler: (request: Request) => Response | Promise<Response>,
   options: NodeHandlerOptions = {},
 ): NodeHandler {
+  return serveNode(options, true, async (request, res) => sendWebResponse(res, await handler(request)));
+}
+
+/** Whether the client is gone: its connection closed before the answer was written. */
+const clientGone = (req: IncomingMessage, res: ServerResponse) =>
+  res.destroyed || req.socket?.destroyed === true;
+
+/**
+ * The Node side every handler shares: requests a fetch `Request` cannot represent are refused, the
+ * request is converted (with a disconnect signal when `withSignal`), and `respond` answers it. A
+ * failure becomes a plain 500, or nothing at all when the client has already gone.
+ */
+export function serveNode(
+  options: NodeHandlerOptions,
+  withSignal: boolean,
+  respond: (request: Request, res: ServerResponse) => Promise<void>,
+): NodeHandler {
   return async (req, res) => {
     if (UNREPRESENTABLE_METHODS.has(req.method?.toUpperCase() ?? "")) {
       // The client's choice of method, not a server fault: refuse it without logging an error.
@@ -184,11 +207,10 @@ export function createNodeHandler(
     }
     let request: Request | undefined;
     try {
-      request = toWebRequest(req, { res, trustProxy: options.trustProxy === true });
-      const response = await handler(request);
-      await sendWebResponse(res, response);
+      request = nodeRequest(req, { res, trustProxy: options.trustProxy === true }, withSignal);
+      await respond(request, res);
     } catch (error) {
-      if (request?.signal.aborted) {
+      if (request?.signal.aborted || clientGone(req, res)) {
         // The client is gone; there is no one to answer and nothing went wrong on our side.
         res.destroy();
         return;

@@ -11,8 +11,10 @@ export {
 } from "./bridge.js";
 
 import type { AuthConfig } from "../config.js";
-import { Auth } from "../index.js";
-import { createNodeHandler, type NodeHandler, type NodeHandlerOptions } from "./bridge.js";
+import { toWireResponse } from "../core/response.js";
+import { handleAuthRequest } from "../pipeline/handler.js";
+import { type NodeHandler, type NodeHandlerOptions, serveNode } from "./bridge.js";
+import { sendWireResponse } from "./send-response.js";
 
 /**
  * A `(req, res)` handler that serves latchkey's routes on node:http, Express, Connect or Fastify's
@@ -29,6 +31,12 @@ import { createNodeHandler, type NodeHandler, type NodeHandlerOptions } from "./
  * app.use("/auth", toNodeHandler(config));
  * ```
  */
-export function toNodeHandler(config: AuthConfig, options?: NodeHandlerOptions): NodeHandler {
-  return createNodeHandler((request) => Auth(request, config), options);
+export function toNodeHandler(config: AuthConfig, options: NodeHandlerOptions = {}): NodeHandler {
+  // latchkey's answers are always complete text, so they go to the socket as they are, without a
+  // Web Response. Its requests carry no abort signal: nothing in latchkey waits on one, and a client
+  // that disconnects is still seen (an upload cut short fails its body; a gone client gets nothing).
+  return serveNode(options, false, async (request, res) => {
+    const { result, redirectAsJson } = await handleAuthRequest(request, config);
+    sendWireResponse(res, toWireResponse(result, redirectAsJson));
+  });
 }

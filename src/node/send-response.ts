@@ -3,18 +3,40 @@
  * with backpressure.
  */
 import type { ServerResponse } from "node:http";
+import type { WireResponse } from "../core/response.js";
 
 /** Sets every response header; `Set-Cookie` stays one field per cookie (joining them breaks `Expires`). */
 export function writeResponseHeaders(res: ServerResponse, headers: Headers): void {
   for (const [name, value] of headers) {
     if (name !== "set-cookie") res.setHeader(name, value);
   }
-  const cookies = headers.getSetCookie();
+  appendSetCookies(res, headers.getSetCookie());
+}
+
+/** Adds `cookies` after those earlier middleware (e.g. a session store) already set on this response. */
+function appendSetCookies(res: ServerResponse, cookies: string[]): void {
   if (cookies.length === 0) return;
-  // Keep cookies earlier middleware (e.g. a session store) already set on this response.
   const existing = res.getHeader("set-cookie");
   const earlier = existing === undefined ? [] : Array.isArray(existing) ? existing : [String(existing)];
   res.setHeader("set-cookie", [...earlier, ...cookies]);
+}
+
+/**
+ * Writes an answer latchkey built (status, header fields, body text) in one go: no Web `Response`
+ * and no stream in between, and the body in a single write framed by `Content-Length`. Nothing is
+ * written to a client that has gone.
+ */
+export function sendWireResponse(res: ServerResponse, wire: WireResponse): void {
+  if (res.destroyed) return;
+  res.statusCode = wire.status;
+  const cookies: string[] = [];
+  for (const [name, value] of wire.headers) {
+    if (name.toLowerCase() === "set-cookie") cookies.push(value);
+    else res.setHeader(name, value);
+  }
+  appendSetCookies(res, cookies);
+  if (wire.body === null || res.req?.method === "HEAD") res.end();
+  else res.end(wire.body);
 }
 
 /** Resolves once the socket can take more data, or once it is gone. */

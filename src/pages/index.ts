@@ -4,6 +4,7 @@
  */
 export { type EmailConfirmPageOptions, renderEmailConfirmPage } from "./email-confirm.js";
 export { type ErrorPageOptions, renderErrorPage } from "./error.js";
+export { type ErrorCopy, errorCopy } from "./error-copy.js";
 export { escapeHtml } from "./escape.js";
 export type { RenderedPage } from "./layout.js";
 export {
@@ -14,7 +15,6 @@ export {
   type SignInPageOptions,
   type SignInPageProvider,
 } from "./signin.js";
-export { signInErrorMessage } from "./signin-errors.js";
 export { renderSignOutPage, type SignOutPageOptions } from "./signout.js";
 export { resolveTheme, type SafeTheme, sanitizeColor, sanitizeLogoUrl, type Theme } from "./theme.js";
 export {
@@ -22,4 +22,8 @@ export {
   type VerificationEmail,
   type VerificationEmailOptions,
 } from "./verification-email.js";
-export { renderVerifyRequestPage, type VerifyRequestPageOptions } from "./verify-request.js";
+export {
+  type RefusedCode,
+  renderVerifyRequestPage,
+  type VerifyRequestPageOptions,
+} from "./verify-request.js";

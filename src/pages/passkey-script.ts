@@ -77,7 +77,12 @@ export const PASSKEY_SCRIPT = `(() => {
     if (email && email.value.trim() !== "" && !signal) url.searchParams.set("email", email.value.trim());
     const response = await fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" }, signal });
     const body = await response.json().catch(() => ({}));
-    if (!response.ok) throw new Error(body.message || "The server could not start the passkey request.");
+    // A refusal the handler explains (AccountNotLinked, RateLimited) carries words for the user; an
+    // InvalidRequest carries a reason for developers, and here always means the address field; a
+    // server fault carries Auth.js's "check the server logs", which is for the site's owner.
+    if (!response.ok && body.error === "InvalidRequest") throw new Error("Enter your email address, then try again.");
+    if (response.status >= 500) throw new Error("Passkeys are unavailable right now. Try again in a few minutes, or choose another way to sign in.");
+    if (!response.ok) throw new Error(body.message || "The passkey could not be started. Try again, or choose another way to sign in.");
     return body;
   }
 

@@ -4,10 +4,10 @@
  */
 
 import type { CredentialInput } from "../provider-types.js";
+import { errorCopy } from "./error-copy.js";
 import { escapeHtml } from "./escape.js";
 import { csrfFields, hiddenField, postForm, primaryButton } from "./form-fields.js";
 import { type RenderedPage, renderDocument } from "./layout.js";
-import { signInErrorMessage } from "./signin-errors.js";
 import { readableTextOn, sanitizeColor, sanitizeLogoUrl, type Theme } from "./theme.js";
 
 /**
@@ -108,7 +108,7 @@ function errorBanner(error: string, code: string | undefined): string {
     error === "CredentialsSignin" && code !== undefined && ERROR_CODE.test(code)
       ? ` data-code="${escapeHtml(code)}"`
       : "";
-  return `<div class="alert" role="alert"${codeAttribute}>${escapeHtml(signInErrorMessage(error))}</div>\n`;
+  return `<div class="alert" role="alert"${codeAttribute}>${escapeHtml(errorCopy(error).message)}</div>\n`;
 }
 
 function renderProvider(provider: SignInPageProvider, index: number, options: SignInPageOptions): string {

@@ -47,7 +47,7 @@ export function renderVerificationEmail(options: VerificationEmailOptions): Veri
 <a href="${escapeHtml(options.url)}" target="_blank" style="font-family:Helvetica,Arial,sans-serif;font-size:18px;color:${escapeHtml(buttonText)};background:${escapeHtml(brand)};text-decoration:none;border-radius:5px;padding:10px 20px;display:inline-block;font-weight:bold">Sign in</a>
 ${codeHtml}
 </td></tr>
-<tr><td style="font-family:Helvetica,Arial,sans-serif;font-size:14px;color:#666;text-align:center">If you did not ask for this e-mail, you can safely ignore it.</td></tr>
+<tr><td style="font-family:Helvetica,Arial,sans-serif;font-size:14px;color:#666;text-align:center">If you did not ask for this email, you can safely ignore it.</td></tr>
 </table>
 </body>
 </html>
@@ -58,7 +58,7 @@ ${codeHtml}
     options.url,
     ...(options.code === undefined ? [] : ["", `Or enter this code on the sign-in page: ${options.code}`]),
     "",
-    "If you did not ask for this e-mail, you can safely ignore it.",
+    "If you did not ask for this email, you can safely ignore it.",
     "",
   ].join("\n");
   return { subject: `Sign in to ${host}`, html, text };

@@ -3,12 +3,15 @@
  * fields come from each provider type's flow, so this module names no provider type.
  */
 import type { AuthConfig } from "../config.js";
-import { basePathFromEnv, type EnvRecord, secretsFromEnv, trustHostFromEnv } from "../core/env.js";
+import {
+  basePathFromEnv,
+  type EnvRecord,
+  providerEnvPrefix,
+  secretsFromEnv,
+  trustHostFromEnv,
+} from "../core/env.js";
 import { flowFor } from "../flows/index.js";
 import type { Provider, ProviderConfig } from "../provider-types.js";
-
-/** `AUTH_<ID>`: the prefix of a provider's variables, e.g. `AUTH_AZURE_AD` for the id "azure-ad". */
-const envPrefix = (providerId: string) => `AUTH_${providerId.toUpperCase().replace(/-/g, "_")}`;
 
 /** A provider factory as the catalogue's are: every option optional. */
 type ProviderFactory = (options?: Record<string, string>) => ProviderConfig;
@@ -17,7 +20,7 @@ function withProviderEnv(env: EnvRecord, provider: Provider): ProviderConfig {
   const resolved = typeof provider === "function" ? provider() : provider;
   const flow = resolved && typeof resolved.id === "string" ? flowFor(resolved) : undefined;
   if (!flow) return resolved;
-  const prefix = envPrefix(resolved.id);
+  const prefix = providerEnvPrefix(resolved.id);
   // A factory passed uncalled is called again with what the environment holds for it, so that
   // defaults it derives from those options (a tenant, an issuer) follow the environment.
   const fromEnv = typeof provider === "function" ? flow.factoryOptionsFromEnv?.(env, prefix) : undefined;
@@ -28,10 +31,11 @@ function withProviderEnv(env: EnvRecord, provider: Provider): ProviderConfig {
 
 /**
  * Fills what the configuration leaves out from the environment: `secret` from AUTH_SECRET[_1.._3],
- * `trustHost` from AUTH_TRUST_HOST/AUTH_URL, `basePath` from AUTH_URL's path, and each OAuth/OIDC
- * provider's `clientId`/`clientSecret`/`issuer` from AUTH_<PROVIDER>_ID/_SECRET/_ISSUER. Explicit
- * options win. Like Auth.js, it writes into the object it is given (and returns it); `Auth()` itself
- * works on a copy.
+ * `trustHost` from AUTH_TRUST_HOST/AUTH_URL, `basePath` from AUTH_URL's path, each OAuth/OIDC
+ * provider's `clientId`/`clientSecret`/`issuer` from AUTH_<PROVIDER>_ID/_SECRET/_ISSUER, and each
+ * e-mail provider's `apiKey` from AUTH_<PROVIDER>_KEY (`AUTH_RESEND_KEY`). Explicit options win.
+ * Like Auth.js, it writes into the object it is given (and returns it); `Auth()` itself works on a
+ * copy.
  *
  * @example
  * ```ts

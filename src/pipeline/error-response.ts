@@ -8,9 +8,10 @@ import type { LoggerInstance } from "../config.js";
 import type { AuthContext } from "../core/context.js";
 import { CONFIGURATION_ERROR, errorDocsAnchor, errorPageStatus } from "../core/error-traits.js";
 import { AuthError, CredentialsSignin, MethodNotAllowed, RateLimited, RequestError } from "../core/errors.js";
+import { OneTimeCodeRefused } from "../core/one-time-code-refused.js";
 import { safeRedirect } from "../core/redirect.js";
 import { jsonError, type ResponseInternal } from "../core/response.js";
-import { renderErrorPage } from "../pages/index.js";
+import { errorCopy, renderErrorPage, type Theme } from "../pages/index.js";
 
 const CONFIGURATION_MESSAGE =
   "There is a problem with the server configuration. Check the server logs for more information.";
@@ -36,11 +37,30 @@ export function logServerError(logger: LoggerInstance, error: unknown): void {
   logger.error(report);
 }
 
-/** A request error answered directly: status, type and reason as JSON. */
-export function requestErrorResponse(error: unknown): ResponseInternal | undefined {
+/**
+ * Whether the request asks for a page: a browser that followed a link or an old bookmark. Fetch
+ * callers and API clients do not list text/html, and get JSON.
+ */
+export function wantsPage(request: Request): boolean {
+  return /\btext\/html\b/i.test(request.headers.get("accept") ?? "");
+}
+
+/**
+ * A request error answered directly, with its status: JSON with the type and the reason, or, for a
+ * browser (`pageFor`), the error page in words for a person, with a link to the sign-in page.
+ */
+export function requestErrorResponse(
+  error: unknown,
+  pageFor?: { signinUrl: string; theme: Theme | undefined },
+): ResponseInternal | undefined {
   if (!(error instanceof RequestError)) return undefined;
+  const headers = error instanceof MethodNotAllowed ? { Allow: error.allowed.join(", ") } : undefined;
+  if (pageFor) {
+    const page = renderErrorPage({ error: error.type, status: error.status, ...pageFor });
+    return { status: page.status, body: page.html, ...(headers ? { headers } : {}) };
+  }
   const response = jsonError(error.status, error.type, error.message);
-  if (error instanceof MethodNotAllowed) response.headers = { Allow: error.allowed.join(", ") };
+  if (headers) response.headers = headers;
   return response;
 }
 
@@ -77,18 +97,40 @@ function rateLimitedResponse(ctx: AuthContext, answersJson: boolean, error: Rate
   return { status: page.status, headers, body: page.html };
 }
 
+/**
+ * Where a refused one-time code sends the browser: back to the code form on the verify-request page
+ * (`pages.verifyRequest` when set), with the address, `?error=Verification`, and `attemptsLeft`
+ * when the code was wrong, so the page can say how many tries remain.
+ */
+function codeFormUrl(ctx: AuthContext, error: OneTimeCodeRefused): URL {
+  const page = ctx.config.pages.verifyRequest ?? `${ctx.config.basePath}/verify-request`;
+  const url = new URL(safeRedirect(page, ctx.origin, ctx.actionUrl("verify-request")));
+  const providerId = ctx.req.providerId ?? "";
+  url.searchParams.set("provider", providerId);
+  url.searchParams.set("type", ctx.config.providersById.get(providerId)?.type ?? "email");
+  url.searchParams.set("email", error.identifier);
+  url.searchParams.set("error", error.type);
+  if (error.attemptsLeft !== undefined) url.searchParams.set("attemptsLeft", String(error.attemptsLeft));
+  return url;
+}
+
 /** The response for an error thrown while an action ran. */
 export function actionErrorResponse(
   ctx: AuthContext,
   answersJson: boolean,
   error: unknown,
 ): ResponseInternal {
-  const direct = requestErrorResponse(error);
+  const pageFor =
+    !answersJson && wantsPage(ctx.req.request)
+      ? { signinUrl: ctx.actionUrl("signin"), theme: ctx.config.theme }
+      : undefined;
+  const direct = requestErrorResponse(error, pageFor);
   if (direct) return direct;
   if (error instanceof RateLimited) return rateLimitedResponse(ctx, answersJson, error);
 
   const authError = error instanceof AuthError ? error : undefined;
-  if (authError?.clientSafe) {
+  // A client-safe 5xx (the store is down) is the server's trouble, shown by type but logged in full.
+  if (authError?.clientSafe && authError.status < 500) {
     // A routine refusal (a wrong password, a stale form): worth a line, never the stack or a secret.
     ctx.config.logger.warn(authError.type, `${authError.message} (see ${errorDocsAnchor(authError.type)})`);
     // What lay behind it (the provider's error body, the verifier's own reason) is for a developer
@@ -101,8 +143,10 @@ export function actionErrorResponse(
   const type = authError?.clientSafe ? authError.type : CONFIGURATION_ERROR;
 
   if (answersJson) {
+    // The message is for whoever is signing in (the passkey script shows it): the words of the
+    // sign-in page, never the error's own message, which names internals and went to the log.
     return authError?.clientSafe
-      ? jsonError(authError.status, type, authError.message)
+      ? jsonError(authError.status, type, errorCopy(type).message)
       : configurationErrorResponse(true);
   }
   // The error page reporting its own failure must not redirect to itself.
@@ -114,6 +158,8 @@ export function actionErrorResponse(
     });
     return { status: page.status, body: page.html };
   }
+
+  if (error instanceof OneTimeCodeRefused) return { redirect: codeFormUrl(ctx, error).href };
 
   const kind = authError?.kind ?? "error";
   const page =

@@ -18,6 +18,7 @@ import {
   configurationErrorResponse,
   logServerError,
   requestErrorResponse,
+  wantsPage,
 } from "./error-response.js";
 import { enforceRateLimit } from "./rate-limit.js";
 import { parseAuthRequest, type RoutedRequest } from "./request.js";
@@ -72,6 +73,7 @@ async function handle(
   let resolved: ResolvedConfig;
   try {
     resolved = resolvedConfigFor(config);
+    if (resolved.providersReady) await resolved.providersReady;
   } catch (error) {
     logUnresolvedConfigError(config, error);
     const basePath = configuredBasePath(config?.basePath, readProcessEnv());
@@ -91,7 +93,13 @@ async function handle(
   try {
     parsed = await parseAuthRequest(request, resolved.basePath, resolved.maxBodyBytes);
   } catch (error) {
-    const direct = requestErrorResponse(error);
+    // A browser that followed a broken link gets a page; there is no context yet, so its link to
+    // the sign-in page is relative to the app.
+    const pageFor =
+      wantsPage(request) && !looksLikeJsonRoute(request, resolved.basePath)
+        ? { signinUrl: `${resolved.basePath}/signin`, theme: resolved.theme }
+        : undefined;
+    const direct = requestErrorResponse(error, pageFor);
     if (direct) return answer(direct);
     logServerError(resolved.logger, error);
     return answer(configurationErrorResponse(looksLikeJsonRoute(request, resolved.basePath)));

@@ -6,7 +6,7 @@
  */
 import type { AuthContext } from "../core/context.js";
 import { InvalidConfig, RateLimited, RateLimitStoreError } from "../core/errors.js";
-import { clientAddress } from "../core/origin.js";
+import { clientAddresses } from "../core/origin.js";
 import { flowFor } from "../flows/index.js";
 import { createRateLimiter, type RateLimiter } from "../rate-limit/limiter.js";
 import {
@@ -16,6 +16,7 @@ import {
   type RateLimitRule,
   type RateLimitRuleName,
 } from "../rate-limit/rules.js";
+import { boundedStore } from "../store/bounded.js";
 import type { ShortLivedStore } from "../store/types.js";
 
 const RULE_FIELDS: ReadonlyArray<keyof RateLimitRule> = ["windowSeconds", "perIp", "perAccount"];
@@ -38,11 +39,12 @@ function resolveRule(name: RateLimitRuleName, given: Partial<RateLimitRule> | un
 
 /**
  * The limiter the `rateLimit` option describes, or undefined when it is `false`. Counters live in
- * `rateLimit.store`, else in the config's `store`.
+ * `rateLimit.store` (each call bounded by `storeTimeoutMs`), else in the config's (bounded) `store`.
  */
 export function resolveRateLimiter(
   option: RateLimitConfig | false | undefined,
   store: ShortLivedStore,
+  storeTimeoutMs: number,
 ): RateLimiter | undefined {
   if (option === false) return undefined;
   if (option !== undefined && (typeof option !== "object" || option === null)) {
@@ -50,22 +52,28 @@ export function resolveRateLimiter(
       "rateLimit must be an object ({ store, rules }) or false to turn the limiter off.",
     );
   }
+  const trust = option?.trustForwardedFor;
+  if (trust !== undefined && typeof trust !== "boolean") {
+    throw new InvalidConfig(`rateLimit.trustForwardedFor must be true or false (got ${String(trust)}).`);
+  }
   const unknown = Object.keys(option?.rules ?? {}).filter(
     (name) => !RATE_LIMIT_RULE_NAMES.includes(name as RateLimitRuleName),
   );
   if (unknown.length > 0) {
     throw new InvalidConfig(
-      `rateLimit.rules has no rule named ${unknown.map((name) => `"${name}"`).join(", ")}; the rules are ${RATE_LIMIT_RULE_NAMES.join(" and ")}.`,
+      `rateLimit.rules has no rule named ${unknown.map((name) => `"${name}"`).join(", ")}; the rules are ${RATE_LIMIT_RULE_NAMES.join(", ")}.`,
     );
   }
   const rules = Object.fromEntries(
     RATE_LIMIT_RULE_NAMES.map((name) => [name, resolveRule(name, option?.rules?.[name])]),
   ) as Record<RateLimitRuleName, RateLimitRule>;
-  return createRateLimiter(option?.store ?? store, rules);
+  const counters = option?.store === undefined ? store : boundedStore(option.store, storeTimeoutMs);
+  return createRateLimiter(counters, rules);
 }
 
 /**
- * Counts this request against `rule`: per client address (by the origin rule's trust) and per
+ * Counts this request against `rule`: per client address (`rateLimit.trustForwardedFor` decides
+ * whether a proxy's header counts) and per
  * account the provider's flow reads from the request. Throws {@link RateLimited} when over a limit,
  * and {@link RateLimitStoreError} when the store fails: the request is refused either way.
  */
@@ -80,7 +88,11 @@ export async function enforceRateLimit(ctx: AuthContext, rule: RateLimitRuleName
   const accounts = flow.rateLimitKeys(ctx, provider);
   let verdict: Awaited<ReturnType<RateLimiter["check"]>>;
   try {
-    verdict = await limiter.check(rule, { address: clientAddress(ctx.config, ctx.req.request), accounts });
+    const addresses = clientAddresses(
+      { trustForwardedFor: ctx.config.rateLimitTrustsForwardedFor },
+      ctx.req.request,
+    );
+    verdict = await limiter.check(rule, { addresses, accounts });
   } catch (error) {
     throw new RateLimitStoreError(
       `The rate-limit store failed, so this ${rule} request was refused rather than let through uncounted. Check the store (Redis) connection.`,

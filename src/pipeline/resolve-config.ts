@@ -23,11 +23,12 @@ import {
   UnsupportedStrategy,
 } from "../core/errors.js";
 import type { ResolvedConfig } from "../core/resolved-config.js";
-import { flowFor } from "../flows/index.js";
+import { flowFor, flowsCarriedByProviders } from "../flows/index.js";
 import type { FlowSetup } from "../flows/types.js";
 import { DEFAULT_MAX_AGE_SECONDS } from "../jwt/claims.js";
 import type { ProviderConfig } from "../provider-types.js";
 import { defaultCallbacks } from "../session/default-callbacks.js";
+import { boundedStore } from "../store/bounded.js";
 import { MemoryStore } from "../store/memory.js";
 import { createSingleFlight } from "../store/single-flight.js";
 import { setEnvDefaults } from "./env-defaults.js";
@@ -36,6 +37,8 @@ import { resolveRateLimiter } from "./rate-limit.js";
 
 const DEFAULT_UPDATE_AGE_SECONDS = 24 * 60 * 60;
 const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+/** Long enough for any answering Redis, short enough that a dead one fails a sign-in fast. */
+const DEFAULT_STORE_TIMEOUT_MS = 1000;
 /** RFC 7518 §5.2.2 wants a 512-bit key for A256CBC-HS512; HKDF cannot add entropy a short secret lacks. */
 const MIN_SECRET_BYTES = 32;
 
@@ -69,6 +72,16 @@ function positiveNumber(name: string, value: unknown, fallback: number): number 
   return value;
 }
 
+/** Why `provider` has no flow: a type latchkey does not know, or one whose flow its factory brings. */
+function withoutFlow(provider: ProviderConfig): string {
+  const type = String(provider.type);
+  if (Object.hasOwn(flowsCarriedByProviders, type)) {
+    const howToBuild = flowsCarriedByProviders[type as keyof typeof flowsCarriedByProviders];
+    return `Provider "${provider.id}" of type "${type}" has no flow: ${howToBuild}.`;
+  }
+  return `Provider "${provider.id}" has type "${type}", which latchkey does not know.`;
+}
+
 /** Each provider checked by its type's flow, which may fill in defaults. */
 function resolveProviders(providers: ProviderConfig[], setup: FlowSetup): ProviderConfig[] {
   const seen = new Set<string>();
@@ -83,13 +96,25 @@ function resolveProviders(providers: ProviderConfig[], setup: FlowSetup): Provid
     }
     seen.add(provider.id);
     const flow = flowFor(provider);
-    if (!flow) {
-      throw new InvalidConfig(
-        `Provider "${provider.id}" has type "${String(provider.type)}", which latchkey does not know.`,
-      );
-    }
+    if (!flow) throw new InvalidConfig(withoutFlow(provider));
     return flow.resolveProvider ? flow.resolveProvider(provider, setup) : provider;
   });
+}
+
+/**
+ * What the providers' flows load before the first request (see `Flow.prepare`), or undefined when
+ * none loads anything. Its rejection is handled here, because only `Auth()` awaits it: a server
+ * helper such as `getSession` that resolves the same config must not meet an unhandled rejection.
+ */
+function prepareProviders(providers: ProviderConfig[]): Promise<void> | undefined {
+  const loading = providers.flatMap((provider) => {
+    const prepare = flowFor(provider)?.prepare;
+    return prepare ? [prepare(provider)] : [];
+  });
+  if (loading.length === 0) return undefined;
+  const ready = Promise.all(loading).then(() => undefined);
+  ready.catch(() => undefined);
+  return ready;
 }
 
 /** The adapter methods this configuration calls, each with the feature that needs it. */
@@ -184,7 +209,8 @@ export function resolveConfig(config: AuthConfig, env: EnvRecord = readProcessEn
 
   const maxAge = positiveNumber("session.maxAge", config.session?.maxAge, DEFAULT_MAX_AGE_SECONDS);
   const callbacks = { ...defaultCallbacks, ...config.callbacks } as CallbacksOptions;
-  const store = config.store ?? new MemoryStore();
+  const storeTimeoutMs = positiveNumber("storeTimeoutMs", config.storeTimeoutMs, DEFAULT_STORE_TIMEOUT_MS);
+  const store = boundedStore(config.store ?? new MemoryStore(), storeTimeoutMs);
   return {
     basePath: normalizeBasePath(withEnv.basePath),
     secrets: resolveSecrets(withEnv.secret, logger),
@@ -218,7 +244,9 @@ export function resolveConfig(config: AuthConfig, env: EnvRecord = readProcessEn
     raw: config.raw === raw,
     store,
     singleFlight: createSingleFlight(store),
-    rateLimiter: resolveRateLimiter(config.rateLimit, store),
+    rateLimiter: resolveRateLimiter(config.rateLimit, store, storeTimeoutMs),
+    rateLimitTrustsForwardedFor: config.rateLimit ? config.rateLimit.trustForwardedFor === true : false,
+    providersReady: prepareProviders(providers),
   };
 }
 

@@ -25,7 +25,8 @@ export type CsrfRule = "required" | "none" | "flow";
 
 /**
  * The rate-limit rule a request counts against: attempts to prove an identity (credentials,
- * one-time codes, passkey assertions) or requests that make us send something (e-mail links).
+ * one-time codes, passkey assertions), requests that make us send something (e-mail links), or
+ * requests that make us store a passkey challenge.
  */
 export type RateLimitRule = RateLimitRuleName;
 
@@ -87,7 +88,8 @@ export const ROUTES: Record<Action, Route> = {
   },
   error: { methods: { GET: { csrf: "none", run: errorPageAction } }, provider: "none", answers: "page" },
   "webauthn-options": {
-    methods: { GET: { csrf: "none", run: webauthnOptionsAction } },
+    // Each answer stores a challenge: counted, so that nobody can fill the store with them.
+    methods: { GET: { csrf: "none", rateLimit: "webauthnOptions", run: webauthnOptionsAction } },
     provider: "required",
     answers: "json",
   },

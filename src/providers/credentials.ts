@@ -13,7 +13,7 @@ export type CredentialsUserConfig<Inputs extends Record<string, CredentialInput>
  * @example
  * ```ts
  * Credentials({
- *   credentials: { email: { label: "E-mail", type: "email" }, password: { label: "Password", type: "password" } },
+ *   credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
  *   // The user when the password matches; null refuses the sign-in.
  *   authorize: ({ email, password }) => checkPassword(email, password),
  * });

@@ -1,45 +1,70 @@
-import { type MailApiConfig, type MailApiUserConfig, mailApiProvider } from "../core/mail-api-provider.js";
+import { senderDomain } from "./mail-service/mailbox.js";
+import { messageField } from "./mail-service/post.js";
+import { assertSender, mailServiceProvider, type SenderConfig } from "./mail-service/provider.js";
 
-export interface MailgunConfig extends MailApiConfig {
-  /** The Mailgun region of your domain: `US` (default, api.mailgun.net) or `EU` (api.eu.mailgun.net). */
-  region?: "US" | "EU";
-  /** The sending domain. Default: the domain of the `from` address. */
-  domain?: string;
+/** Where a Mailgun domain lives; its API root follows (Mailgun API reference, "Base URL"). */
+export type MailgunRegion = "US" | "EU";
+
+const REGION_ROOTS: Record<MailgunRegion, string> = {
+  US: "https://api.mailgun.net",
+  EU: "https://api.eu.mailgun.net",
+};
+
+export interface MailgunConfig extends SenderConfig {
+  /** The region the sending domain was created in. Default `"US"`. */
+  region?: MailgunRegion;
+  /** The sending domain, as Mailgun lists it. Default: the domain of `from`'s address. */
+  domain: string;
 }
 
-/** The domain of an address such as `Example <no-reply@mg.example.com>`. */
-const domainOf = (from: string) => from.replace(/>\s*$/, "").split("@").pop() ?? from;
+export type MailgunUserConfig = Partial<Omit<MailgunConfig, "type" | "from">> & Pick<MailgunConfig, "from">;
+
+/** HTTP Basic credentials (RFC 7617 §2): Mailgun's user name is `api`, the password the key. */
+const basicCredentials = (apiKey: string) => btoa(`api:${apiKey}`);
 
 /**
- * Passwordless sign-in by e-mail, sent through Mailgun's Messages API
- * (`POST /v3/<domain>/messages`, basic auth `api:<key>`).
- * `apiKey` defaults to AUTH_MAILGUN_KEY. Needs an adapter with the verification-token methods.
+ * Passwordless sign-in by e-mail, sent through Mailgun's API (`POST /v3/<domain>/messages`, form
+ * fields, Basic `api:<key>`) with `fetch`: no SDK, runs on edge runtimes. The key is `apiKey`, else
+ * `AUTH_MAILGUN_KEY`; `region: "EU"` for a domain in Mailgun's EU region. Needs an adapter with the
+ * verification-token methods.
  *
  * @example
  * ```ts
  * import Mailgun from "latchkey/providers/mailgun";
  *
- * const provider = Mailgun({ apiKey: "key-123", from: "no-reply@mg.example.com", region: "EU" });
+ * Mailgun({ from: "Example <no-reply@mg.example.com>", region: "EU" }); // sends as mg.example.com
  * ```
  */
-export default function Mailgun(options: MailApiUserConfig<MailgunConfig> = {}): MailgunConfig {
-  return mailApiProvider<MailgunConfig>(
-    { id: "mailgun", name: "Mailgun" },
-    (mail, provider) => {
-      const host = provider.region === "EU" ? "https://api.eu.mailgun.net" : "https://api.mailgun.net";
-      const domain = provider.domain ?? domainOf(mail.from);
-      return fetch(`${host}/v3/${encodeURIComponent(domain)}/messages`, {
-        method: "POST",
-        headers: { authorization: `Basic ${btoa(`api:${provider.apiKey}`)}` },
+export default function Mailgun(options: MailgunUserConfig): MailgunConfig {
+  assertSender("Mailgun", options?.from);
+  const region = options.region ?? "US";
+  if (!Object.hasOwn(REGION_ROOTS, region))
+    throw new TypeError(`Mailgun's region is "US" or "EU", not "${String(region)}".`);
+  const domain = options.domain ?? senderDomain(options.from);
+  if (!domain) {
+    throw new TypeError(
+      `Mailgun needs the sending domain: give \`domain\`, or a \`from\` with an address, e.g. "Example <no-reply@mg.example.com>".`,
+    );
+  }
+  return mailServiceProvider<MailgunConfig>(
+    {
+      name: "Mailgun",
+      request: (mail, provider, apiKey) => ({
+        path: `/v3/${encodeURIComponent(provider.domain)}/messages`,
+        headers: { Authorization: `Basic ${basicCredentials(apiKey)}` },
         body: new URLSearchParams({
-          from: mail.from,
+          from: provider.from,
           to: mail.to,
           subject: mail.subject,
           text: mail.text,
           html: mail.html,
         }),
-      });
+      }),
+      keyForms: (apiKey) => [basicCredentials(apiKey)],
+      // Mailgun's errors: `{ "message": "…" }`, or a bare "Forbidden" for a wrong key.
+      refusalMessage: messageField,
     },
-    options,
+    { id: "mailgun", name: "Mailgun", baseUrl: REGION_ROOTS[region], from: options.from, region, domain },
+    { ...options, domain },
   );
 }

@@ -1,39 +1,56 @@
-import {
-  type MailApiConfig,
-  type MailApiUserConfig,
-  mailApiProvider,
-  postJson,
-} from "../core/mail-api-provider.js";
+import { assertSender, mailServiceProvider, type SenderConfig } from "./mail-service/provider.js";
+
+export type PostmarkConfig = SenderConfig;
+export type PostmarkUserConfig = Partial<Omit<PostmarkConfig, "type" | "from">> &
+  Pick<PostmarkConfig, "from">;
+
+/** Postmark's refusals: `{ "ErrorCode": 300, "Message": "…" }` (its API error codes). */
+interface PostmarkAnswer {
+  ErrorCode?: unknown;
+  Message?: unknown;
+}
+
+const answer = (body: unknown): PostmarkAnswer => (typeof body === "object" && body !== null ? body : {});
 
 /**
- * Passwordless sign-in by e-mail, sent through Postmark's API (`POST https://api.postmarkapp.com/email`,
- * the server token in `X-Postmark-Server-Token`).
- * `apiKey` (the server token) defaults to AUTH_POSTMARK_KEY. Needs an adapter with the
- * verification-token methods.
+ * Passwordless sign-in by e-mail, sent through Postmark's API (`POST /email` with the server token
+ * in `X-Postmark-Server-Token`) with `fetch`: no SDK, runs on edge runtimes. The token is
+ * `apiKey`, else `AUTH_POSTMARK_KEY`. Needs an adapter with the verification-token methods.
  *
  * @example
  * ```ts
  * import Postmark from "latchkey/providers/postmark";
  *
- * const provider = Postmark({ apiKey: "server-token", from: "no-reply@example.com" });
+ * Postmark({ from: "Example <no-reply@example.com>" }); // the server token from AUTH_POSTMARK_KEY
  * ```
  */
-export default function Postmark(options: MailApiUserConfig = {}): MailApiConfig {
-  return mailApiProvider(
-    { id: "postmark", name: "Postmark" },
-    (mail, provider) =>
-      postJson(
-        "https://api.postmarkapp.com/email",
-        { "x-postmark-server-token": String(provider.apiKey) },
-        {
-          From: mail.from,
+export default function Postmark(options: PostmarkUserConfig): PostmarkConfig {
+  assertSender("Postmark", options?.from);
+  return mailServiceProvider<PostmarkConfig>(
+    {
+      name: "Postmark",
+      request: (mail, provider, apiKey) => ({
+        path: "/email",
+        headers: {
+          Accept: "application/json",
+          "Content-Type": "application/json",
+          "X-Postmark-Server-Token": apiKey,
+        },
+        body: JSON.stringify({
+          From: provider.from,
           To: mail.to,
           Subject: mail.subject,
-          TextBody: mail.text,
           HtmlBody: mail.html,
-          MessageStream: "outbound",
-        },
-      ),
+          TextBody: mail.text,
+        }),
+      }),
+      refusalMessage: (body) => {
+        const { ErrorCode, Message } = answer(body);
+        if (typeof Message !== "string") return undefined;
+        return typeof ErrorCode === "number" ? `${Message} (ErrorCode ${ErrorCode})` : Message;
+      },
+    },
+    { id: "postmark", name: "Postmark", baseUrl: "https://api.postmarkapp.com", from: options.from },
     options,
   );
 }

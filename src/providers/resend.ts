@@ -1,30 +1,41 @@
-import {
-  type MailApiConfig,
-  type MailApiUserConfig,
-  mailApiProvider,
-  postJson,
-} from "../core/mail-api-provider.js";
+import { messageField } from "./mail-service/post.js";
+import { assertSender, mailServiceProvider, type SenderConfig } from "./mail-service/provider.js";
+
+export type ResendConfig = SenderConfig;
+export type ResendUserConfig = Partial<Omit<ResendConfig, "type" | "from">> & Pick<ResendConfig, "from">;
 
 /**
- * Passwordless sign-in by e-mail, sent through Resend's API (`POST https://api.resend.com/emails`).
- * `apiKey` defaults to AUTH_RESEND_KEY. Needs an adapter with the verification-token methods.
+ * Passwordless sign-in by e-mail, sent through Resend's API (`POST /emails`, Bearer key) with
+ * `fetch`: no SDK, runs on edge runtimes. The key is `apiKey`, else `AUTH_RESEND_KEY`. Needs an
+ * adapter with the verification-token methods.
  *
  * @example
  * ```ts
  * import Resend from "latchkey/providers/resend";
  *
- * const provider = Resend({ apiKey: "re_123", from: "Example <no-reply@example.com>" });
+ * Resend({ from: "Example <no-reply@example.com>" }); // the key from AUTH_RESEND_KEY
  * ```
  */
-export default function Resend(options: MailApiUserConfig = {}): MailApiConfig {
-  return mailApiProvider(
-    { id: "resend", name: "Resend" },
-    (mail, provider) =>
-      postJson(
-        "https://api.resend.com/emails",
-        { authorization: `Bearer ${provider.apiKey}` },
-        { from: mail.from, to: [mail.to], subject: mail.subject, html: mail.html, text: mail.text },
-      ),
+export default function Resend(options: ResendUserConfig): ResendConfig {
+  assertSender("Resend", options?.from);
+  return mailServiceProvider<ResendConfig>(
+    {
+      name: "Resend",
+      request: (mail, provider, apiKey) => ({
+        path: "/emails",
+        headers: { Authorization: `Bearer ${apiKey}`, "Content-Type": "application/json" },
+        body: JSON.stringify({
+          from: provider.from,
+          to: mail.to,
+          subject: mail.subject,
+          html: mail.html,
+          text: mail.text,
+        }),
+      }),
+      // Resend's errors: `{ "statusCode": 422, "name": "validation_error", "message": "…" }`.
+      refusalMessage: messageField,
+    },
+    { id: "resend", name: "Resend", baseUrl: "https://api.resend.com", from: options.from },
     options,
   );
 }

@@ -1,3 +1,5 @@
+import { carryingFlow } from "../flows/types.js";
+import { webauthnFlow } from "../flows/webauthn/index.js";
 import type { WebAuthnConfig } from "./types.js";
 
 /** What `WebAuthn()` and `Passkey()` accept: every field of {@link WebAuthnConfig} is optional. */
@@ -5,7 +7,9 @@ export type WebAuthnUserConfig = Partial<Omit<WebAuthnConfig, "type">>;
 
 /**
  * Sign-in with WebAuthn credentials (security keys, platform authenticators, passkeys), verified
- * with `@simplewebauthn/server`. Needs an adapter with the Authenticator methods; the default
+ * with `@simplewebauthn/server`, an optional peer: `npm install @simplewebauthn/server` (without it
+ * the first request fails with `InvalidConfig`). The provider brings the WebAuthn flow with it, so
+ * an app without one bundles none of it. Needs an adapter with the Authenticator methods; the default
  * sign-in page offers "Sign in with WebAuthn" and "Create a passkey". For discoverable passkeys
  * with the usual defaults, use `latchkey/providers/passkey`.
  *
@@ -20,11 +24,8 @@ export type WebAuthnUserConfig = Partial<Omit<WebAuthnConfig, "type">>;
  * ```
  */
 export default function WebAuthn(options: WebAuthnUserConfig = {}): WebAuthnConfig {
-  return {
-    id: "webauthn",
-    name: "WebAuthn",
-    residentKey: "preferred",
-    ...options,
-    type: "webauthn",
-  };
+  return carryingFlow<WebAuthnConfig>(
+    { id: "webauthn", name: "WebAuthn", residentKey: "preferred", ...options, type: "webauthn" },
+    webauthnFlow,
+  );
 }

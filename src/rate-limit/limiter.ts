@@ -8,9 +8,12 @@ import type { ShortLivedStore } from "../store/types.js";
 import { addressGroup } from "./address-group.js";
 import type { RateLimitRule, RateLimitRuleName } from "./rules.js";
 
-/** Who a request is: its client address (raw, as the origin rule found it) and the accounts it names. */
+/**
+ * Who a request is: the client address claims the origin rule found (raw, most trusted first) and
+ * the accounts it names.
+ */
 export interface RateLimitSubject {
-  address: string | undefined;
+  addresses: readonly string[];
   accounts: readonly string[];
 }
 
@@ -22,6 +25,19 @@ export interface RateLimiter {
    * fails: the caller decides what a failure means (the pipeline refuses the request).
    */
   check(rule: RateLimitRuleName, subject: RateLimitSubject): Promise<RateLimitVerdict>;
+}
+
+/**
+ * The address group a request counts under: that of the first claim that is an address, else one
+ * bucket shared by every request without one. A claim that is not an address (`X-Forwarded-For:
+ * unknown`) must never mean "not counted per address": then anyone could opt out of the limit.
+ */
+function subjectGroup(addresses: readonly string[]): string {
+  for (const address of addresses) {
+    const group = addressGroup(address);
+    if (group !== undefined) return group;
+  }
+  return "unknown";
 }
 
 /** Account identifiers are client input: long ones are hashed, so a key's size stays bounded. */
@@ -39,7 +55,7 @@ async function accountKey(identifier: string): Promise<string> {
  * @example
  * ```ts
  * const limiter = createRateLimiter(new MemoryStore(), DEFAULT_RATE_LIMIT_RULES);
- * const verdict = await limiter.check("signInAttempt", { address: "203.0.113.7", accounts: ["credentials:username:ada"] });
+ * const verdict = await limiter.check("signInAttempt", { addresses: ["203.0.113.7"], accounts: ["credentials:username:ada"] });
  * if (verdict.limited) console.log(`retry in ${verdict.retryAfterSeconds} s`);
  * ```
  */
@@ -51,9 +67,7 @@ export function createRateLimiter(
     async check(ruleName, subject) {
       const rule = rules[ruleName];
       const windowMs = rule.windowSeconds * 1000;
-      const counters: Array<{ key: string; limit: number }> = [];
-      const group = addressGroup(subject.address);
-      if (group !== undefined) counters.push({ key: `rl:${ruleName}:ip:${group}`, limit: rule.perIp });
+      const counters = [{ key: `rl:${ruleName}:ip:${subjectGroup(subject.addresses)}`, limit: rule.perIp }];
       for (const account of new Set(subject.accounts)) {
         counters.push({ key: `rl:${ruleName}:account:${await accountKey(account)}`, limit: rule.perAccount });
       }

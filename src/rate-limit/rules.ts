@@ -9,9 +9,10 @@ import type { ShortLivedStore } from "../store/types.js";
 /**
  * `signInAttempt`: attempts to prove an identity (`POST /callback/:id`: passwords, one-time codes,
  * e-mail links, passkey assertions). `signInRequest`: requests that make the server send something
- * (`POST /signin/:id`: an e-mail link).
+ * (`POST /signin/:id`: an e-mail link). `webauthnOptions`: requests that make the server store a
+ * passkey challenge (`GET /webauthn-options/:id`), which anyone may ask for.
  */
-export type RateLimitRuleName = "signInAttempt" | "signInRequest";
+export type RateLimitRuleName = "signInAttempt" | "signInRequest" | "webauthnOptions";
 
 /** One rule's limits. */
 export interface RateLimitRule {
@@ -42,16 +43,34 @@ export interface RateLimitConfig {
   store?: ShortLivedStore;
   /** Limits per rule; see {@link DEFAULT_RATE_LIMIT_RULES}. */
   rules?: { [Name in RateLimitRuleName]?: Partial<RateLimitRule> };
+  /**
+   * Count clients by the last `X-Forwarded-For` entry (else `Forwarded: for=`): turn on only behind
+   * a proxy that writes it (on Node, also `toNodeHandler(config, { trustProxy: true })`), since
+   * anyone can send the header to an app without one. Apart from `trustHost` on purpose: AUTH_URL
+   * turns that on with no proxy in front. Off, a client is counted by the socket's peer address
+   * (Node), else all requests without one share a single per-address budget. Default false.
+   *
+   * @example
+   * ```ts
+   * import type { AuthConfig } from "latchkey";
+   *
+   * // Behind nginx, which sets X-Forwarded-For.
+   * const config: AuthConfig = { providers: [], rateLimit: { trustForwardedFor: true } };
+   * ```
+   */
+  trustForwardedFor?: boolean;
 }
 
 /**
  * The defaults: 10 sign-in attempts per account and 60 per address in 15 minutes; 5 e-mails per
- * address and 30 sign-in requests per client address in an hour.
+ * address and 30 sign-in requests per client address in an hour; 300 passkey options per client
+ * address in 15 minutes (the sign-in page asks once per visit; the request names no account).
  */
 export const DEFAULT_RATE_LIMIT_RULES: Readonly<Record<RateLimitRuleName, Readonly<RateLimitRule>>> =
   Object.freeze({
     signInAttempt: Object.freeze({ windowSeconds: 15 * 60, perIp: 60, perAccount: 10 }),
     signInRequest: Object.freeze({ windowSeconds: 60 * 60, perIp: 30, perAccount: 5 }),
+    webauthnOptions: Object.freeze({ windowSeconds: 15 * 60, perIp: 300, perAccount: 300 }),
   });
 
 export const RATE_LIMIT_RULE_NAMES = Object.keys(DEFAULT_RATE_LIMIT_RULES) as RateLimitRuleName[];

@@ -50,7 +50,7 @@ async function expectConfigurationFailure(config: AuthConfig, secretWords: RegEx
     expect(page.status).toBe(500);
     expect(page.headers.get("content-type")).toBe("text/html; charset=utf-8");
     const html = await page.text();
-    expect(html).toContain("Server error");
+    expect(html).toContain("Sign-in is unavailable");
     expect(html).not.toMatch(secretWords);
     expectNoInternals(html);
   }

@@ -51,7 +51,7 @@ describe("the error classes", () => {
     },
   );
 
-  it("keeps Auth.js's client-safe set and page kinds, plus latchkey's RateLimited", () => {
+  it("keeps Auth.js's client-safe set and page kinds, plus latchkey's RateLimited, InvalidCheck and store outages", () => {
     const safe = ERROR_CLASSES.filter(
       (errorClass) => errorClass.clientSafe && !(errorClass.prototype instanceof RequestError),
     );
@@ -60,10 +60,14 @@ describe("the error classes", () => {
         "AccessDenied",
         "AccountNotLinked",
         "CredentialsSignin",
+        "InvalidCheck",
         "MissingCSRF",
         "OAuthAccountNotLinked",
         "OAuthCallbackError",
         "RateLimited",
+        "RateLimitStoreError",
+        "StoreUnavailable",
+        "LockTimeout",
         "Verification",
         "WebAuthnVerificationError",
       ].sort(),

@@ -102,7 +102,7 @@ describe("error pages", () => {
     expect(response.status).toBe(500);
     expect(response.headers.get("location")).toBeNull();
     const html = await response.text();
-    expect(html).toContain("Server error");
+    expect(html).toContain("Sign-in is unavailable");
     expect(html).toContain(`href="${APP}/auth/signin"`);
   });
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import {
   appOrigin,
   attachSocketAddress,
-  clientAddress,
+  clientAddresses,
   firstForwardedValue,
   forwardedOrigin,
 } from "../../src/core/origin.js";
@@ -85,19 +85,19 @@ describe("forwarded headers", () => {
   });
 });
 
-describe("clientAddress", () => {
-  const trusted = { trustHost: true };
+describe("clientAddresses", () => {
+  const trusted = { trustForwardedFor: true };
 
   it("falls back to the socket address when the proxy's X-Forwarded-For has no last entry", () => {
     for (const value of ["", "  ", "198.51.100.1, "]) {
       const proxied = attachSocketAddress(request({ "x-forwarded-for": value }), "192.0.2.10");
-      expect(clientAddress(trusted, proxied)).toBe("192.0.2.10");
+      expect(clientAddresses(trusted, proxied)).toEqual(["192.0.2.10"]);
     }
   });
 
   it("reads only X-Forwarded-For when a request carries both it and Forwarded", () => {
     const both = request({ "x-forwarded-for": "203.0.113.7", forwarded: "for=198.51.100.1" });
-    expect(clientAddress(trusted, both)).toBe("203.0.113.7");
+    expect(clientAddresses(trusted, both)).toEqual(["203.0.113.7"]);
   });
 
   it("reads the for= pair of the last Forwarded element, however it is cased, spaced or quoted", () => {
@@ -110,7 +110,7 @@ describe("clientAddress", () => {
       ['for="_hidden"x"', '_hidden"x'],
     ];
     for (const [forwarded, address] of cases) {
-      expect(clientAddress(trusted, request({ forwarded }))).toBe(address);
+      expect(clientAddresses(trusted, request({ forwarded }))).toEqual([address]);
     }
   });
 
@@ -122,33 +122,37 @@ describe("clientAddress", () => {
       "by=10.0.0.1;host=app.test",
     ]) {
       const proxied = attachSocketAddress(request({ forwarded }), "192.0.2.10");
-      expect(clientAddress(trusted, proxied)).toBe("192.0.2.10");
+      expect(clientAddresses(trusted, proxied)).toEqual(["192.0.2.10"]);
     }
-    expect(clientAddress(trusted, request({ forwarded: "proto=https" }))).toBeUndefined();
+    expect(clientAddresses(trusted, request({ forwarded: "proto=https" }))).toEqual([]);
   });
 
   it("is unknown without a trusted proxy's header or a recorded socket", () => {
-    expect(clientAddress(trusted, request())).toBeUndefined();
-    expect(clientAddress({ trustHost: false }, request())).toBeUndefined();
+    expect(clientAddresses(trusted, request())).toEqual([]);
+    expect(clientAddresses({ trustForwardedFor: false }, request())).toEqual([]);
   });
 });
 
 describe("attachSocketAddress", () => {
   it("records a socket address on the Request itself, where no header and no copy of its fields reaches", () => {
     const recorded = attachSocketAddress(request(), "192.0.2.10");
-    expect(clientAddress({ trustHost: false }, recorded)).toBe("192.0.2.10");
+    expect(clientAddresses({ trustForwardedFor: false }, recorded)).toEqual(["192.0.2.10"]);
     // Not enumerable: a copy of the Request's fields (a log line, a spread) does not carry it along.
-    expect(clientAddress({ trustHost: false }, { ...recorded } as Request)).toBeUndefined();
+    expect(clientAddresses({ trustForwardedFor: false }, { ...recorded } as Request)).toEqual([]);
     expect([...recorded.headers.keys()]).toEqual([]);
   });
 
   it("records nothing for a socket that has no address", () => {
-    expect(clientAddress({ trustHost: false }, attachSocketAddress(request(), undefined))).toBeUndefined();
-    expect(clientAddress({ trustHost: false }, attachSocketAddress(request(), ""))).toBeUndefined();
+    expect(clientAddresses({ trustForwardedFor: false }, attachSocketAddress(request(), undefined))).toEqual(
+      [],
+    );
+    expect(clientAddresses({ trustForwardedFor: false }, attachSocketAddress(request(), ""))).toEqual([]);
   });
 
   it("leaves a Request without an address free to have one recorded later", () => {
     const later = attachSocketAddress(attachSocketAddress(request(), undefined), "");
-    expect(clientAddress({ trustHost: false }, attachSocketAddress(later, "192.0.2.10"))).toBe("192.0.2.10");
+    expect(clientAddresses({ trustForwardedFor: false }, attachSocketAddress(later, "192.0.2.10"))).toEqual([
+      "192.0.2.10",
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Auth, raw } from "../../src/index.js";
+import { errorCopy } from "../../src/pages/index.js";
 import Credentials from "../../src/providers/credentials.js";
 import {
   APP,
@@ -212,7 +213,7 @@ describe("pages", () => {
   it("GET /error without a type renders the default error page", async () => {
     const response = await send(makeConfig(), "/error");
     expect(response.status).toBe(400);
-    expect(await response.text()).toContain("Something went wrong");
+    expect(await response.text()).toContain(errorCopy("Default").message);
   });
 });
 
@@ -278,17 +279,22 @@ describe("methods and paths", () => {
   });
 
   it.each([
-    ["an unknown action", "/login"],
-    ["an action with a prototype name", "/constructor"],
     ["a provider id on an action that takes none", "/session/x"],
     ["a provider id on /csrf", "/csrf/credentials"],
     ["a missing provider on /callback", "/callback"],
     ["a missing provider on /webauthn-options", "/webauthn-options"],
     ["an unknown provider on /callback", "/callback/nope"],
-    ["too many path segments", "/callback/credentials/extra"],
-    ["the bare base path", ""],
   ])("%s answers 400 with a reason", async (_what, path) => {
     await expectJsonError(await send(makeConfig(), path), 400);
+  });
+
+  it.each([
+    ["an unknown action", "/login"],
+    ["an action with a prototype name", "/constructor"],
+    ["too many path segments", "/callback/credentials/extra"],
+    ["the bare base path", ""],
+  ])("%s is not found: 404 with a reason", async (_what, path) => {
+    await expectJsonError(await send(makeConfig(), path), 404, "UnknownAction");
   });
 
   it("a POST /signin without a provider answers 400", async () => {
@@ -313,10 +319,10 @@ describe("methods and paths", () => {
   });
 
   it.each(["/api/session", "/authsession", "/auth-x/session", "/"])(
-    "a path outside the base path (%s) answers 400",
+    "a path outside the base path (%s) is not found: 404",
     async (path) => {
       const response = await Auth(new Request(`${APP}${path}`), makeConfig());
-      await expectJsonError(response, 400);
+      await expectJsonError(response, 404, "UnknownAction");
     },
   );
 
@@ -326,7 +332,7 @@ describe("methods and paths", () => {
     expect(providers.status).toBe(200);
     const body = (await providers.json()) as Record<string, { callbackUrl: string }>;
     expect(body.credentials?.callbackUrl).toBe(`${APP}/api/auth/callback/credentials`);
-    await expectJsonError(await send(config, "/providers"), 400);
+    await expectJsonError(await send(config, "/providers"), 404);
 
     const jar = new CookieJar();
     const { token } = await getCsrf(config, { basePath: "/api/auth", cookie: jar });

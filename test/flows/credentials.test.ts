@@ -101,14 +101,25 @@ describe("the account identifiers a credentials sign-in names", () => {
   const keysFor = (body: Record<string, unknown>) =>
     credentialsFlow.rateLimitKeys?.({ req: { body } } as unknown as AuthContext, provider);
 
-  it("are every declared field but the password, trimmed and lower-cased, prefixed with the provider", () => {
+  it("are the identifier field alone, trimmed and lower-cased, prefixed with the provider", () => {
     expect(keysFor({ email: " Ada@Example.TEST ", username: "Ada", password: "secret", code: "X1" })).toEqual(
-      ["pin:email:ada@example.test", "pin:username:ada", "pin:code:x1"],
+      ["pin:email:ada@example.test"],
     );
   });
 
-  it("skip fields that were not sent as strings", () => {
-    expect(keysFor({ email: 42, username: null, password: "secret" })).toEqual([]);
+  it("skip an identifier that was not sent as a string", () => {
+    expect(keysFor({ email: 42, username: "ada", password: "secret" })).toEqual([]);
+  });
+
+  it("take a field marked autocomplete username first, else the first one that is not a password", () => {
+    const keys = (credentials: CredentialsConfig["credentials"]) =>
+      credentialsFlow.rateLimitKeys?.(
+        { req: { body: { pin: "1234", login: "Ada", secret: "x" } } } as unknown as AuthContext,
+        Credentials({ id: "pin", credentials, authorize: () => null }) as CredentialsConfig,
+      );
+    expect(keys({ pin: {}, login: { autocomplete: "username" } })).toEqual(["pin:login:ada"]);
+    expect(keys({ secret: { type: "password" }, login: {}, pin: {} })).toEqual(["pin:login:ada"]);
+    expect(keys({ secret: { type: "password" } })).toEqual([]);
   });
 
   it("are none for a provider that declares no fields", () => {

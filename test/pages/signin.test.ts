@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderSignInPage, type SignInPageProvider, signInErrorMessage } from "../../src/pages/index.js";
+import { errorCopy, renderSignInPage, type SignInPageProvider } from "../../src/pages/index.js";
 import { expectAccessibleDocument } from "./document.js";
 import { byTag, findAll, formWithButton, hiddenValues, visibleText } from "./html.js";
 
@@ -191,15 +191,15 @@ describe("renderSignInPage", () => {
     const { root } = render([github], { error });
     const alerts = findAll(root, (e) => e.attributes.role === "alert");
     expect(alerts).toHaveLength(1);
-    expect(visibleText(alerts[0]!)).toBe(signInErrorMessage(error));
-    if (error !== "Default") expect(signInErrorMessage(error)).not.toBe(signInErrorMessage("Default"));
+    expect(visibleText(alerts[0]!)).toBe(errorCopy(error).message);
+    if (error !== "Default") expect(errorCopy(error).message).not.toBe(errorCopy("Default").message);
   });
 
   it("shows the default message for unknown or prototype-named error types, never the raw value", () => {
     for (const error of ["NoSuchError", "constructor", "__proto__", "<b>Your account is locked</b>"]) {
       const { root, page } = render([github], { error });
       const [alert] = findAll(root, (e) => e.attributes.role === "alert");
-      expect(visibleText(alert!)).toBe(signInErrorMessage("Default"));
+      expect(visibleText(alert!)).toBe(errorCopy("Default").message);
       expect(page.html).not.toContain("account is locked");
     }
   });

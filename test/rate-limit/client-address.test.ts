@@ -3,10 +3,10 @@
  * headers count, the Node bridge hands over the socket's peer, and IPv6 is grouped by /64.
  */
 import { describe, expect, it } from "vitest";
-import { attachSocketAddress, clientAddress } from "../../src/core/origin.js";
-import { Auth } from "../../src/index.js";
+import { attachSocketAddress, clientAddresses } from "../../src/core/origin.js";
+import { Auth, type AuthConfig } from "../../src/index.js";
 import { addressGroup } from "../../src/rate-limit/address-group.js";
-import { aliceCredentials, makeConfig } from "../core/helpers.js";
+import { aliceCredentials, makeConfig, signInWithCredentials } from "../core/helpers.js";
 import { rawRequest, startServer } from "../node/server.js";
 
 describe("addressGroup", () => {
@@ -73,25 +73,25 @@ describe("addressGroup", () => {
   });
 });
 
-describe("clientAddress", () => {
+describe("clientAddresses", () => {
   const request = (headers: Record<string, string>) => new Request("https://app.test/auth/csrf", { headers });
 
-  it("takes the nearest X-Forwarded-For entry when the host is trusted", () => {
+  it("takes the nearest X-Forwarded-For entry when trustForwardedFor is on", () => {
     const forwarded = request({ "x-forwarded-for": "198.51.100.1, 203.0.113.7" });
-    expect(clientAddress({ trustHost: true }, forwarded)).toBe("203.0.113.7");
+    expect(clientAddresses({ trustForwardedFor: true }, forwarded)).toEqual(["203.0.113.7"]);
   });
 
   it("reads RFC 7239 Forwarded when there is no X-Forwarded-For", () => {
     const forwarded = request({ forwarded: 'for=198.51.100.1, for="[2001:db8::17]:4711";proto=https' });
-    expect(clientAddress({ trustHost: true }, forwarded)).toBe("[2001:db8::17]:4711");
+    expect(clientAddresses({ trustForwardedFor: true }, forwarded)).toEqual(["[2001:db8::17]:4711"]);
   });
 
-  it("ignores forwarded headers when the host is not trusted, and uses the recorded socket address", () => {
+  it("ignores forwarded headers unless trustForwardedFor is on, and uses the recorded socket address", () => {
     const forwarded = attachSocketAddress(request({ "x-forwarded-for": "198.51.100.1" }), "192.0.2.10");
-    expect(clientAddress({ trustHost: false }, forwarded)).toBe("192.0.2.10");
+    expect(clientAddresses({ trustForwardedFor: false }, forwarded)).toEqual(["192.0.2.10"]);
     expect(
-      clientAddress({ trustHost: false }, request({ "x-forwarded-for": "198.51.100.1" })),
-    ).toBeUndefined();
+      clientAddresses({ trustForwardedFor: false }, request({ "x-forwarded-for": "198.51.100.1" })),
+    ).toEqual([]);
   });
 
   it("is not something a header can set: the socket address lives on the Request object only", () => {
@@ -99,7 +99,7 @@ describe("clientAddress", () => {
       "latchkey.socket-address": "192.0.2.1",
       "x-latchkey-socket-address": "192.0.2.1",
     });
-    expect(clientAddress({ trustHost: false }, spoofed)).toBeUndefined();
+    expect(clientAddresses({ trustForwardedFor: false }, spoofed)).toEqual([]);
   });
 });
 
@@ -140,10 +140,10 @@ describe("through the Node bridge", () => {
     }
   });
 
-  it("with trustProxy and trustHost, counts the address the proxy reports", async () => {
+  it("with trustProxy and rateLimit.trustForwardedFor, counts the address the proxy reports", async () => {
     const config = makeConfig({
       providers: [aliceCredentials()],
-      rateLimit: { rules: { signInAttempt: { perIp: 1 } } },
+      rateLimit: { trustForwardedFor: true, rules: { signInAttempt: { perIp: 1 } } },
     });
     const server = await startServer((request) => Auth(request, config), { trustProxy: true });
     try {
@@ -154,5 +154,75 @@ describe("through the Node bridge", () => {
     } finally {
       await server.close();
     }
+  });
+
+  it("counts a proxy's X-Forwarded-For that is not an address under the socket, never under no address", async () => {
+    const config = makeConfig({
+      providers: [aliceCredentials()],
+      rateLimit: { trustForwardedFor: true, rules: { signInAttempt: { perIp: 2 } } },
+    });
+    const server = await startServer((request) => Auth(request, config), { trustProxy: true });
+    try {
+      const statuses: number[] = [];
+      for (const [i, value] of ["unknown", "_hidden", "unknown"].entries()) {
+        const response = await postCredentials(server.port, { "x-forwarded-for": value }, `user${i}`);
+        statuses.push(response.status);
+      }
+      expect(statuses).toEqual([302, 302, 429]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("does not count by X-Forwarded-For because the host is trusted: AUTH_URL alone trusts the host", async () => {
+    const config = makeConfig({
+      trustHost: true,
+      providers: [aliceCredentials()],
+      rateLimit: { rules: { signInAttempt: { perIp: 2 } } },
+    });
+    const server = await startServer((request) => Auth(request, config), { trustProxy: true });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const response = await postCredentials(
+          server.port,
+          { "x-forwarded-for": `198.51.100.${i}` },
+          `user${i}`,
+        );
+        statuses.push(response.status);
+      }
+      expect(statuses).toEqual([302, 302, 429]);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe("without a socket address", () => {
+  async function postDirect(config: AuthConfig, forwardedFor: string, username: string) {
+    const { response } = await signInWithCredentials(
+      config,
+      { username, password: "wrong" },
+      { headers: { "x-forwarded-for": forwardedFor } },
+    );
+    return response.status;
+  }
+
+  it("counts every request without a usable address in one shared bucket, not in none", async () => {
+    // A runtime with no socket (an edge function) and no trusted proxy: rotating the header gains nothing.
+    const config = makeConfig({ rateLimit: { rules: { signInAttempt: { perIp: 2 } } } });
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push(await postDirect(config, `198.51.100.${i}`, `user${i}`));
+    expect(statuses).toEqual([302, 302, 429]);
+  });
+
+  it("with trustForwardedFor, counts each forwarded address on its own, and `unknown` in the shared bucket", async () => {
+    const config = makeConfig({
+      rateLimit: { trustForwardedFor: true, rules: { signInAttempt: { perIp: 1 } } },
+    });
+    expect(await postDirect(config, "198.51.100.1", "user1")).toBe(302);
+    expect(await postDirect(config, "198.51.100.2", "user2")).toBe(302);
+    expect(await postDirect(config, "unknown", "user3")).toBe(302);
+    expect(await postDirect(config, "not-an-address", "user4")).toBe(429);
   });
 });

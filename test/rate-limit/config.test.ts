@@ -15,7 +15,11 @@ function limited(rateLimit: RateLimitConfig | false | undefined, clock = new Fak
   const config = makeConfig({
     logger: logs.logger,
     store: new MemoryStore({ now: clock.now }),
-    ...(rateLimit === undefined ? {} : { rateLimit }),
+    // The tests name clients by X-Forwarded-For, as a proxy the app trusts would.
+    rateLimit:
+      typeof rateLimit === "object" && rateLimit !== null
+        ? { trustForwardedFor: true, ...rateLimit }
+        : rateLimit,
     providers: [aliceCredentials()],
   });
   return { config, logs, clock };
@@ -161,7 +165,7 @@ describe("a rateLimit option that makes no sense", () => {
   it("refuses rule names it does not know, listing every one and the rules there are", async () => {
     const text = await startupError({ rules: { signInAttempts: { perIp: 5 }, signOut: {} } });
     expect(text).toContain(
-      'rateLimit.rules has no rule named "signInAttempts", "signOut"; the rules are signInAttempt and signInRequest.',
+      'rateLimit.rules has no rule named "signInAttempts", "signOut"; the rules are signInAttempt, signInRequest, webauthnOptions.',
     );
   });
 
@@ -198,7 +202,7 @@ describe("a failing counter store", () => {
     const logs = recordingLogger();
     const config = makeConfig({ logger: logs.logger, rateLimit: { store }, providers: [aliceCredentials()] });
     const response = await attempt(config, "alice");
-    expect(response.headers.get("location")).toContain("error=Configuration");
+    expect(response.headers.get("location")).toContain("error=RateLimitStoreError");
     expect(logs.text()).toContain(
       "RateLimitStoreError: The rate-limit store failed, so this signInAttempt request was refused rather than let through uncounted. Check the store (Redis) connection.",
     );

@@ -13,6 +13,7 @@ import { FakeClock } from "../store/clock.js";
 const RULES: Record<RateLimitRuleName, RateLimitRule> = {
   signInAttempt: { windowSeconds: 60, perIp: 3, perAccount: 2 },
   signInRequest: { windowSeconds: 600, perIp: 100, perAccount: 1 },
+  webauthnOptions: { windowSeconds: 60, perIp: 100, perAccount: 100 },
 };
 
 function limiter(rules = RULES) {
@@ -31,7 +32,7 @@ function limiter(rules = RULES) {
 describe("createRateLimiter", () => {
   it("lets a request through up to the limit, and limits the one after it", async () => {
     const { limiter: rl } = limiter();
-    const subject = { address: undefined, accounts: ["credentials:username:ada"] };
+    const subject = { addresses: [], accounts: ["credentials:username:ada"] };
     expect(await rl.check("signInAttempt", subject)).toEqual({ limited: false });
     expect(await rl.check("signInAttempt", subject)).toEqual({ limited: false });
     expect(await rl.check("signInAttempt", subject)).toEqual({ limited: true, retryAfterSeconds: 60 });
@@ -39,7 +40,7 @@ describe("createRateLimiter", () => {
 
   it("counts each rule with its own limits and window", async () => {
     const { limiter: rl } = limiter();
-    const subject = { address: "203.0.113.7", accounts: ["email:ada@example.test"] };
+    const subject = { addresses: ["203.0.113.7"], accounts: ["email:ada@example.test"] };
     expect(await rl.check("signInRequest", subject)).toEqual({ limited: false });
     expect(await rl.check("signInRequest", subject)).toEqual({ limited: true, retryAfterSeconds: 600 });
     // The other rule has counted nothing yet.
@@ -48,14 +49,14 @@ describe("createRateLimiter", () => {
 
   it("counts an address by its group: IPv4-mapped and plain IPv4 alike, IPv6 by /64", async () => {
     const { limiter: rl, keys } = limiter();
-    await rl.check("signInAttempt", { address: "::ffff:203.0.113.7", accounts: [] });
-    await rl.check("signInAttempt", { address: "203.0.113.7:4711", accounts: [] });
-    await rl.check("signInAttempt", { address: "2001:db8:1:2::1", accounts: [] });
-    await rl.check("signInAttempt", { address: " 203.0.113.7", accounts: [] });
-    expect(await rl.check("signInAttempt", { address: "203.0.113.7", accounts: [] })).toMatchObject({
+    await rl.check("signInAttempt", { addresses: ["::ffff:203.0.113.7"], accounts: [] });
+    await rl.check("signInAttempt", { addresses: ["203.0.113.7:4711"], accounts: [] });
+    await rl.check("signInAttempt", { addresses: ["2001:db8:1:2::1"], accounts: [] });
+    await rl.check("signInAttempt", { addresses: [" 203.0.113.7"], accounts: [] });
+    expect(await rl.check("signInAttempt", { addresses: ["203.0.113.7"], accounts: [] })).toMatchObject({
       limited: true,
     });
-    expect(await rl.check("signInAttempt", { address: "2001:db8:1:2::ffff", accounts: [] })).toEqual({
+    expect(await rl.check("signInAttempt", { addresses: ["2001:db8:1:2::ffff"], accounts: [] })).toEqual({
       limited: false,
     });
     expect(new Set(keys)).toEqual(
@@ -63,28 +64,32 @@ describe("createRateLimiter", () => {
     );
   });
 
-  it("counts no address when there is none or it is not an address, and then nothing at all without accounts", async () => {
+  it("counts requests without a claim that is an address in one shared bucket, never in none", async () => {
     const { limiter: rl, keys } = limiter();
-    for (let i = 0; i < 5; i++) {
-      expect(await rl.check("signInAttempt", { address: undefined, accounts: [] })).toEqual({
-        limited: false,
-      });
-      expect(await rl.check("signInAttempt", { address: "unknown", accounts: [] })).toEqual({
-        limited: false,
-      });
-    }
-    expect(keys).toEqual([]);
+    expect(await rl.check("signInAttempt", { addresses: [], accounts: [] })).toEqual({ limited: false });
+    expect(await rl.check("signInAttempt", { addresses: ["unknown"], accounts: [] })).toEqual({
+      limited: false,
+    });
+    expect(await rl.check("signInAttempt", { addresses: ["_hidden", ""], accounts: [] })).toEqual({
+      limited: false,
+    });
+    expect(await rl.check("signInAttempt", { addresses: [], accounts: [] })).toMatchObject({ limited: true });
+    // The first claim that is an address decides: a proxy's `unknown`, then the socket.
+    expect(await rl.check("signInAttempt", { addresses: ["unknown", "192.0.2.10"], accounts: [] })).toEqual({
+      limited: false,
+    });
+    expect(new Set(keys)).toEqual(new Set(["rl:signInAttempt:ip:unknown", "rl:signInAttempt:ip:192.0.2.10"]));
   });
 
   it("counts an account named twice in one request once", async () => {
     const { limiter: rl, keys } = limiter();
     const subject = {
-      address: undefined,
+      addresses: [],
       accounts: ["credentials:username:ada", "credentials:username:ada"],
     };
     expect(await rl.check("signInAttempt", subject)).toEqual({ limited: false });
     expect(await rl.check("signInAttempt", subject)).toEqual({ limited: false });
-    expect(keys).toEqual([
+    expect(keys.filter((key) => key.includes(":account:"))).toEqual([
       "rl:signInAttempt:account:credentials:username:ada",
       "rl:signInAttempt:account:credentials:username:ada",
     ]);
@@ -92,31 +97,34 @@ describe("createRateLimiter", () => {
 
   it("limits a request when any one of its counters is over, whichever", async () => {
     const { limiter: rl } = limiter();
-    await rl.check("signInAttempt", { address: undefined, accounts: ["a"] });
-    await rl.check("signInAttempt", { address: undefined, accounts: ["a"] });
+    await rl.check("signInAttempt", { addresses: [], accounts: ["a"] });
+    await rl.check("signInAttempt", { addresses: [], accounts: ["a"] });
     // A fresh address and a fresh account, but "a" is over its limit.
-    expect(await rl.check("signInAttempt", { address: "192.0.2.1", accounts: ["b", "a"] })).toMatchObject({
-      limited: true,
-    });
+    expect(await rl.check("signInAttempt", { addresses: ["192.0.2.1"], accounts: ["b", "a"] })).toMatchObject(
+      {
+        limited: true,
+      },
+    );
   });
 
   it("keeps identifiers up to 128 characters as they are, and hashes longer ones without merging them", async () => {
-    const { limiter: rl, keys } = limiter();
+    const { limiter: rl, keys: allKeys } = limiter();
+    const keys = () => allKeys.filter((key) => key.includes(":account:"));
     const plain = "x".repeat(128);
-    await rl.check("signInAttempt", { address: undefined, accounts: [plain] });
-    expect(keys).toEqual([`rl:signInAttempt:account:${plain}`]);
+    await rl.check("signInAttempt", { addresses: ["192.0.2.1"], accounts: [plain] });
+    expect(keys()).toEqual([`rl:signInAttempt:account:${plain}`]);
 
     const long = `${"y".repeat(128)}1`;
     const other = `${"y".repeat(128)}2`;
-    await rl.check("signInAttempt", { address: undefined, accounts: [long] });
-    await rl.check("signInAttempt", { address: undefined, accounts: [long] });
-    expect(keys[1]).toMatch(/^rl:signInAttempt:account:sha256:[0-9a-f]{64}$/);
-    expect(keys[2]).toBe(keys[1]);
-    expect(await rl.check("signInAttempt", { address: undefined, accounts: [other] })).toEqual({
+    await rl.check("signInAttempt", { addresses: ["192.0.2.2"], accounts: [long] });
+    await rl.check("signInAttempt", { addresses: ["192.0.2.3"], accounts: [long] });
+    expect(keys()[1]).toMatch(/^rl:signInAttempt:account:sha256:[0-9a-f]{64}$/);
+    expect(keys()[2]).toBe(keys()[1]);
+    expect(await rl.check("signInAttempt", { addresses: ["192.0.2.4"], accounts: [other] })).toEqual({
       limited: false,
     });
-    expect(keys[3]).not.toBe(keys[1]);
-    expect(await rl.check("signInAttempt", { address: undefined, accounts: [long] })).toMatchObject({
+    expect(keys()[3]).not.toBe(keys()[1]);
+    expect(await rl.check("signInAttempt", { addresses: ["192.0.2.5"], accounts: [long] })).toMatchObject({
       limited: true,
     });
   });
@@ -124,17 +132,18 @@ describe("createRateLimiter", () => {
   it("says to retry when the last refusing window ends, not when a counter that still has room does", async () => {
     const { limiter: rl, clock } = limiter();
     const address = "203.0.113.7";
-    for (const account of ["a", "b", "c"]) await rl.check("signInAttempt", { address, accounts: [account] });
+    for (const account of ["a", "b", "c"])
+      await rl.check("signInAttempt", { addresses: [address], accounts: [account] });
     clock.advance(20_000);
     // The address (window ends in 40 s) is over; the fresh account "d" (60 s) is not.
-    expect(await rl.check("signInAttempt", { address, accounts: ["d"] })).toEqual({
+    expect(await rl.check("signInAttempt", { addresses: [address], accounts: ["d"] })).toEqual({
       limited: true,
       retryAfterSeconds: 40,
     });
     clock.advance(10_000);
-    await rl.check("signInAttempt", { address: undefined, accounts: ["d"] });
+    await rl.check("signInAttempt", { addresses: [], accounts: ["d"] });
     // Both are over now: the address's window ends in 30 s, the account's in 50 s.
-    expect(await rl.check("signInAttempt", { address, accounts: ["d"] })).toEqual({
+    expect(await rl.check("signInAttempt", { addresses: [address], accounts: ["d"] })).toEqual({
       limited: true,
       retryAfterSeconds: 50,
     });
@@ -142,7 +151,7 @@ describe("createRateLimiter", () => {
 
   it("rounds Retry-After up to whole seconds, and never says 0", async () => {
     const { limiter: rl, clock } = limiter();
-    const subject = { address: undefined, accounts: ["a"] };
+    const subject = { addresses: [], accounts: ["a"] };
     await rl.check("signInAttempt", subject);
     await rl.check("signInAttempt", subject);
     clock.advance(58_500);

@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
 import type { AuthConfig } from "../../src/index.js";
+import Credentials from "../../src/providers/credentials.js";
 import { RedisStore } from "../../src/store/redis.js";
 import { aliceCredentials, getCsrf, makeConfig, recordingLogger, send } from "../core/helpers.js";
 
@@ -38,7 +39,7 @@ function instance(store: RedisStore, logs = recordingLogger()): AuthConfig {
   return makeConfig({
     store,
     logger: logs.logger,
-    rateLimit: { rules: { signInAttempt: { perAccount: 4 } } },
+    rateLimit: { trustForwardedFor: true, rules: { signInAttempt: { perAccount: 4 } } },
     providers: [aliceCredentials()],
   });
 }
@@ -127,11 +128,46 @@ describe("the limiter on Redis", () => {
       await server.stop();
       const during = await attempt(config, "correct horse");
       expect(during.status).toBe(302);
-      expect(during.headers.get("location")).toContain("error=Configuration");
+      expect(during.headers.get("location")).toContain("error=RateLimitStoreError");
       expect(during.headers.getSetCookie().some((cookie) => cookie.includes("session-token"))).toBe(false);
       expect(logs.errors.map((error) => error.name)).toContain("RateLimitStoreError");
     } finally {
       await server.stop();
     }
+  });
+});
+
+describe("what the limiter writes to Redis", () => {
+  it('keys an account by its identifier field only, never by a secret declared without type: "password"', async () => {
+    const prefix = `latchkey-test:${crypto.randomUUID()}:`;
+    const config = makeConfig({
+      store: new RedisStore(await redisClient("redis://127.0.0.1:6379", prefix)),
+      rateLimit: { rules: { signInAttempt: { perAccount: 2 } } },
+      providers: [
+        Credentials({
+          // Both fields as many apps declare them: with a label and no type.
+          credentials: { username: { label: "Username" }, pin: { label: "PIN" } },
+          authorize: () => null,
+        }),
+      ],
+    });
+    const post = async (pin: string) => {
+      const { token, jar } = await getCsrf(config);
+      return send(config, "/callback/credentials", {
+        cookie: jar,
+        form: { csrfToken: token, username: "Alice", pin },
+      });
+    };
+    expect((await post("4711-Secret")).status).toBe(302);
+    expect((await post("0815-Secret")).status).toBe(302);
+    // Other PINs, same account: the third attempt is over the per-account limit.
+    expect((await post("1234-Secret")).status).toBe(429);
+    const cleanup = await redisClient("redis://127.0.0.1:6379", "");
+    const keys = await cleanup.keys(`${prefix}*`);
+    expect(keys.filter((key) => key.includes(":account:")).map((key) => key.slice(prefix.length))).toEqual([
+      "rl:signInAttempt:account:credentials:username:alice",
+    ]);
+    expect(keys.join(" ")).not.toMatch(/secret/i);
+    await cleanup.del(...keys);
   });
 });

@@ -238,9 +238,34 @@ describe("MemoryStore bounds", () => {
     await store.increment("first", 10_000);
     await store.increment("second", 10_000);
     await store.increment("first", 10_000);
+    await store.increment("second", 10_000);
     await store.increment("third", 10_000);
     expect(await store.get("first")).toBeUndefined();
-    expect(await store.get("second")).toBe("1");
+    expect(await store.get("second")).toBe("2");
+  });
+
+  it("evict a counter still at 1 before one that has counted more, however old", async () => {
+    const { store } = storeWithClock(3);
+    for (let i = 0; i < 11; i++) await store.increment("rl:account:ada", 10_000);
+    // A flood of fresh counters (one per made-up account) evicts its own kind.
+    for (let i = 0; i < 100; i++) await store.increment(`rl:account:junk${i}`, 10_000);
+    expect(await store.get("rl:account:ada")).toBe("11");
+    expect(await store.get("rl:account:junk99")).toBe("1");
+  });
+
+  it("give counters, single-use values and locks a cap each: a flood of one never evicts another", async () => {
+    const { store } = storeWithClock(2);
+    await store.increment("rl:account:ada", 10_000);
+    await store.acquireLock("lock:sign-up", "owner", 10_000);
+    for (let i = 0; i < 50; i++) await store.setIfAbsent(`challenge:${i}`, "authenticate", 10_000);
+    expect(await store.get("rl:account:ada")).toBe("1");
+    expect(await store.get("lock:sign-up")).toBe("owner");
+    expect(await store.get("challenge:49")).toBe("authenticate");
+    expect(store.size).toBe(4);
+    // One key space all the same: a key held as one kind is not free for another.
+    expect(await store.setIfAbsent("rl:account:ada", "x", 10_000)).toBe(false);
+    await expect(store.increment("lock:sign-up", 10_000)).rejects.toThrow("not a counter");
+    expect(await store.acquireLock("challenge:49", "owner", 10_000)).toBe(false);
   });
 
   it("do not evict anything when an existing key is updated at the cap", async () => {

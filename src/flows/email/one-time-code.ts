@@ -8,6 +8,7 @@
  */
 import type { ServerContext } from "../../core/context.js";
 import { Verification } from "../../core/errors.js";
+import { OneTimeCodeRefused } from "../../core/one-time-code-refused.js";
 import type { EmailConfig } from "../../provider-types.js";
 import type { CryptoRuntime } from "../../runtime/types.js";
 import { DEFAULT_EMAIL_MAX_AGE, useStoredToken } from "./verification-token.js";
@@ -80,8 +81,9 @@ async function voidToken(
 }
 
 /**
- * Signs in with the code `code` for `identifier`, using up its token. Throws `Verification` for a
- * wrong code, for none pending, and for every attempt after the fifth wrong one.
+ * Signs in with the code `code` for `identifier`, using up its token. Throws `OneTimeCodeRefused`
+ * (a `Verification`) for a wrong code, for none pending, and for every attempt after the fifth
+ * wrong one.
  */
 export async function useOneTimeCode(
   ctx: ServerContext,
@@ -93,8 +95,10 @@ export async function useOneTimeCode(
   const key = pendingKey(provider, identifier);
   const pending = await store.get(key);
   const nothingPending = () =>
-    new Verification(
+    new OneTimeCodeRefused(
       "No one-time code is pending for this address: it expired, was used, or was never sent.",
+      identifier,
+      undefined,
     );
   if (pending === undefined) throw nothingPending();
   // This module only ever writes `<token hash>:<code hash>`: a missing part is an entry it did not write.
@@ -105,14 +109,30 @@ export async function useOneTimeCode(
   // a right code already in flight among the first five still signs in).
   const { count } = await store.increment(attemptsKey(tokenHash), lifetimeMs(provider));
   if (count > MAX_CODE_ATTEMPTS) {
-    throw new Verification(`More than ${MAX_CODE_ATTEMPTS} codes were tried for this sign-in; it is void.`);
+    throw new OneTimeCodeRefused(
+      `More than ${MAX_CODE_ATTEMPTS} codes were tried for this sign-in; it is void.`,
+      identifier,
+      undefined,
+    );
   }
   if (!(await matchesAnySecret(ctx, code.trim(), expected))) {
     if (count === MAX_CODE_ATTEMPTS) await voidToken(ctx, key, identifier, tokenHash);
-    throw new Verification(`Wrong one-time code (attempt ${count} of ${MAX_CODE_ATTEMPTS}).`);
+    throw new OneTimeCodeRefused(
+      `Wrong one-time code (attempt ${count} of ${MAX_CODE_ATTEMPTS}).`,
+      identifier,
+      MAX_CODE_ATTEMPTS - count,
+    );
   }
   // Of concurrent right answers, the one that takes the pending entry signs in.
-  if ((await store.take(key)) !== pending) throw new Verification("This one-time code was already used.");
+  if ((await store.take(key)) !== pending) {
+    throw new OneTimeCodeRefused("This one-time code was already used.", identifier, undefined);
+  }
   await store.delete(attemptsKey(tokenHash));
-  await useStoredToken(ctx, identifier, tokenHash);
+  // A right code whose link was used or expired meanwhile is spent too: back to the code form,
+  // which offers a new one, rather than to the error page about links.
+  await useStoredToken(ctx, identifier, tokenHash).catch((error: unknown) => {
+    throw error instanceof Verification
+      ? new OneTimeCodeRefused(error.message, identifier, undefined)
+      : error;
+  });
 }

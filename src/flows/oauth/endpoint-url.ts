@@ -3,13 +3,10 @@
  * OpenID Providers work in development and tests (RFC 8252 §8.3 treats loopback as local).
  */
 import { InvalidConfig } from "../../core/errors.js";
+import { isLoopbackHttp } from "../../core/loopback.js";
 
-const LOOPBACK_HOSTS = new Set(["127.0.0.1", "[::1]", "localhost"]);
-
-/** Whether `url` is plain http to a loopback host, which oauth4webapi must be told to allow. */
-export function isLoopbackHttp(url: URL): boolean {
-  return url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname);
-}
+// oauth4webapi must be told to allow plain http to a loopback host.
+export { isLoopbackHttp };
 
 /** `value` as a URL latchkey may call for `what`, or an `InvalidConfig` that names the fix. */
 export function endpointUrl(providerId: string, what: string, value: string): URL {

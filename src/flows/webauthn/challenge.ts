@@ -41,8 +41,9 @@ export async function issueChallenge(
 ): Promise<CookieToSet> {
   const key = storeKey(provider.id, state.challenge);
   if (!(await ctx.config.store.setIfAbsent(key, state.action, lifetimeSeconds * 1000))) {
-    // 32 random bytes never repeat; a collision means the random source is broken.
-    throw new InvalidCheck("A newly generated WebAuthn challenge was already issued.");
+    // 32 random bytes never repeat; a collision means the random source (or the store) is broken:
+    // the site's fault, logged in full, never a check the user failed.
+    throw new Error("A newly generated WebAuthn challenge was already issued.");
   }
   return sealCheckCookie({
     codec: ctx.codec,

@@ -3,19 +3,22 @@
  * options and a single-use challenge (options.ts), runs `navigator.credentials.create()` or
  * `.get()`, and posts the result as `{ action, data }` to `POST /callback/:id`, which registers
  * (register.ts) or authenticates (authenticate.ts). `@simplewebauthn/server` verifies every
- * response; users, accounts and authenticators are written by `login.ts`.
+ * response; users, accounts and authenticators are written by `login/passkey.ts`. The registry
+ * in `../index.ts` has no row for this flow: `WebAuthn()` and `Passkey()` bring it.
  */
 import type { Adapter } from "../../adapters/types.js";
 import { clearCheckCookie } from "../../cookie/check-cookies.js";
 import { InvalidConfig, InvalidRequest } from "../../core/errors.js";
+import { PASSKEY_SCRIPT } from "../../pages/passkey-script.js";
 import type { WebAuthnConfig } from "../../provider-types.js";
 import type { Flow } from "../types.js";
 import { authenticateWithPasskey } from "./authenticate.js";
 import { consumeChallenge } from "./challenge.js";
+import { simpleWebAuthn } from "./library.js";
 import { webauthnOptions } from "./options.js";
 import { registerWithPasskey } from "./register.js";
 import { assertRelyingPartyOptions } from "./relying-party.js";
-import { parseAction, postedCredentialId } from "./responses.js";
+import { parseAction } from "./responses.js";
 import { ceremonySettings } from "./settings.js";
 
 const ADAPTER_METHODS: ReadonlyArray<keyof Adapter> = [
@@ -103,14 +106,20 @@ export const webauthnFlow: Flow<WebAuthnConfig> = {
 
   options: webauthnOptions,
 
-  // Per credential, alongside the limiter's per-IP count: guessing at one stored passkey from many
-  // addresses is slowed as much as guessing at many from one.
-  rateLimitKeys(ctx, provider) {
-    const credentialID = postedCredentialId(ctx.req.body.data);
-    return credentialID === undefined ? [] : [`${provider.id}:credential:${credentialID}`];
-  },
+  // Counted per client address only, never per credential. An assertion is a signature by a key
+  // that never leaves the authenticator (WebAuthn Level 3 §13.4.1): there is nothing to guess, so a
+  // per-credential budget protects nothing, while credential ids are no secret (the options route
+  // and the browser show them), and such a budget would let anyone lock a passkey's owner out from
+  // addresses of their own. The per-address count still slows floods of junk assertions.
+  rateLimitKeys: () => [],
 
   checkCookies: ["webauthnChallenge"],
+
+  async prepare() {
+    await simpleWebAuthn();
+  },
+
+  pageScript: PASSKEY_SCRIPT,
 
   async callback(ctx, provider) {
     if (ctx.req.method !== "POST") {

@@ -5,6 +5,8 @@
  * Without `action` the server decides, as Auth.js does: a signed-in user registers another
  * passkey; signed out, a known e-mail address authenticates with that user's passkeys, an unknown
  * one registers a new user, and no address at all authenticates with a discoverable credential.
+ * `action=authenticate` with an address answers alike whether or not the address has passkeys
+ * (see {@link decoyCredentials}).
  */
 import type { AdapterAuthenticator, AdapterUser } from "../../adapters/types.js";
 import { adapterMethod, callAdapter } from "../../core/adapter-calls.js";
@@ -40,7 +42,7 @@ function requestedEmail(value: string | undefined): string | undefined {
 
 /** The ceremony to run: authenticate (with a known user's credentials, if any), or register for someone. */
 type Plan =
-  | { action: "authenticate"; knownUser: AdapterUser | null }
+  | { action: "authenticate"; knownUser: AdapterUser | null; email?: string }
   | { action: "register"; owner: AdapterUser }
   | { action: "register"; email: string };
 
@@ -55,8 +57,10 @@ async function choosePlan(
   requested: WebAuthnAction | undefined,
   email: string | undefined,
 ): Promise<Plan> {
-  if (requested === "authenticate")
-    return { action: "authenticate", knownUser: await userByEmail(ctx, email) };
+  if (requested === "authenticate") {
+    const knownUser = await userByEmail(ctx, email);
+    return { action: "authenticate", knownUser, ...(email === undefined ? {} : { email }) };
+  }
   const current = await signedInUser(ctx);
   if (current) return { action: "register", owner: current };
   if (requested === "register") {
@@ -83,11 +87,46 @@ async function credentialsOf(ctx: AuthContext, user: AdapterUser | null) {
   });
 }
 
+/** Bytes in a decoy credential id: what platform authenticators commonly make (16 to 32). */
+const DECOY_ID_BYTES = 16;
+
+/**
+ * Credential ids for an address that has none (no such user, or a user without passkeys). Listing
+ * nothing would tell anyone who asks whether an address has an account with passkeys, and listing
+ * real ids hands them out; so every address gets a list. The decoy is derived from the address with
+ * a key from the secret: asked again, the answer is the same, as a real user's would be, and
+ * without the secret nobody can tell it from a real id. No authenticator holds it, so a browser
+ * finds no passkey, and no stored authenticator has it, so an assertion naming it fails like any
+ * unknown credential's.
+ */
+async function decoyCredentials(ctx: AuthContext, providerId: string, email: string) {
+  const key = ctx.config.secrets[0] ?? "";
+  const digest = await ctx.runtime.sha256Hex(`latchkey.webauthn-decoy\0${key}\0${providerId}\0${email}`);
+  const bytes = Uint8Array.from(digest.slice(0, DECOY_ID_BYTES * 2).match(/../g) ?? [], (pair) =>
+    Number.parseInt(pair, 16),
+  );
+  // The transports a synced passkey reports, as most stored ones do.
+  return [
+    { id: ctx.runtime.base64urlEncode(bytes), transports: ["hybrid", "internal"] as ["hybrid", "internal"] },
+  ];
+}
+
+async function allowedCredentials(
+  ctx: AuthContext,
+  plan: Extract<Plan, { action: "authenticate" }>,
+  providerId: string,
+) {
+  const stored = await credentialsOf(ctx, plan.knownUser);
+  if (stored.length > 0 || plan.email === undefined) return stored;
+  return decoyCredentials(ctx, providerId, plan.email);
+}
+
 async function ceremonyOptions(
   ctx: AuthContext,
   plan: Plan,
   rp: RelyingParty,
   settings: CeremonySettings,
+  providerId: string,
 ): Promise<{ challenge: string }> {
   const library = await simpleWebAuthn();
   const { timeout, userVerification } = settings;
@@ -96,7 +135,7 @@ async function ceremonyOptions(
       rpID: rp.id,
       timeout,
       userVerification,
-      allowCredentials: await credentialsOf(ctx, plan.knownUser),
+      allowCredentials: await allowedCredentials(ctx, plan, providerId),
     });
   }
   const owner = "owner" in plan ? plan.owner : null;
@@ -123,10 +162,11 @@ export async function webauthnOptions(ctx: AuthContext, provider: WebAuthnConfig
     requestedEmail(ctx.req.query.email),
   );
   const settings = ceremonySettings(provider);
-  const options = await ceremonyOptions(ctx, plan, relyingParty(ctx, provider), settings);
+  const options = await ceremonyOptions(ctx, plan, relyingParty(ctx, provider), settings, provider.id);
   const state: ChallengeState = { challenge: options.challenge, action: plan.action };
-  if ("owner" in plan) state.registrant = { userId: plan.owner.id };
-  else if ("email" in plan) state.registrant = { email: plan.email };
+  if (plan.action === "register") {
+    state.registrant = "owner" in plan ? { userId: plan.owner.id } : { email: plan.email };
+  }
   const cookie = await issueChallenge(ctx, provider, state, challengeLifetimeSeconds(settings.timeout));
   return { body: { action: plan.action, options }, cookies: [cookie] };
 }

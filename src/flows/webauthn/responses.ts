@@ -51,16 +51,6 @@ function parseData(data: unknown): Record<string, unknown> {
   return asObject(data, "`data`");
 }
 
-/** The credential id `data` names, if it names one; for rate limiting, which must never throw. */
-export function postedCredentialId(data: unknown): string | undefined {
-  try {
-    const id = parseData(data).id;
-    return typeof id === "string" && CREDENTIAL_ID.test(id) ? id : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 function parseCredential(data: unknown): {
   credential: Record<string, unknown>;
   response: Record<string, unknown>;

@@ -101,7 +101,7 @@ describe("state", () => {
     const { browser, callback } = await atCallback(app);
     browser.app.cookies.delete(STATE);
     const response = await withoutTokenRequest(() => finishSignIn(app, browser, callback));
-    expectError(response, "error", "Configuration");
+    expectError(response, "error", "InvalidCheck");
     expectCheckCookiesCleared(response, [PKCE]);
     await expectNoSession(app, browser);
   });
@@ -113,7 +113,7 @@ describe("PKCE", () => {
     const { browser, callback } = await atCallback(app);
     browser.app.cookies.delete(PKCE);
     const response = await withoutTokenRequest(() => finishSignIn(app, browser, callback));
-    expectError(response, "error", "Configuration");
+    expectError(response, "error", "InvalidCheck");
     await expectNoSession(app, browser);
   });
 
@@ -124,7 +124,7 @@ describe("PKCE", () => {
     const flipped = sealed.slice(0, 60) + (sealed[60] === "A" ? "B" : "A") + sealed.slice(61);
     browser.app.cookies.set(PKCE, flipped);
     const response = await withoutTokenRequest(() => finishSignIn(app, browser, callback));
-    expectError(response, "error", "Configuration");
+    expectError(response, "error", "InvalidCheck");
     expectCheckCookiesCleared(response, [PKCE]);
     await expectNoSession(app, browser);
   });
@@ -145,7 +145,7 @@ describe("PKCE", () => {
     const { browser, callback } = await atCallback(app, "op");
     const atB = new URL(callback.href.replace("/callback/op?", "/callback/op-b?"));
     const response = await withoutTokenRequest(() => finishSignIn(app, browser, atB));
-    expectError(response, "error", "Configuration");
+    expectError(response, "error", "InvalidCheck");
     expectCheckCookiesCleared(response, [PKCE]);
     await expectNoSession(app, browser);
   });
@@ -170,7 +170,7 @@ describe("nonce", () => {
     const { browser, callback } = await atCallback(app);
     browser.app.cookies.delete(NONCE);
     const response = await withoutTokenRequest(() => finishSignIn(app, browser, callback));
-    expectError(response, "error", "Configuration");
+    expectError(response, "error", "InvalidCheck");
     await expectNoSession(app, browser);
   });
 });
@@ -206,7 +206,7 @@ describe("provider errors", () => {
 
     // The same browser again: its check cookies were cleared by the first use.
     const again = await withoutTokenRequest(() => finishSignIn(app, browser, callback));
-    expectError(again, "error", "Configuration");
+    expectError(again, "error", "InvalidCheck");
 
     // An attacker holding the URL and a copy of the check cookies: the OP refuses the used code.
     const attacker: Browser = { app: stolenCookies, op: new CookieJar() };
@@ -390,6 +390,6 @@ describe("the redirect proxy", () => {
     expect(answer.searchParams.get("code")).toBeNull();
     // The state named the stable deployment itself, so the callback was checked there, and failed:
     // the victim's browser holds none of the attacker's check cookies.
-    expectError(response, "error", "Configuration");
+    expectError(response, "error", "InvalidCheck");
   });
 });

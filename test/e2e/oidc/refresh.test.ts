@@ -10,7 +10,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createMemoryTables, MemoryAdapter } from "../../../src/adapters/memory.js";
 import {
   type AuthConfig,
+  AuthError,
   getAccessToken,
+  LockTimeout,
   NoProviderAccount,
   NotSignedIn,
   RefreshTokenRejected,
@@ -249,3 +251,22 @@ async function refreshTokenInCookie(jar: CookieJar): Promise<string> {
   const tokens = (token?.providerTokens as Record<string, { refresh_token: string }>)?.op;
   return tokens?.refresh_token as string;
 }
+
+describe("a refresh lock held elsewhere", () => {
+  it("rejects with LockTimeout, an exported AuthError, while another instance holds the refresh lock too long", async () => {
+    const { a, tables } = twoInstances("database");
+    const browser = newBrowser();
+    await signInAtOP(a, browser, "op", "alice");
+    const account = [...tables.accounts.values()][0];
+    // Another instance took the lock and hangs (its provider is slow): this one waits 10 s, then gives up.
+    await (a.store as RedisStore).acquireLock(
+      `lock:refresh:op:${account?.providerAccountId}`,
+      "elsewhere",
+      60_000,
+    );
+    const error = await getAccessToken(requestWith(browser.app), a, "op").catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(LockTimeout);
+    expect(error).toBeInstanceOf(AuthError);
+    expect((error as AuthError).type).toBe("LockTimeout");
+  }, 20_000);
+});

@@ -73,6 +73,7 @@ describe("the sign-in mail", () => {
     expect([...verify.searchParams]).toEqual([
       ["provider", "email"],
       ["type", "email"],
+      ["email", "ada@example.test"],
     ]);
 
     const mail = lastMail(outbox);
@@ -120,10 +121,12 @@ describe("the sign-in mail", () => {
     expect(errorOf(await confirmLink(config, lastMail(outbox).url))).toBeNull();
   });
 
-  it("sends the browser to pages.verifyRequest when set, naming the provider", async () => {
+  it("sends the browser to pages.verifyRequest when set, naming the provider and the address", async () => {
     const { config } = app({ config: { pages: { verifyRequest: "/check-your-mail" } } });
     const target = locationOf(await requestLink(config, "ada@example.test"));
-    expect(target.href).toBe("https://app.test/check-your-mail?provider=email&type=email");
+    expect(target.href).toBe(
+      "https://app.test/check-your-mail?provider=email&type=email&email=ada%40example.test",
+    );
   });
 
   it("shows the signIn callback the user the address would become, and the e-mail account", async () => {

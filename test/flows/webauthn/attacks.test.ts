@@ -228,7 +228,7 @@ describe("challenges are single-use", () => {
     const data = await assertionFor(app, new CookieJar());
     const before = snapshot(app.tables);
     expect(errorOf(await postCeremony(app, new CookieJar(), { action: "authenticate", data }))).toBe(
-      "Configuration",
+      "InvalidCheck",
     );
     expect(snapshot(app.tables)).toBe(before);
   });
@@ -250,7 +250,7 @@ describe("challenges are single-use", () => {
     );
     const data = app.authenticator.get(options as never);
     const before = snapshot(app.tables);
-    expect(errorOf(await postCeremony(both, jar, { action: "authenticate", data }))).toBe("Configuration");
+    expect(errorOf(await postCeremony(both, jar, { action: "authenticate", data }))).toBe("InvalidCheck");
     expect(snapshot(app.tables)).toBe(before);
   });
 });
@@ -575,4 +575,26 @@ it("user verification preferred (the default) accepts a response whose UV flag i
   const { response, jar } = await signInWithPasskey(app, new CookieJar(), { flags: FLAG_UP });
   expect(errorOf(response)).toBeNull();
   expect((await sessionOf(app, jar))?.user?.email).toBe("ada@example.test");
+});
+
+describe("the limiter, against a passkey's owner", () => {
+  it("junk assertions naming a credential, from rotating addresses, never lock its owner out", async () => {
+    const app = passkeyApp({ config: { rateLimit: { trustForwardedFor: true } } });
+    const { data } = await registerNewUser(app);
+    // Credential ids are not secret (the options route and the browser show them); a signature
+    // cannot be guessed, so these can only fail, and fail they must without counting against the owner.
+    const junk = JSON.stringify({ id: data.id, rawId: data.id, type: "public-key", response: {} });
+    for (let i = 0; i < 12; i++) {
+      const { token, jar } = await getCsrf(app.config);
+      const response = await send(app.config, `/callback/${app.providerId}`, {
+        cookie: jar,
+        headers: { "x-forwarded-for": `198.51.100.${i}` },
+        form: { csrfToken: token, action: "authenticate", data: junk },
+      });
+      expect(errorOf(response)).not.toBe("RateLimited");
+    }
+    const { response, jar } = await signInWithPasskey(app);
+    expect(errorOf(response)).toBeNull();
+    expect((await sessionOf(app, jar))?.user?.email).toBe("ada@example.test");
+  });
 });

@@ -122,8 +122,8 @@ describe("a sealed challenge cookie is believed only when its state is whole", (
     const app = passkeyApp();
     await registerNewUser(app);
     const response = await postWithState(app, state);
-    expect(errorOf(response)).toBe("Configuration");
-    expect(app.log.text()).toMatch(/challenge cookie is missing, expired, or was not issued/);
+    expect(errorOf(response)).toBe("InvalidCheck");
+    expect(app.refusals.join("\n")).toMatch(/challenge cookie is missing, expired, or was not issued/);
   });
 
   it("takes a whole state to the store, which alone decides whether the challenge is fresh", async () => {

@@ -2,6 +2,7 @@
  * GET /webauthn-options/:id through `Auth()`: which ceremony the server picks, the options it
  * hands the browser, the relying party they name, and the challenge cookie it sets.
  */
+import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { send, setCookieNamed } from "../../core/helpers.js";
 import {
@@ -286,16 +287,39 @@ describe("the `email` and `action` parameters", () => {
     ]);
   });
 
-  it("action=authenticate with an unknown address allows any credential, and creates nobody", async () => {
+  it("action=authenticate answers an unknown address as a known one: ids alike, the same each time", async () => {
     const app = passkeyApp();
-    const { action, options } = await ceremonyOptions(
-      app,
-      new CookieJar(),
-      "?action=authenticate&email=nobody%40example.test",
-    );
-    expect(action).toBe("authenticate");
-    expect("allowCredentials" in options && options.allowCredentials).toEqual([]);
-    expect(app.tables.users.size).toBe(0);
+    await registerNewUser(app, "ada@example.test");
+    const allowed = async (email: string) => {
+      const query = `?action=authenticate&email=${encodeURIComponent(email)}`;
+      const { options } = await ceremonyOptions(app, new CookieJar(), query);
+      return ("allowCredentials" in options && options.allowCredentials) || [];
+    };
+    const known = await allowed("ada@example.test");
+    const unknown = await allowed("nobody@example.test");
+    expect(unknown).toHaveLength(known.length);
+    expect(Object.keys(unknown[0] ?? {}).sort()).toEqual(Object.keys(known[0] ?? {}).sort());
+    expect(unknown[0]?.type).toBe("public-key");
+    expect(unknown[0]?.id).toMatch(/^[A-Za-z0-9_-]{22,}$/);
+    // Asked again, the same: a list that changed on every request would give the unknown address away.
+    expect(await allowed("Nobody@Example.test")).toEqual(unknown);
+    expect((await allowed("someone-else@example.test"))[0]?.id).not.toBe(unknown[0]?.id);
+    expect(app.tables.users.size).toBe(1);
+    expect(app.tables.authenticators.size).toBe(1);
+  });
+
+  it("a decoy credential id signs nobody in: it fails as any unknown credential does", async () => {
+    const app = passkeyApp();
+    await registerNewUser(app, "ada@example.test");
+    const jar = new CookieJar();
+    const { options } = await ceremonyOptions(app, jar, "?action=authenticate&email=nobody%40example.test");
+    const decoy = ("allowCredentials" in options && options.allowCredentials?.[0]?.id) || "";
+    const data = await app.authenticator.get(options as PublicKeyCredentialRequestOptionsJSON);
+    const response = await postCeremony(app, jar, {
+      action: "authenticate",
+      data: { ...data, id: decoy, rawId: decoy },
+    });
+    expect(errorOf(response)).toBe("WebAuthnVerificationError");
   });
 
   it("action=register while signed out registers the new address, and the passkey then signs in as it", async () => {

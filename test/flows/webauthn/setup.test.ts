@@ -5,7 +5,8 @@
 import { describe, expect, it } from "vitest";
 import { MemoryAdapter } from "../../../src/adapters/memory.js";
 import type { AuthContext } from "../../../src/core/context.js";
-import { flows } from "../../../src/flows/index.js";
+import { CARRIED_FLOW } from "../../../src/flows/types.js";
+import { webauthnFlow } from "../../../src/flows/webauthn/index.js";
 import type { AuthConfig } from "../../../src/index.js";
 import Passkey from "../../../src/providers/passkey.js";
 import type { WebAuthnConfig } from "../../../src/providers/types.js";
@@ -14,13 +15,20 @@ import { makeConfig, recordingLogger, send } from "../../core/helpers.js";
 import { byTag, findAll, parseHtml } from "../../pages/html.js";
 
 describe("providers", () => {
-  it("Passkey() is a WebAuthn provider that asks for discoverable credentials", () => {
-    expect(Passkey()).toEqual({ id: "passkey", name: "Passkey", type: "webauthn", residentKey: "required" });
+  it("Passkey() is a WebAuthn provider that asks for discoverable credentials and brings its flow", () => {
+    expect(Passkey()).toEqual({
+      id: "passkey",
+      name: "Passkey",
+      type: "webauthn",
+      residentKey: "required",
+      [CARRIED_FLOW]: webauthnFlow,
+    });
     expect(WebAuthn()).toEqual({
       id: "webauthn",
       name: "WebAuthn",
       type: "webauthn",
       residentKey: "preferred",
+      [CARRIED_FLOW]: webauthnFlow,
     });
     expect(Passkey({ id: "key", userVerification: "required" })).toMatchObject({
       id: "key",
@@ -59,6 +67,13 @@ describe("configuration mistakes are named at startup", () => {
   it("no adapter", async () => {
     expect(await configurationError(makeConfig({ providers: [Passkey()] }))).toMatch(
       /MissingAdapter: provider "passkey" needs an `adapter`/,
+    );
+  });
+
+  it("a WebAuthn provider written as a plain object, which brings no flow", async () => {
+    const plain: WebAuthnConfig = { id: "passkey", name: "Passkey", type: "webauthn" };
+    expect(await configurationError(makeConfig({ adapter: MemoryAdapter(), providers: [plain] }))).toMatch(
+      /InvalidConfig: Provider "passkey" of type "webauthn" has no flow: build it with WebAuthn\(\) from "latchkey\/providers\/webauthn" or Passkey\(\)/,
     );
   });
 
@@ -322,7 +337,10 @@ describe("the sign-in page", () => {
 
 describe("GET /webauthn-script", () => {
   it("serves the script from the package as JavaScript that parses", async () => {
-    const response = await send(makeConfig(), "/webauthn-script");
+    const response = await send(
+      makeConfig({ adapter: MemoryAdapter(), providers: [Passkey()] }),
+      "/webauthn-script",
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
@@ -338,36 +356,22 @@ describe("GET /webauthn-script", () => {
     expect(script.length).toBeLessThan(8000);
   });
 
+  it("is not served by an app without a WebAuthn provider, which does not bundle it either", async () => {
+    const response = await send(makeConfig(), "/webauthn-script");
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ error: "UnknownAction" });
+  });
+
   it("takes GET only", async () => {
     expect((await send(makeConfig(), "/webauthn-script", { method: "POST", form: {} })).status).toBe(405);
   });
 });
 
 describe("rate limiting", () => {
-  const keys = (body: Record<string, unknown>) =>
-    flows.webauthn?.rateLimitKeys?.({ req: { body } } as unknown as AuthContext, Passkey()) ?? [];
-
-  it("counts each attempt against the credential it names, from a form or a JSON body", () => {
-    expect(keys({ data: JSON.stringify({ id: "AbC-_9" }) })).toEqual(["passkey:credential:AbC-_9"]);
-    expect(keys({ data: { id: "AbC-_9" } })).toEqual(["passkey:credential:AbC-_9"]);
-    // The longest credential id, 1023 bytes (WebAuthn Level 3 §4), is 1364 base64url characters.
-    const longest = "a".repeat(1364);
-    expect(keys({ data: { id: longest } })).toEqual([`passkey:credential:${longest}`]);
-  });
-
-  it("names no key for bodies that name no credential, and never throws", () => {
-    const tooLong = "a".repeat(1365);
-    for (const data of [
-      undefined,
-      "{nope",
-      "[]",
-      JSON.stringify({ id: 7 }),
-      JSON.stringify({ id: "a b" }),
-      { id: "" },
-      { id: tooLong },
-      { id: "ab=" },
-    ]) {
-      expect(keys({ data })).toEqual([]);
-    }
+  it("counts a passkey attempt per client address only: it names no account, whatever credential it names", () => {
+    const keys = (body: Record<string, unknown>) =>
+      webauthnFlow.rateLimitKeys?.({ req: { body } } as unknown as AuthContext, Passkey());
+    expect(keys({ data: JSON.stringify({ id: "AbC-_9" }) })).toEqual([]);
+    expect(keys({})).toEqual([]);
   });
 });

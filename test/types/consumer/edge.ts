@@ -57,7 +57,7 @@ import P_eveonline from "latchkey/providers/eveonline";
 import P_facebook from "latchkey/providers/facebook";
 import P_faceit from "latchkey/providers/faceit";
 import P_figma from "latchkey/providers/figma";
-import P_forwardemail from "latchkey/providers/forwardemail";
+import ForwardEmail from "latchkey/providers/forwardemail";
 import P_foursquare from "latchkey/providers/foursquare";
 import P_freshbooks from "latchkey/providers/freshbooks";
 import P_frontegg from "latchkey/providers/frontegg";
@@ -75,9 +75,9 @@ import P_kinde from "latchkey/providers/kinde";
 import P_line from "latchkey/providers/line";
 import P_linkedin from "latchkey/providers/linkedin";
 import P_logto from "latchkey/providers/logto";
-import P_loops from "latchkey/providers/loops";
+import Loops from "latchkey/providers/loops";
 import P_mailchimp from "latchkey/providers/mailchimp";
-import P_mailgun from "latchkey/providers/mailgun";
+import Mailgun from "latchkey/providers/mailgun";
 import P_mailru from "latchkey/providers/mailru";
 import P_mastodon from "latchkey/providers/mastodon";
 import P_mattermost from "latchkey/providers/mattermost";
@@ -102,12 +102,12 @@ import P_patreon from "latchkey/providers/patreon";
 import P_ping_id from "latchkey/providers/ping-id";
 import P_pinterest from "latchkey/providers/pinterest";
 import P_pipedrive from "latchkey/providers/pipedrive";
-import P_postmark from "latchkey/providers/postmark";
+import Postmark from "latchkey/providers/postmark";
 import P_reddit from "latchkey/providers/reddit";
-import P_resend from "latchkey/providers/resend";
+import Resend from "latchkey/providers/resend";
 import P_roblox from "latchkey/providers/roblox";
 import P_salesforce from "latchkey/providers/salesforce";
-import P_sendgrid from "latchkey/providers/sendgrid";
+import SendGrid from "latchkey/providers/sendgrid";
 import P_simplelogin from "latchkey/providers/simplelogin";
 import P_slack from "latchkey/providers/slack";
 import P_spotify from "latchkey/providers/spotify";
@@ -200,6 +200,19 @@ export async function tokens(request: Request): Promise<JWT | null> {
   await revokeSession(config, jwt);
   return (await decode({ token: jwt, secret, salt })) ?? getToken({ req: request, secret });
 }
+
+// The HTTP mail services send with fetch alone: no Node types, edge-safe.
+export const mailServices: AuthConfig = {
+  adapter,
+  providers: [
+    Resend({ from: "Example <no-reply@example.com>", apiKey: "re_key" }),
+    SendGrid({ from: "Example <no-reply@example.com>" }),
+    Postmark({ from: "Example <no-reply@example.com>" }),
+    Mailgun({ from: "Example <no-reply@mg.example.com>", region: "EU" }),
+    ForwardEmail({ from: "Example <no-reply@example.com>" }),
+    Loops({ transactionalId: "clx0example", otp: true }),
+  ],
+};
 
 /** Every built-in OAuth/OIDC provider fits `providers`, passed as its factory. */
 export const oauthConfig: AuthConfig = {
@@ -305,11 +318,6 @@ export const oauthConfig: AuthConfig = {
       token: "https://acme.example/t",
     }),
   ],
-};
-
-/** Every built-in mail-service provider fits `providers`, passed as its factory. */
-export const mailServiceConfig: AuthConfig = {
-  providers: [P_forwardemail, P_loops, P_mailgun, P_postmark, P_resend, P_sendgrid],
 };
 
 export async function upstreamToken(request: Request): Promise<string> {

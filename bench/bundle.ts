@@ -1,0 +1,74 @@
+/**
+ * The edge bundle and the install, where users see them: `Auth` + `getToken` bundled for a worker
+ * from the packed package (test/package/edge-bundle.ts, which the package test holds to a budget),
+ * beside the same app on `@auth/core`; and how many packages `npm install` brings with each.
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { authCoreBundle, bundleForWorker, EDGE_ENTRIES, installPacked } from "../test/package/edge-bundle.js";
+
+const ROOT = fileURLToPath(new URL("../", import.meta.url));
+
+interface Manifest {
+  name: string;
+  dependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+  peerDependenciesMeta?: Record<string, { optional?: boolean }>;
+}
+
+const readManifest = (directory: string): Manifest =>
+  JSON.parse(readFileSync(join(directory, "package.json"), "utf8")) as Manifest;
+
+/** What `npm install` adds for a package: its dependencies and required peers, transitively, itself included. */
+function installedPackages(directory: string): Set<string> {
+  const found = new Set<string>();
+  const visit = (from: string) => {
+    if (found.has(from)) return;
+    found.add(from);
+    const manifest = readManifest(from);
+    const optional = manifest.peerDependenciesMeta ?? {};
+    const required = [
+      ...Object.keys(manifest.dependencies ?? {}),
+      ...Object.keys(manifest.peerDependencies ?? {}).filter((name) => !optional[name]?.optional),
+    ];
+    for (const name of required) {
+      const nested = join(from, "node_modules", name);
+      visit(existsSync(nested) ? nested : join(ROOT, "node_modules", name));
+    }
+  };
+  visit(directory);
+  return found;
+}
+
+const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+
+/** Packs the built package (dist/ must be current: `npm run bench` builds it first) and prints the comparison. */
+export async function bundleReport(): Promise<string> {
+  const app = mkdtempSync(join(tmpdir(), "latchkey-bench-app-"));
+  try {
+    const [report] = JSON.parse(
+      execFileSync("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", app], {
+        cwd: ROOT,
+        encoding: "utf8",
+      }),
+    ) as Array<{ filename: string }>;
+    installPacked(app, join(app, report!.filename));
+    const latchkey = await bundleForWorker(EDGE_ENTRIES.latchkey, app);
+    const authCore = await authCoreBundle();
+    const installs = (directory: string) => installedPackages(directory).size;
+    const ours = installs(join(app, "node_modules", "latchkey"));
+    const theirs = installs(join(ROOT, "node_modules", "@auth", "core"));
+    return [
+      "edge bundle (Auth + getToken, esbuild, minified, worker/browser conditions, from the packed tarball)",
+      `  latchkey                          ${kB(latchkey.bytes).padStart(9)}`,
+      `  @auth/core                        ${kB(authCore.bytes).padStart(9)}`,
+      `  ratio latchkey / @auth/core                   ${(latchkey.bytes / authCore.bytes).toFixed(2)}x`,
+      `  packages npm install brings (itself included): latchkey ${ours}, @auth/core ${theirs}`,
+    ].join("\n");
+  } finally {
+    rmSync(app, { recursive: true, force: true });
+  }
+}
