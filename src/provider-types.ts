@@ -12,6 +12,11 @@ export interface CommonProviderOptions {
   /** Shown on the default sign-in page: "Sign in with <name>". */
   name: string;
   type: ProviderType;
+  /**
+   * Set by a deprecated catalogue module: the id of the module that replaces it. Each
+   * configuration names it once in its log (`DeprecatedProvider`).
+   */
+  replacedBy?: string;
 }
 
 export interface ProviderButtonStyles {

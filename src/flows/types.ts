@@ -50,6 +50,13 @@ export interface Flow<P extends ProviderConfig = ProviderConfig> {
   resolveProvider?(provider: P, setup: FlowSetup): P;
   /** Fills what the environment provides (`AUTH_<ID>_*`) for `setEnvDefaults`; explicit options win. */
   envDefaults?(provider: P, env: EnvRecord, prefix: string): P;
+  /**
+   * The options a provider factory passed uncalled (`providers: [Vipps]`) is called with, read
+   * from the environment (`AUTH_<ID>_*`): a default the factory derives from them (a tenant, a
+   * regional or self-hosted issuer, endpoints under a base URL) then follows them, as it would
+   * had the app passed them itself.
+   */
+  factoryOptionsFromEnv?(env: EnvRecord, prefix: string): Record<string, string>;
   /** Adapter methods a provider of this type calls with this setup; checked at startup. */
   adapterMethods(provider: P, setup: FlowSetup): ReadonlyArray<keyof Adapter>;
   /** How the default sign-in page offers this provider. */

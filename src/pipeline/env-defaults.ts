@@ -13,10 +13,20 @@ import {
 import { flowFor } from "../flows/index.js";
 import type { Provider, ProviderConfig } from "../provider-types.js";
 
+/** A provider factory as the catalogue's are: every option optional. */
+type ProviderFactory = (options?: Record<string, string>) => ProviderConfig;
+
 function withProviderEnv(env: EnvRecord, provider: Provider): ProviderConfig {
   const resolved = typeof provider === "function" ? provider() : provider;
   const flow = resolved && typeof resolved.id === "string" ? flowFor(resolved) : undefined;
-  return flow?.envDefaults ? flow.envDefaults(resolved, env, providerEnvPrefix(resolved.id)) : resolved;
+  if (!flow) return resolved;
+  const prefix = providerEnvPrefix(resolved.id);
+  // A factory passed uncalled is called again with what the environment holds for it, so that
+  // defaults it derives from those options (a tenant, an issuer) follow the environment.
+  const fromEnv = typeof provider === "function" ? flow.factoryOptionsFromEnv?.(env, prefix) : undefined;
+  const built =
+    fromEnv && Object.keys(fromEnv).length > 0 ? (provider as ProviderFactory)(fromEnv) : resolved;
+  return flow.envDefaults ? flow.envDefaults(built, env, prefix) : built;
 }
 
 /**

@@ -155,6 +155,17 @@ function warnAboutMissingExtensions(adapter: Adapter, logger: LoggerInstance): v
   }
 }
 
+/** Deprecated catalogue modules keep working; the log says, once per configuration, what replaces them. */
+function warnAboutReplacedProviders(providers: ProviderConfig[], logger: LoggerInstance): void {
+  for (const { id, replacedBy } of providers) {
+    if (replacedBy === undefined) continue;
+    logger.warn(
+      "DeprecatedProvider",
+      `latchkey/providers/${id} is deprecated; import latchkey/providers/${replacedBy} instead. See docs/errors.md#deprecatedprovider.`,
+    );
+  }
+}
+
 function resolveSecrets(secret: string | string[] | undefined, logger: LoggerInstance): string[] {
   const secrets = typeof secret === "string" ? [secret] : secret;
   if (
@@ -194,6 +205,7 @@ export function resolveConfig(config: AuthConfig, env: EnvRecord = readProcessEn
   const providers = resolveProviders(withEnv.providers as ProviderConfig[], setup);
   assertAdapter(config.adapter, requiredAdapterMethods(providers, setup));
   if (config.adapter) warnAboutMissingExtensions(config.adapter, logger);
+  warnAboutReplacedProviders(providers, logger);
 
   const maxAge = positiveNumber("session.maxAge", config.session?.maxAge, DEFAULT_MAX_AGE_SECONDS);
   const callbacks = { ...defaultCallbacks, ...config.callbacks } as CallbacksOptions;

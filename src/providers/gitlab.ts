@@ -1,7 +1,7 @@
 import { withDefaults } from "../core/provider-defaults.js";
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
 
-/** The profile GitLab returns. */
+/** The profile GitLab's `GET /api/v4/user` returns (the fields latchkey reads). */
 export interface GitLabProfile extends Record<string, unknown> {
   id: number;
   username: string;
@@ -10,27 +10,36 @@ export interface GitLabProfile extends Record<string, unknown> {
   avatar_url?: string;
 }
 
+export interface GitLabOptions extends OAuthUserConfig<GitLabProfile> {
+  /** A self-managed instance's URL, e.g. `https://gitlab.example.com`. Default `https://gitlab.com`. */
+  baseUrl?: URL | string;
+}
+
 /**
- * GitLab.com. For a self-managed instance, override `authorization`, `token` and `userinfo` with its URLs.
+ * GitLab.com, or a self-managed instance with `baseUrl`: its OAuth endpoints are
+ * `<baseUrl>/oauth/authorize` and `/oauth/token`, the profile `<baseUrl>/api/v4/user` (GitLab docs,
+ * "OAuth 2.0 identity provider API").
  * Client id and secret default to AUTH_GITLAB_ID and AUTH_GITLAB_SECRET.
  *
  * @example
  * ```ts
  * import GitLab from "latchkey/providers/gitlab";
  *
- * const provider = GitLab({ clientId: "client-id", clientSecret: "client-secret" });
+ * const provider = GitLab({ clientId: "client-id", clientSecret: "client-secret", baseUrl: "https://gitlab.example.com" });
  * ```
  */
-export default function GitLab(options: OAuthUserConfig<GitLabProfile> = {}): OAuth2Config<GitLabProfile> {
+export default function GitLab(options: GitLabOptions = {}): OAuth2Config<GitLabProfile> {
+  const { baseUrl = "https://gitlab.com", ...rest } = options;
+  const base = String(baseUrl).replace(/\/+$/, "");
   return withDefaults<OAuth2Config<GitLabProfile>, GitLabProfile>(
     {
       id: "gitlab",
       name: "GitLab",
       type: "oauth",
-      issuer: "https://gitlab.com",
-      authorization: { url: "https://gitlab.com/oauth/authorize", params: { scope: "read_user" } },
-      token: "https://gitlab.com/oauth/token",
-      userinfo: "https://gitlab.com/api/v4/user",
+      issuer: base,
+      authorization: { url: `${base}/oauth/authorize`, params: { scope: "read_user" } },
+      token: `${base}/oauth/token`,
+      userinfo: `${base}/api/v4/user`,
       profile: (profile) => ({
         id: String(profile.id),
         name: profile.name ?? profile.username,
@@ -39,6 +48,6 @@ export default function GitLab(options: OAuthUserConfig<GitLabProfile> = {}): OA
       }),
       style: { brandColor: "#fc6d26" },
     },
-    options,
+    rest,
   );
 }

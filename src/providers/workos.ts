@@ -10,9 +10,14 @@ export interface WorkOSProfile extends Record<string, unknown> {
   organization_id?: string | null;
 }
 
+export interface WorkOSOptions extends OAuthUserConfig<WorkOSProfile> {
+  /** The enterprise connection to sign in with (`conn_…`), sent as the `connection` authorization parameter. */
+  connection?: string;
+}
+
 /**
  * WorkOS SSO. The token response carries the profile (`profile`), so no user endpoint is called;
- * pass `connection` or `organization` in the authorization params to pick the enterprise IdP.
+ * pick the enterprise IdP with `connection`, or with `organization` in the authorization params.
  * Client id and secret (your WorkOS API key) default to AUTH_WORKOS_ID and AUTH_WORKOS_SECRET.
  *
  * @example
@@ -22,13 +27,17 @@ export interface WorkOSProfile extends Record<string, unknown> {
  * const provider = WorkOS({ clientId: "client_123", clientSecret: "sk_test_123", authorization: { params: { organization: "org_123" } } });
  * ```
  */
-export default function WorkOS(options: OAuthUserConfig<WorkOSProfile> = {}): OAuth2Config<WorkOSProfile> {
+export default function WorkOS(options: WorkOSOptions = {}): OAuth2Config<WorkOSProfile> {
+  const { connection, ...rest } = options;
   return withDefaults<OAuth2Config<WorkOSProfile>, WorkOSProfile>(
     {
       id: "workos",
       name: "WorkOS",
       type: "oauth",
-      authorization: "https://api.workos.com/sso/authorize",
+      authorization: {
+        url: "https://api.workos.com/sso/authorize",
+        params: connection === undefined ? {} : { connection },
+      },
       token: "https://api.workos.com/sso/token",
       client: { token_endpoint_auth_method: "client_secret_post" },
       userinfo: {
@@ -46,6 +55,6 @@ export default function WorkOS(options: OAuthUserConfig<WorkOSProfile> = {}): OA
       }),
       style: { brandColor: "#6363f1" },
     },
-    options,
+    rest,
   );
 }

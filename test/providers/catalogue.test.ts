@@ -1,327 +1,169 @@
 /**
- * The provider catalogue: each built-in provider turns a realistic profile (shaped like its real
- * API's answer) into the user latchkey stores, resolves with its client credentials taken from
- * AUTH_<ID>_ID / _SECRET (/ _ISSUER), and keeps the app's overrides over its defaults.
+ * The provider catalogue, one table for every module under src/providers/: each OAuth/OIDC
+ * provider builds with and without options, names only https endpoints, turns a profile shaped
+ * like its documented answer into the user latchkey stores, takes its client credentials from
+ * AUTH_<ID>_ID / _SECRET (/ _ISSUER), and keeps the app's overrides over its defaults. A module
+ * without a sample row in catalogue-samples.ts fails here.
  */
+import { readdirSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { defaultProfile, vouchesForAddress } from "../../src/flows/oauth/account.js";
+import { Auth, type AuthConfig } from "../../src/index.js";
 import { resolveConfig } from "../../src/pipeline/resolve-config.js";
 import Apple from "../../src/providers/apple.js";
-import Auth0 from "../../src/providers/auth0.js";
-import Authentik from "../../src/providers/authentik.js";
-import Bitbucket from "../../src/providers/bitbucket.js";
-import Cognito from "../../src/providers/cognito.js";
-import Discord from "../../src/providers/discord.js";
-import Dropbox from "../../src/providers/dropbox.js";
-import Facebook from "../../src/providers/facebook.js";
+import AzureAD from "../../src/providers/azure-ad.js";
+import AzureDevOps from "../../src/providers/azure-devops.js";
 import GitHub from "../../src/providers/github.js";
-import GitLab from "../../src/providers/gitlab.js";
 import Google from "../../src/providers/google.js";
-import Keycloak from "../../src/providers/keycloak.js";
-import LinkedIn from "../../src/providers/linkedin.js";
 import MicrosoftEntraID from "../../src/providers/microsoft-entra-id.js";
-import Notion from "../../src/providers/notion.js";
 import OAuth from "../../src/providers/oauth.js";
 import OIDC from "../../src/providers/oidc.js";
-import Okta from "../../src/providers/okta.js";
-import Reddit from "../../src/providers/reddit.js";
-import Salesforce from "../../src/providers/salesforce.js";
-import Slack from "../../src/providers/slack.js";
-import Spotify from "../../src/providers/spotify.js";
-import Twitch from "../../src/providers/twitch.js";
-import Twitter from "../../src/providers/twitter.js";
-import type { OAuthConfig, Profile, User } from "../../src/providers/types.js";
-import WorkOS from "../../src/providers/workos.js";
-import Zitadel from "../../src/providers/zitadel.js";
+import type { OAuthConfig, Profile, ProviderConfig } from "../../src/providers/types.js";
+import { HTTP_APP, recordingLogger, SECRET } from "../core/helpers.js";
+import { type OAuthSample, SAMPLES } from "./catalogue-samples.js";
 
-const oidcClaims = (extra: Record<string, unknown> = {}) => ({
-  iss: "https://issuer.example",
-  sub: "248289761001",
-  aud: "client-id",
-  name: "Jane Doe",
-  email: "jane@example.com",
-  email_verified: true,
-  picture: "https://example.com/jane.jpg",
-  ...extra,
+const PROVIDERS = fileURLToPath(new URL("../../src/providers/", import.meta.url));
+/** The provider configuration types, re-exported for apps; not a provider. */
+const NOT_A_PROVIDER = new Set(["types"]);
+
+/** Every module under src/providers/, by the id `latchkey/providers/<id>` imports it with. */
+const MODULE_IDS = readdirSync(PROVIDERS)
+  .filter((file) => file.endsWith(".ts"))
+  .map((file) => file.slice(0, -".ts".length))
+  .filter((id) => !NOT_A_PROVIDER.has(id))
+  .sort();
+
+type Factory = (options?: Record<string, unknown>) => ProviderConfig;
+const FACTORIES = new Map<string, Factory>(
+  await Promise.all(
+    MODULE_IDS.map(async (id) => {
+      const source = new URL(`../../src/providers/${id}.ts`, import.meta.url).href;
+      const module = (await import(/* @vite-ignore */ source)) as { default: Factory };
+      return [id, module.default] as const;
+    }),
+  ),
+);
+
+const OAUTH_IDS = MODULE_IDS.filter((id) => SAMPLES[id]?.kind === "oauth");
+const sampleOf = (id: string) => SAMPLES[id] as OAuthSample;
+const envPrefix = (id: string) => `AUTH_${id.toUpperCase().replace(/-/g, "_")}`;
+const CREDENTIALS = { clientId: "client-id", clientSecret: "client-secret" };
+
+/** Every endpoint URL a provider names by itself (discovery finds the rest from its issuer). */
+function endpointUrls(provider: OAuthConfig): string[] {
+  const urlOf = (endpoint: unknown) =>
+    typeof endpoint === "string" ? endpoint : (endpoint as { url?: string } | undefined)?.url;
+  return [
+    provider.issuer,
+    provider.wellKnown,
+    urlOf(provider.authorization),
+    urlOf(provider.token),
+    urlOf(provider.userinfo),
+    provider.jwks_endpoint,
+  ].filter((url): url is string => typeof url === "string");
+}
+
+describe("the catalogue's coverage", () => {
+  it("has a sample row for every module under src/providers/, and no row without a module", () => {
+    expect(MODULE_IDS.filter((id) => SAMPLES[id] === undefined)).toEqual([]);
+    expect(Object.keys(SAMPLES).filter((id) => !MODULE_IDS.includes(id))).toEqual([]);
+  });
+
+  it("offers a module for every provider id @auth/core ships, so an app switches its imports and nothing else", () => {
+    const oracle = fileURLToPath(new URL("../../node_modules/@auth/core/providers/", import.meta.url));
+    const authjsIds = readdirSync(oracle)
+      .filter((file) => file.endsWith(".js"))
+      .map((file) => file.slice(0, -".js".length))
+      .filter((id) => id !== "index" && id !== "provider-types");
+    expect(authjsIds.filter((id) => !MODULE_IDS.includes(id))).toEqual([]);
+  });
+
+  it("gives each module's default export the type its row says", () => {
+    for (const id of MODULE_IDS) {
+      const sample = SAMPLES[id];
+      if (!sample || sample.kind === "generic") continue;
+      const built = (FACTORIES.get(id) as Factory)({ ...CREDENTIALS, ...sample.options });
+      const types = sample.kind === "oauth" ? ["oauth", "oidc"] : [sample.kind];
+      expect(types, id).toContain(built.type);
+    }
+  });
 });
-const jane: User = {
-  id: "248289761001",
-  name: "Jane Doe",
-  email: "jane@example.com",
-  image: "https://example.com/jane.jpg",
-};
 
-const CATALOGUE: Array<{ factory: () => OAuthConfig; profile: Profile; user: User; issuer?: boolean }> = [
-  {
-    factory: GitHub as () => OAuthConfig,
-    profile: {
-      login: "octocat",
-      id: 583231,
-      name: "The Octocat",
-      email: "octocat@github.com",
-      avatar_url: "https://avatars.githubusercontent.com/u/583231?v=4",
-    },
-    user: {
-      id: "583231",
-      name: "The Octocat",
-      email: "octocat@github.com",
-      image: "https://avatars.githubusercontent.com/u/583231?v=4",
-    },
-  },
-  {
-    factory: Google as () => OAuthConfig,
-    profile: oidcClaims({ iss: "https://accounts.google.com" }),
-    user: jane,
-  },
-  {
-    factory: MicrosoftEntraID as () => OAuthConfig,
-    profile: {
-      sub: "AAAAAAAAAAAAAAAAAAAAAIkzqFVrSaSaFHy782bbtaQ",
-      tid: "72f988bf-86f1-41af-91ab-2d7cd011db47",
-      name: "Megan Bowen",
-      preferred_username: "megan@contoso.com",
-    },
-    user: {
-      id: "AAAAAAAAAAAAAAAAAAAAAIkzqFVrSaSaFHy782bbtaQ",
-      name: "Megan Bowen",
-      email: "megan@contoso.com",
-      image: null,
-    },
-  },
-  {
-    factory: Apple as () => OAuthConfig,
-    profile: {
-      sub: "001234.abcd.1234",
-      email: "x7gd@privaterelay.appleid.com",
-      email_verified: true,
-      user: { name: { firstName: "Jane", lastName: "Appleseed" } },
-    },
-    user: {
-      id: "001234.abcd.1234",
-      name: "Jane Appleseed",
-      email: "x7gd@privaterelay.appleid.com",
-      image: null,
-    },
-  },
-  {
-    factory: GitLab as () => OAuthConfig,
-    profile: {
-      id: 1,
-      username: "john_smith",
-      name: "John Smith",
-      email: "john@example.com",
-      avatar_url: "https://gitlab.com/uploads/-/system/user/avatar/1/avatar.png",
-    },
-    user: {
-      id: "1",
-      name: "John Smith",
-      email: "john@example.com",
-      image: "https://gitlab.com/uploads/-/system/user/avatar/1/avatar.png",
-    },
-  },
-  {
-    factory: Discord as () => OAuthConfig,
-    profile: {
-      id: "80351110224678912",
-      username: "nelly",
-      global_name: "Nelly",
-      avatar: "8342729096ea3675442027381ff50dfe",
-      email: "nelly@discord.com",
-      verified: true,
-    },
-    user: {
-      id: "80351110224678912",
-      name: "Nelly",
-      email: "nelly@discord.com",
-      image: "https://cdn.discordapp.com/avatars/80351110224678912/8342729096ea3675442027381ff50dfe.png",
-    },
-  },
-  { factory: Auth0 as () => OAuthConfig, profile: oidcClaims(), user: jane, issuer: true },
-  { factory: Okta as () => OAuthConfig, profile: oidcClaims(), user: jane, issuer: true },
-  {
-    factory: Keycloak as () => OAuthConfig,
-    profile: oidcClaims({ name: undefined, preferred_username: "jane" }),
-    user: { ...jane, name: "jane" },
-    issuer: true,
-  },
-  { factory: Cognito as () => OAuthConfig, profile: oidcClaims(), user: jane, issuer: true },
-  {
-    factory: Facebook as () => OAuthConfig,
-    profile: {
-      id: "10224",
-      name: "Mark Z",
-      email: "mark@fb.example",
-      picture: { data: { url: "https://platform-lookaside.fbsbx.com/p.jpg", height: 50 } },
-    },
-    user: {
-      id: "10224",
-      name: "Mark Z",
-      email: "mark@fb.example",
-      image: "https://platform-lookaside.fbsbx.com/p.jpg",
-    },
-  },
-  {
-    factory: Twitter as () => OAuthConfig,
-    profile: {
-      data: {
-        id: "2244994945",
-        name: "X Dev",
-        username: "XDevelopers",
-        profile_image_url: "https://pbs.twimg.com/p.jpg",
-      },
-    },
-    user: { id: "2244994945", name: "X Dev", email: null, image: "https://pbs.twimg.com/p.jpg" },
-  },
-  { factory: LinkedIn as () => OAuthConfig, profile: oidcClaims(), user: jane },
-  {
-    factory: Slack as () => OAuthConfig,
-    profile: oidcClaims({ "https://slack.com/team_id": "T0R7GR" }),
-    user: jane,
-  },
-  {
-    factory: Twitch as () => OAuthConfig,
-    profile: oidcClaims({ name: undefined, preferred_username: "janedoe" }),
-    user: { ...jane, name: "janedoe" },
-  },
-  {
-    factory: Spotify as () => OAuthConfig,
-    profile: {
-      id: "wizzler",
-      display_name: "JM Wizzler",
-      email: "email@example.com",
-      images: [{ url: "https://i.scdn.co/image/ab.jpg", height: 300 }],
-    },
-    user: {
-      id: "wizzler",
-      name: "JM Wizzler",
-      email: "email@example.com",
-      image: "https://i.scdn.co/image/ab.jpg",
-    },
-  },
-  { factory: Zitadel as () => OAuthConfig, profile: oidcClaims(), user: jane, issuer: true },
-  {
-    factory: Authentik as () => OAuthConfig,
-    profile: oidcClaims(),
-    user: jane,
-    issuer: true,
-  },
-  {
-    factory: Bitbucket as () => OAuthConfig,
-    profile: {
-      uuid: "{a288a0ab-e13b-43f0-a689-c4ef0a249875}",
-      display_name: "Tutorials Account",
-      username: "tutorials",
-      links: { avatar: { href: "https://bitbucket.org/account/tutorials/avatar/" } },
-    },
-    user: {
-      id: "{a288a0ab-e13b-43f0-a689-c4ef0a249875}",
-      name: "Tutorials Account",
-      email: null,
-      image: "https://bitbucket.org/account/tutorials/avatar/",
-    },
-  },
-  {
-    factory: Dropbox as () => OAuthConfig,
-    profile: {
-      account_id: "dbid:AAH4f99T0taONIb-OurWxbNQ6ywGRopQngc",
-      name: "Franz Ferdinand",
-      email: "franz@dropbox.com",
-      email_verified: true,
-      profile_photo_url:
-        "https://dl-web.dropbox.com/account_photo/get/dbaphid%3AAAHWGmIXV3sUuOmBfTz0wPsiqHUpBWvv3ZA",
-    },
-    user: {
-      id: "dbid:AAH4f99T0taONIb-OurWxbNQ6ywGRopQngc",
-      name: "Franz Ferdinand",
-      email: "franz@dropbox.com",
-      image: "https://dl-web.dropbox.com/account_photo/get/dbaphid%3AAAHWGmIXV3sUuOmBfTz0wPsiqHUpBWvv3ZA",
-    },
-  },
-  {
-    factory: Notion as () => OAuthConfig,
-    profile: {
-      object: "user",
-      id: "e79a0b74-3aba-4149-9f74-0bb5791a6ee6",
-      name: "Avocado Lovelace",
-      avatar_url: "https://secure.notion-static.com/e6a352a8.jpg",
-      type: "person",
-      person: { email: "avo@example.org" },
-    },
-    user: {
-      id: "e79a0b74-3aba-4149-9f74-0bb5791a6ee6",
-      name: "Avocado Lovelace",
-      email: "avo@example.org",
-      image: "https://secure.notion-static.com/e6a352a8.jpg",
-    },
-  },
-  {
-    factory: Reddit as () => OAuthConfig,
-    profile: {
-      id: "1w72",
-      name: "spez",
-      icon_img: "https://styles.redditmedia.com/t5_3k30p/styles/profileIcon_snoo.png?width=256&s=abc",
-    },
-    user: {
-      id: "1w72",
-      name: "spez",
-      email: null,
-      image: "https://styles.redditmedia.com/t5_3k30p/styles/profileIcon_snoo.png",
-    },
-  },
-  {
-    factory: Salesforce as () => OAuthConfig,
-    profile: oidcClaims({ sub: "https://login.salesforce.com/id/00Dx/005x", user_id: "005x000000AbCdE" }),
-    user: { ...jane, id: "005x000000AbCdE" },
-  },
-  {
-    factory: WorkOS as () => OAuthConfig,
-    profile: {
-      id: "prof_01DMC79VCBZ0NY2099737PSVF1",
-      email: "todd@example.com",
-      first_name: "Todd",
-      last_name: "Rundgren",
-      organization_id: "org_01EHWNCE74X7JSDV0X3SZ3KJNY",
-    },
-    user: {
-      id: "prof_01DMC79VCBZ0NY2099737PSVF1",
-      name: "Todd Rundgren",
-      email: "todd@example.com",
-      image: null,
-    },
-  },
-];
+/**
+ * The ids README.md lists between `<!-- provider-list:<name> -->` and its closing marker: bare
+ * backticked ids, or the `latchkey/providers/<id>` imports of a table.
+ */
+function readmeList(name: string): string[] {
+  const readme = readFileSync(fileURLToPath(new URL("../../README.md", import.meta.url)), "utf8");
+  const block = readme.match(
+    new RegExp(`<!-- provider-list:${name} -->([\\s\\S]*?)<!-- /provider-list:${name} -->`),
+  );
+  expect(block, `README.md has no provider-list:${name} block`).not.toBeNull();
+  // The OAuth list is bare ids; the mail services' table names each by its import.
+  const entry = name === "mail" ? /`latchkey\/providers\/([a-z0-9-]+)`/g : /`([a-z0-9-]+)`/g;
+  return [...(block?.[1] ?? "").matchAll(entry)].map((match) => match[1] as string);
+}
 
-describe("the provider catalogue", () => {
-  for (const { factory, profile, user, issuer } of CATALOGUE) {
-    const provider = factory();
-    it(`${provider.name} (${provider.id}) maps a realistic profile to the user`, async () => {
-      expect(
-        await (provider.profile ?? defaultProfile)(profile as never, {
-          access_token: "at",
-          token_type: "bearer",
-        }),
-      ).toEqual(user);
+describe("the README's provider lists", () => {
+  it("list every OAuth/OIDC catalogue module (in order) and every mail-service module, and nothing else", () => {
+    const mailServiceIds = MODULE_IDS.filter(
+      (id) => SAMPLES[id]?.kind === "email" && id !== "email" && id !== "nodemailer",
+    );
+    expect(readmeList("oauth")).toEqual(OAUTH_IDS);
+    expect([...readmeList("mail")].sort()).toEqual(mailServiceIds);
+  });
+});
+
+describe.each(OAUTH_IDS)("provider %s", (id) => {
+  const factory = FACTORIES.get(id) as Factory;
+  const sample = sampleOf(id);
+  const configured = () => factory({ ...CREDENTIALS, ...sample.options }) as OAuthConfig;
+
+  it("builds without options, under its module's id", () => {
+    const provider = factory() as OAuthConfig;
+    expect(provider.id).toBe(id);
+    expect(["oauth", "oidc"]).toContain(provider.type);
+    for (const url of endpointUrls(provider)) expect(url, url).toMatch(/^https:\/\//);
+  });
+
+  it("builds with options, naming https endpoints the flow can use", () => {
+    const provider = configured();
+    expect(provider).toMatchObject({ id, clientId: "client-id", clientSecret: "client-secret" });
+    const urls = endpointUrls(provider);
+    for (const url of urls) expect(url, url).toMatch(/^https:\/\/[^/]+/);
+    // Discovery from the issuer, or both endpoints of the code flow named outright.
+    const named = (endpoint: unknown) => endpoint !== undefined;
+    expect(
+      typeof provider.issuer === "string" || (named(provider.authorization) && named(provider.token)),
+    ).toBe(true);
+  });
+
+  it("maps a profile shaped like its documented answer to id, name, e-mail and image", async () => {
+    const provider = configured();
+    const user = await (provider.profile ?? defaultProfile)(sample.profile as never, {
+      access_token: "at",
+      token_type: "bearer",
     });
+    expect(user).toEqual(sample.user);
+  });
 
-    it(`${provider.name} takes its client credentials${issuer ? " and issuer" : ""} from AUTH_${provider.id.toUpperCase().replace(/-/g, "_")}_*`, () => {
-      const prefix = `AUTH_${provider.id.toUpperCase().replace(/-/g, "_")}`;
-      const env = {
-        [`${prefix}_ID`]: "env-id",
-        [`${prefix}_SECRET`]: "env-secret",
-        [`${prefix}_ISSUER`]: "https://tenant.example",
-      };
-      const [resolved] = resolveConfig({ providers: [factory], secret: "s".repeat(32) }, env)
-        .providers as OAuthConfig[];
-      expect(resolved).toMatchObject({
-        id: provider.id,
-        type: provider.type,
-        clientId: "env-id",
-        clientSecret: "env-secret",
-      });
-      if (issuer) expect(resolved?.issuer).toBe("https://tenant.example");
-    });
-  }
+  it(`takes its client credentials${sample.issuerFromEnv ? " and issuer" : ""} from ${envPrefix(id)}_*`, () => {
+    const prefix = envPrefix(id);
+    const env = {
+      [`${prefix}_ID`]: "env-id",
+      [`${prefix}_SECRET`]: "env-secret",
+      [`${prefix}_ISSUER`]: "https://tenant.example",
+    };
+    const provider = () => factory(sample.issuerFromEnv ? {} : sample.options);
+    const [resolved] = resolveConfig({ providers: [provider], secret: "s".repeat(32) }, env)
+      .providers as OAuthConfig[];
+    expect(resolved).toMatchObject({ id, clientId: "env-id", clientSecret: "env-secret" });
+    if (sample.issuerFromEnv) expect(resolved?.issuer).toBe("https://tenant.example");
+  });
+});
 
+describe("the app's options over a provider's defaults", () => {
   it("keeps the app's options over the defaults, merging authorization params into the default URL", () => {
     const provider = GitHub({
       clientId: "id",
@@ -335,7 +177,7 @@ describe("the provider catalogue", () => {
     expect(provider).toMatchObject({ id: "github", name: "GitHub (work)", type: "oauth", clientId: "id" });
   });
 
-  it("offers the generic oidc and oauth types with the default profile", async () => {
+  it("offers the generic oidc and oauth types with the default profile", () => {
     const oidc = OIDC({ id: "corp", name: "Corp", issuer: "https://sso.example" });
     const oauth = OAuth({
       id: "acme",
@@ -348,6 +190,51 @@ describe("the provider catalogue", () => {
   });
 });
 
+describe("Microsoft Entra ID's tenant", () => {
+  it("is the one an Auth.js-style issuer names, checked exactly against that tenant's metadata", () => {
+    const tenant = "72f988bf-86f1-41af-91ab-2d7cd011db47";
+    const provider = MicrosoftEntraID({ issuer: `https://login.microsoftonline.com/${tenant}/v2.0/` });
+    expect(provider).toMatchObject({
+      issuer: `https://login.microsoftonline.com/${tenant}/v2.0`,
+      wellKnown: `https://login.microsoftonline.com/${tenant}/v2.0/.well-known/openid-configuration`,
+    });
+    expect(provider.issuerTenantClaim).toBeUndefined();
+    expect(
+      MicrosoftEntraID({ issuer: "https://login.microsoftonline.com/organizations/v2.0" }),
+    ).toMatchObject({
+      issuer: "https://login.microsoftonline.com/{tenantid}/v2.0",
+      issuerTenantClaim: "tid",
+    });
+  });
+});
+
+describe("deprecated provider names", () => {
+  it("azure-ad is Microsoft Entra ID under its old id, so the registered redirect URI keeps working", () => {
+    const azure = AzureAD({ clientId: "id", clientSecret: "secret", tenantId: "organizations" });
+    const entra = MicrosoftEntraID({ clientId: "id", clientSecret: "secret", tenantId: "organizations" });
+    expect(azure).toMatchObject({
+      id: "azure-ad",
+      type: "oidc",
+      issuer: entra.issuer,
+      wellKnown: entra.wellKnown,
+    });
+  });
+
+  it.each([
+    ["azure-ad", AzureAD],
+    ["azure-devops", AzureDevOps],
+  ] as const)("%s says once, through the config's logger, which module replaces it", async (id, factory) => {
+    const { logger, warningLines } = recordingLogger();
+    const provider = factory({ clientId: "id", clientSecret: "secret" });
+    const config: AuthConfig = { providers: [provider], secret: SECRET, trustHost: true, logger };
+    await Auth(new Request(`${HTTP_APP}/auth/providers`), config);
+    await Auth(new Request(`${HTTP_APP}/auth/providers`), config);
+    expect(warningLines).toEqual([
+      `DeprecatedProvider: latchkey/providers/${id} is deprecated; import latchkey/providers/microsoft-entra-id instead. See docs/errors.md#deprecatedprovider.`,
+    ]);
+  });
+});
+
 describe("who vouches for an address (trustEmailVerified)", () => {
   const vouches = (provider: OAuthConfig, profile: Profile) =>
     vouchesForAddress(provider, profile, String(profile.email));
@@ -355,14 +242,15 @@ describe("who vouches for an address (trustEmailVerified)", () => {
   // addresses it is authoritative for), Apple, and github.com.
   const TRUSTED = new Set(["google", "apple", "github"]);
 
-  for (const { factory } of CATALOGUE) {
-    const provider = factory();
-    it(`${provider.name} ${TRUSTED.has(provider.id) ? "vouches" : "does not vouch"} for addresses by default`, () => {
-      expect(provider.trustEmailVerified !== undefined && provider.trustEmailVerified !== false).toBe(
-        TRUSTED.has(provider.id),
-      );
-    });
-  }
+  it.each(OAUTH_IDS)("%s vouches for addresses by default only if it is in the trusted set", (id) => {
+    const provider = (FACTORIES.get(id) as Factory)({
+      ...CREDENTIALS,
+      ...sampleOf(id).options,
+    }) as OAuthConfig;
+    expect(provider.trustEmailVerified !== undefined && provider.trustEmailVerified !== false).toBe(
+      TRUSTED.has(id),
+    );
+  });
 
   it("Google vouches for Gmail and Workspace addresses only (where Google is authoritative)", () => {
     const google = Google();

@@ -48,6 +48,18 @@ function resolveOAuthProvider<P extends OAuthConfig>(provider: P, setup: FlowSet
 function oauthFlowOf<P extends OAuthConfig>(): Flow<P> {
   return {
     resolveProvider: resolveOAuthProvider,
+    factoryOptionsFromEnv: (env, prefix) => {
+      const options: Record<string, string> = {};
+      for (const [option, suffix] of [
+        ["clientId", "ID"],
+        ["clientSecret", "SECRET"],
+        ["issuer", "ISSUER"],
+      ] as const) {
+        const value = env[`${prefix}_${suffix}`];
+        if (value !== undefined) options[option] = value;
+      }
+      return options;
+    },
     envDefaults: (provider, env, prefix) => ({
       ...provider,
       clientId: provider.clientId ?? env[`${prefix}_ID`],

@@ -25,43 +25,112 @@ import { PrismaAdapter, type PrismaClientLike } from "latchkey/adapters/prisma";
 import { adapterConformance, type ConformanceDatabase } from "latchkey/adapters/testing";
 import { decode, encode, getToken, type JWT } from "latchkey/jwt";
 import { hashPassword, needsRehash, verifyPassword } from "latchkey/password";
+import P_42_school from "latchkey/providers/42-school";
 import P_apple from "latchkey/providers/apple";
+import P_asgardeo from "latchkey/providers/asgardeo";
+import P_atlassian from "latchkey/providers/atlassian";
 import P_auth0 from "latchkey/providers/auth0";
 import P_authentik from "latchkey/providers/authentik";
+import P_azure_ad from "latchkey/providers/azure-ad";
+import P_azure_ad_b2c from "latchkey/providers/azure-ad-b2c";
+import P_azure_devops from "latchkey/providers/azure-devops";
+import P_bankid_no from "latchkey/providers/bankid-no";
+import P_battlenet from "latchkey/providers/battlenet";
+import P_beyondidentity from "latchkey/providers/beyondidentity";
 import P_bitbucket from "latchkey/providers/bitbucket";
+import P_box from "latchkey/providers/box";
+import P_boxyhq_saml from "latchkey/providers/boxyhq-saml";
+import P_bungie from "latchkey/providers/bungie";
+import P_click_up from "latchkey/providers/click-up";
 import P_cognito from "latchkey/providers/cognito";
+import P_coinbase from "latchkey/providers/coinbase";
+import P_concept2 from "latchkey/providers/concept2";
 import Credentials from "latchkey/providers/credentials";
+import P_descope from "latchkey/providers/descope";
 import P_discord from "latchkey/providers/discord";
+import P_dribbble from "latchkey/providers/dribbble";
 import P_dropbox from "latchkey/providers/dropbox";
+import P_duende_identity_server6 from "latchkey/providers/duende-identity-server6";
 import Email from "latchkey/providers/email";
+import P_eventbrite from "latchkey/providers/eventbrite";
+import P_eveonline from "latchkey/providers/eveonline";
 import P_facebook from "latchkey/providers/facebook";
+import P_faceit from "latchkey/providers/faceit";
+import P_figma from "latchkey/providers/figma";
 import ForwardEmail from "latchkey/providers/forwardemail";
+import P_foursquare from "latchkey/providers/foursquare";
+import P_freshbooks from "latchkey/providers/freshbooks";
+import P_frontegg from "latchkey/providers/frontegg";
+import P_fusionauth from "latchkey/providers/fusionauth";
 import P_github from "latchkey/providers/github";
 import P_gitlab from "latchkey/providers/gitlab";
 import P_google from "latchkey/providers/google";
+import P_hubspot from "latchkey/providers/hubspot";
+import P_huggingface from "latchkey/providers/huggingface";
+import P_identity_server4 from "latchkey/providers/identity-server4";
+import P_instagram from "latchkey/providers/instagram";
+import P_kakao from "latchkey/providers/kakao";
 import P_keycloak from "latchkey/providers/keycloak";
+import P_kinde from "latchkey/providers/kinde";
+import P_line from "latchkey/providers/line";
 import P_linkedin from "latchkey/providers/linkedin";
+import P_logto from "latchkey/providers/logto";
 import Loops from "latchkey/providers/loops";
+import P_mailchimp from "latchkey/providers/mailchimp";
 import Mailgun from "latchkey/providers/mailgun";
+import P_mailru from "latchkey/providers/mailru";
+import P_mastodon from "latchkey/providers/mastodon";
+import P_mattermost from "latchkey/providers/mattermost";
+import P_medium from "latchkey/providers/medium";
 import P_microsoft_entra_id from "latchkey/providers/microsoft-entra-id";
+import P_naver from "latchkey/providers/naver";
+import P_netlify from "latchkey/providers/netlify";
+import P_netsuite from "latchkey/providers/netsuite";
+import P_nextcloud from "latchkey/providers/nextcloud";
 import Nodemailer from "latchkey/providers/nodemailer";
 import P_notion from "latchkey/providers/notion";
 import P_oauth from "latchkey/providers/oauth";
 import P_oidc from "latchkey/providers/oidc";
 import P_okta from "latchkey/providers/okta";
+import P_onelogin from "latchkey/providers/onelogin";
+import P_ory_hydra from "latchkey/providers/ory-hydra";
+import P_osso from "latchkey/providers/osso";
+import P_osu from "latchkey/providers/osu";
+import P_passage from "latchkey/providers/passage";
 import Passkey from "latchkey/providers/passkey";
+import P_patreon from "latchkey/providers/patreon";
+import P_ping_id from "latchkey/providers/ping-id";
+import P_pinterest from "latchkey/providers/pinterest";
+import P_pipedrive from "latchkey/providers/pipedrive";
 import Postmark from "latchkey/providers/postmark";
 import P_reddit from "latchkey/providers/reddit";
 import Resend from "latchkey/providers/resend";
+import P_roblox from "latchkey/providers/roblox";
 import P_salesforce from "latchkey/providers/salesforce";
 import SendGrid from "latchkey/providers/sendgrid";
+import P_simplelogin from "latchkey/providers/simplelogin";
 import P_slack from "latchkey/providers/slack";
 import P_spotify from "latchkey/providers/spotify";
+import P_strava from "latchkey/providers/strava";
+import P_threads from "latchkey/providers/threads";
+import P_tiktok from "latchkey/providers/tiktok";
+import P_todoist from "latchkey/providers/todoist";
+import P_trakt from "latchkey/providers/trakt";
 import P_twitch from "latchkey/providers/twitch";
 import P_twitter from "latchkey/providers/twitter";
+import P_united_effects from "latchkey/providers/united-effects";
+import P_vipps from "latchkey/providers/vipps";
+import P_vk from "latchkey/providers/vk";
 import WebAuthn from "latchkey/providers/webauthn";
+import P_webex from "latchkey/providers/webex";
+import P_wechat from "latchkey/providers/wechat";
+import P_wikimedia from "latchkey/providers/wikimedia";
+import P_wordpress from "latchkey/providers/wordpress";
 import P_workos from "latchkey/providers/workos";
+import P_yandex from "latchkey/providers/yandex";
 import P_zitadel from "latchkey/providers/zitadel";
+import P_zoho from "latchkey/providers/zoho";
+import P_zoom from "latchkey/providers/zoom";
 import {
   DEFAULT_RATE_LIMIT_RULES,
   MemoryStore,
@@ -148,30 +217,99 @@ export const mailServices: AuthConfig = {
 /** Every built-in OAuth/OIDC provider fits `providers`, passed as its factory. */
 export const oauthConfig: AuthConfig = {
   providers: [
+    P_42_school,
     P_apple,
+    P_asgardeo,
+    P_atlassian,
     P_auth0,
     P_authentik,
+    P_azure_ad,
+    P_azure_ad_b2c,
+    P_azure_devops,
+    P_bankid_no,
+    P_battlenet,
+    P_beyondidentity,
     P_bitbucket,
+    P_box,
+    P_boxyhq_saml,
+    P_bungie,
+    P_click_up,
     P_cognito,
+    P_coinbase,
+    P_concept2,
+    P_descope,
     P_discord,
+    P_dribbble,
     P_dropbox,
+    P_duende_identity_server6,
+    P_eventbrite,
+    P_eveonline,
     P_facebook,
+    P_faceit,
+    P_figma,
+    P_foursquare,
+    P_freshbooks,
+    P_frontegg,
+    P_fusionauth,
     P_github,
     P_gitlab,
     P_google,
+    P_hubspot,
+    P_huggingface,
+    P_identity_server4,
+    P_instagram,
+    P_kakao,
     P_keycloak,
+    P_kinde,
+    P_line,
     P_linkedin,
+    P_logto,
+    P_mailchimp,
+    P_mailru,
+    P_mastodon,
+    P_mattermost,
+    P_medium,
     P_microsoft_entra_id,
+    P_naver,
+    P_netlify,
+    P_netsuite,
+    P_nextcloud,
     P_notion,
     P_okta,
+    P_onelogin,
+    P_ory_hydra,
+    P_osso,
+    P_osu,
+    P_passage,
+    P_patreon,
+    P_ping_id,
+    P_pinterest,
+    P_pipedrive,
     P_reddit,
+    P_roblox,
     P_salesforce,
+    P_simplelogin,
     P_slack,
     P_spotify,
+    P_strava,
+    P_threads,
+    P_tiktok,
+    P_todoist,
+    P_trakt,
     P_twitch,
     P_twitter,
+    P_united_effects,
+    P_vipps,
+    P_vk,
+    P_webex,
+    P_wechat,
+    P_wikimedia,
+    P_wordpress,
     P_workos,
+    P_yandex,
     P_zitadel,
+    P_zoho,
+    P_zoom,
     P_oidc({ id: "corp", name: "Corp", issuer: "https://sso.example" }),
     P_oauth({
       id: "acme",
