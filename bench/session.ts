@@ -18,6 +18,9 @@ const oauthProvider = {
   type: "oauth" as const,
   clientId: "id",
   clientSecret: "secret",
+  authorization: "https://github.test/authorize",
+  token: "https://github.test/token",
+  userinfo: "https://github.test/user",
 };
 const user = {
   id: "user-1",
@@ -58,14 +61,7 @@ function authjsConfig(extra: Record<string, unknown>) {
     secret,
     trustHost: true,
     basePath: "/auth",
-    providers: [
-      {
-        ...oauthProvider,
-        authorization: "https://github.test/authorize",
-        token: "https://github.test/token",
-        userinfo: "https://github.test/user",
-      },
-    ],
+    providers: [oauthProvider],
     ...extra,
   } as never;
 }
