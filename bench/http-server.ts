@@ -4,12 +4,14 @@
  * and its memory when asked, over the IPC channel.
  *
  * Variants: latchkey behind `toNodeHandler`; latchkey behind the plain bridge below; @auth/core
- * behind the same plain bridge. The plain bridge is the least a server can do to carry a Node
- * request to a Web handler and back: a floor for `toNodeHandler`.
+ * behind the same plain bridge; and the floor, a bare node:crypto handler doing the same decrypt.
+ * The plain bridge is the least a server can do to carry a Node request to a Web handler and back.
  */
+import { createDecipheriv, createHmac, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Auth as authjsAuth } from "@auth/core";
+import { hkdf } from "@panva/hkdf";
 import { Auth, type AuthConfig } from "latchkey";
 import { toNodeHandler } from "latchkey/node";
 
@@ -18,6 +20,7 @@ export const HTTP_VARIANTS = [
   "latchkey toNodeHandler",
   "latchkey plain bridge",
   "@auth/core plain bridge",
+  "floor: node:crypto handler",
 ] as const;
 export type HttpVariant = (typeof HTTP_VARIANTS)[number];
 
@@ -56,7 +59,59 @@ function plainBridge(handler: (request: Request) => Promise<Response>): RequestL
   };
 }
 
-function listenerFor(variant: HttpVariant): RequestListener {
+const SESSION_COOKIE = "authjs.session-token";
+
+/**
+ * The floor: the least any server can do to answer GET /session from this cookie. node:http alone,
+ * the key derived once, the cookie found by a plain search, the JWE (A256CBC-HS512, RFC 7516 and
+ * RFC 7518 §5.2) opened with node:crypto, no claim checks, the answer written once.
+ */
+async function floorHandler(): Promise<RequestListener> {
+  const key = Buffer.from(
+    await hkdf(
+      "sha256",
+      HTTP_SECRET,
+      SESSION_COOKIE,
+      `Auth.js Generated Encryption Key (${SESSION_COOKIE})`,
+      64,
+    ),
+  );
+  const macKey = key.subarray(0, 32);
+  const encKey = key.subarray(32);
+  return (req, res) => {
+    const cookie = req.headers.cookie ?? "";
+    const start = cookie.indexOf(`${SESSION_COOKIE}=`) + SESSION_COOKIE.length + 1;
+    const end = cookie.indexOf(";", start);
+    const [header = "", , ivPart = "", ctPart = "", tagPart = ""] = cookie
+      .slice(start, end === -1 ? undefined : end)
+      .split(".");
+    const aad = Buffer.from(header);
+    const iv = Buffer.from(ivPart, "base64url");
+    const ct = Buffer.from(ctPart, "base64url");
+    const al = Buffer.alloc(8);
+    al.writeBigUInt64BE(BigInt(aad.length * 8));
+    const tag = createHmac("sha512", macKey)
+      .update(aad)
+      .update(iv)
+      .update(ct)
+      .update(al)
+      .digest()
+      .subarray(0, 32);
+    if (!timingSafeEqual(tag, Buffer.from(tagPart, "base64url"))) {
+      res.writeHead(200, { "content-type": "application/json" }).end("null");
+      return;
+    }
+    const decipher = createDecipheriv("aes-256-cbc", encKey, iv);
+    const claims = JSON.parse(Buffer.concat([decipher.update(ct), decipher.final()]).toString("utf8"));
+    const session = {
+      user: { name: claims.name, email: claims.email, image: claims.picture },
+      expires: new Date(claims.exp * 1000).toISOString(),
+    };
+    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(session));
+  };
+}
+
+async function listenerFor(variant: HttpVariant): Promise<RequestListener> {
   switch (variant) {
     case "latchkey toNodeHandler":
       return toNodeHandler(latchkeyConfig) as RequestListener;
@@ -64,12 +119,14 @@ function listenerFor(variant: HttpVariant): RequestListener {
       return plainBridge((request) => Auth(request, latchkeyConfig));
     case "@auth/core plain bridge":
       return plainBridge((request) => authjsAuth(request, authjsConfig as never) as Promise<Response>);
+    case "floor: node:crypto handler":
+      return floorHandler();
   }
 }
 
 const variant = process.argv[2] as HttpVariant;
 if (process.send && HTTP_VARIANTS.includes(variant)) {
-  const server = createServer(listenerFor(variant));
+  const server = createServer(await listenerFor(variant));
   server.keepAliveTimeout = 60_000;
   server.listen(0, "127.0.0.1", () => {
     process.send?.({ port: (server.address() as AddressInfo).port });

@@ -127,6 +127,7 @@ export async function httpBenchmark(
         ratios: [
           ["latchkey toNodeHandler", "latchkey plain bridge"],
           ["latchkey toNodeHandler", "@auth/core plain bridge"],
+          ["latchkey toNodeHandler", "floor: node:crypto handler"],
         ],
       });
     }
