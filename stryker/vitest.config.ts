@@ -26,6 +26,7 @@ export default defineConfig({
       "test/flows/**/*.test.ts",
       "test/jwt/**/*.test.ts",
       "test/login.test.ts",
+      "test/login/**/*.test.ts",
       "test/modules-load.test.ts",
       "test/node/**/*.test.ts",
       "test/pages/**/*.test.ts",

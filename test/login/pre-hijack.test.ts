@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMemoryTables, MemoryAdapter, type MemoryTables } from "../../src/adapters/memory.js";
+import type { Adapter } from "../../src/adapters/types.js";
 import type { AuthConfig, SessionStrategy } from "../../src/index.js";
 import Credentials from "../../src/providers/credentials.js";
 import Passkey from "../../src/providers/passkey.js";
@@ -55,12 +56,16 @@ interface App {
  * An app with every way in: e-mail links, passwords, passkeys, and two providers at the same OP:
  * `op`, trusted to vouch for addresses, and `op-b` (as configured per test).
  */
-function app(strategy: SessionStrategy, opB: Partial<OIDCConfig> = {}): App {
+function app(
+  strategy: SessionStrategy,
+  opB: Partial<OIDCConfig> = {},
+  adapterOf: (tables: MemoryTables) => Adapter = MemoryAdapter,
+): App {
   const tables = createMemoryTables();
   const outbox = outboxProvider();
   const passkeys = passkeyApp({
     config: {
-      adapter: MemoryAdapter(tables),
+      adapter: adapterOf(tables),
       session: { strategy },
       providers: [
         Passkey(),
@@ -217,6 +222,20 @@ describe("an unverified squatter, when the owner signs in with a provider truste
     expect(await sessionEmail(target.config, again.jar)).toBeNull();
   });
 
+  it("is refused, naming the provider's proof, when the adapter cannot unlink what the squatter linked", async () => {
+    const target = app("database", {}, (tables) => {
+      const { listAccountsByUserId: _, ...adapter } = MemoryAdapter(tables);
+      return adapter;
+    });
+    await signUpWithPassword(target.config);
+    const response = await signInAtOP(target.config, newBrowser(), "op", "alice");
+    expect(locationOf(response).searchParams.get("error")).toBe("Configuration");
+    expect(target.passkeys.log.text()).toContain(
+      'A sign-in with "op", which vouches for the address, proved the address of user',
+    );
+    expect(userByEmail(target.tables, VICTIM)?.emailVerified).toBeNull();
+  });
+
   it("loses a password planted on the address", async () => {
     const target = app("database");
     const squatter = await signUpWithPassword(target.config);
@@ -238,6 +257,9 @@ describe("a provider that is not trusted to vouch for addresses", () => {
     // alice's email_verified is true at the OP, but op-b is not trusted to say so.
     const response = await signInAtOP(target.config, newBrowser(), "op-b", "alice");
     expect(locationOf(response).searchParams.get("error")).toBe("OAuthAccountNotLinked");
+    expect(target.passkeys.log.warningLines.join("\n")).toContain(
+      "allowDangerousEmailAccountLinking of op-b links only to a user whose address was proven",
+    );
     expect(accountsOf(target.tables, squatted?.id)).toEqual(["webauthn:passkey"]);
     expect(userByEmail(target.tables, VICTIM)?.emailVerified).toBeNull();
   });

@@ -1,0 +1,150 @@
+/**
+ * The session half of the pre-hijack defence: which JWT sessions carry the mark of an unproven
+ * address, that a re-issue keeps it, and when such a session counts as issued before the proof.
+ * Through `Auth()` where a browser would see it; the rules' edges directly.
+ */
+import { describe, expect, it, vi } from "vitest";
+import { createMemoryTables, MemoryAdapter } from "../../src/adapters/memory.js";
+import type { Adapter, AdapterUser } from "../../src/adapters/types.js";
+import type { AuthConfig } from "../../src/index.js";
+import { decode, encode, type JWT } from "../../src/jwt/index.js";
+import Credentials from "../../src/providers/credentials.js";
+import {
+  carryUnprovenMark,
+  issuedBeforeProof,
+  markUnprovenAddress,
+  UNPROVEN_ADDRESS_CLAIM,
+} from "../../src/session/unproven-address.js";
+import { locationOf, makeConfig, send, signInWithCredentials } from "../core/helpers.js";
+
+const SESSION_COOKIE = "__Secure-authjs.session-token";
+const SECRET = "unproven-address-test-secret-0123456789abcdef";
+
+const stored = (emailVerified: Date | null, email: string | null = "ada@example.test") =>
+  ({ id: "user-ada", email, emailVerified }) as AdapterUser;
+
+describe("the mark of an unproven address", () => {
+  it("is set for a stored user whose address nobody has proven", () => {
+    expect(markUnprovenAddress({}, stored(null))).toEqual({ [UNPROVEN_ADDRESS_CLAIM]: true });
+  });
+
+  it.each([
+    ["a proven address", stored(new Date())],
+    ["no address", stored(null, null)],
+    ["an empty address", stored(null, "")],
+    [
+      "a user that is no stored user (no emailVerified field: an app's own row)",
+      { id: "u", email: "a@b.test" },
+    ],
+  ])("is not set for %s", (_, user) => {
+    expect(markUnprovenAddress({}, user)).toEqual({});
+  });
+
+  it("survives a re-issue whose jwt callback built a token without it, and is never invented", () => {
+    expect(carryUnprovenMark({ sub: "u" }, { sub: "u", [UNPROVEN_ADDRESS_CLAIM]: true })).toEqual({
+      sub: "u",
+      [UNPROVEN_ADDRESS_CLAIM]: true,
+    });
+    expect(carryUnprovenMark({ sub: "u" }, { sub: "u" })).toEqual({ sub: "u" });
+    expect(carryUnprovenMark({ sub: "u" }, { sub: "u", [UNPROVEN_ADDRESS_CLAIM]: "yes" })).toEqual({
+      sub: "u",
+    });
+  });
+});
+
+describe("a session issued before the proof", () => {
+  const provenAt = new Date("2026-11-26T10:00:00Z");
+  const seconds = provenAt.valueOf() / 1000;
+
+  it("is any marked session once the address is proven, and none before", () => {
+    const marked: JWT = { iat: seconds + 3600, [UNPROVEN_ADDRESS_CLAIM]: true };
+    expect(issuedBeforeProof(marked, stored(provenAt))).toBe(true);
+    expect(issuedBeforeProof(marked, stored(null))).toBe(false);
+  });
+
+  it("is, without the mark, one whose iat is more than 15 s older than the proof", () => {
+    expect(issuedBeforeProof({ iat: seconds - 16 }, stored(provenAt))).toBe(true);
+    // Within the tolerance for clocks that differ between app instances and the database.
+    expect(issuedBeforeProof({ iat: seconds - 15 }, stored(provenAt))).toBe(false);
+    expect(issuedBeforeProof({ iat: seconds + 1 }, stored(provenAt))).toBe(false);
+    expect(issuedBeforeProof({}, stored(provenAt))).toBe(false);
+  });
+});
+
+describe("GET /session of a JWT session", () => {
+  /** A credentials app whose `authorize` returns the adapter's own user, as some apps do. */
+  async function app() {
+    const tables = createMemoryTables();
+    const memory = MemoryAdapter(tables);
+    await memory.createUser(stored(null));
+    const getUser = vi.fn(memory.getUser);
+    const adapter: Adapter = { ...memory, getUser };
+    const config: AuthConfig = makeConfig({
+      secret: SECRET,
+      adapter,
+      session: { strategy: "jwt" },
+      providers: [
+        Credentials({
+          credentials: { email: { type: "email" }, password: { type: "password" } },
+          authorize: async ({ email }) => (await memory.getUserByEmail(String(email))) ?? null,
+        }),
+      ],
+    });
+    return { config, tables, getUser };
+  }
+
+  it("of a user whose address is proven is never looked up", async () => {
+    const { config, tables, getUser } = await app();
+    const user = tables.users.get("user-ada");
+    if (user) user.emailVerified = new Date();
+    const { response, jar } = await signInWithCredentials(config, {
+      email: "ada@example.test",
+      password: "x",
+    });
+    expect(locationOf(response).searchParams.get("error")).toBeNull();
+    const token = await decode({
+      token: jar.cookies.get(SESSION_COOKIE),
+      secret: SECRET,
+      salt: SESSION_COOKIE,
+    });
+    expect(token?.[UNPROVEN_ADDRESS_CLAIM]).toBeUndefined();
+    getUser.mockClear();
+    expect(await (await send(config, "/session", { cookie: jar })).json()).not.toBeNull();
+    expect(getUser).not.toHaveBeenCalled();
+  });
+
+  it("of an unproven user is marked, looked up, and ended once the address is proven", async () => {
+    const { config, tables, getUser } = await app();
+    const { jar } = await signInWithCredentials(config, { email: "ada@example.test", password: "x" });
+    const token = await decode({
+      token: jar.cookies.get(SESSION_COOKIE),
+      secret: SECRET,
+      salt: SESSION_COOKIE,
+    });
+    expect(token?.[UNPROVEN_ADDRESS_CLAIM]).toBe(true);
+    getUser.mockClear();
+    expect(await (await send(config, "/session", { cookie: jar })).json()).not.toBeNull();
+    expect(getUser).toHaveBeenCalledWith("user-ada");
+
+    const user = tables.users.get("user-ada");
+    if (user) user.emailVerified = new Date();
+    const response = await send(config, "/session", { cookie: jar });
+    expect(await response.json()).toBeNull();
+    expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=;`))).toBe(
+      true,
+    );
+  });
+
+  it("without a subject is not looked up, and stays a session", async () => {
+    const { config, getUser } = await app();
+    const token = await encode({
+      token: { name: "Ada", [UNPROVEN_ADDRESS_CLAIM]: true },
+      secret: SECRET,
+      salt: SESSION_COOKIE,
+    });
+    getUser.mockClear();
+    const response = await send(config, "/session", { cookie: `${SESSION_COOKIE}=${token}` });
+    expect(await response.json()).not.toBeNull();
+    expect(getUser).not.toHaveBeenCalled();
+  });
+});
