@@ -15,7 +15,7 @@ import {
   markUnprovenAddress,
   UNPROVEN_ADDRESS_CLAIM,
 } from "../../src/session/unproven-address.js";
-import { locationOf, makeConfig, send, signInWithCredentials } from "../core/helpers.js";
+import { locationOf, makeConfig, recordingLogger, send, signInWithCredentials } from "../core/helpers.js";
 
 const SESSION_COOKIE = "__Secure-authjs.session-token";
 const SECRET = "unproven-address-test-secret-0123456789abcdef";
@@ -135,16 +135,41 @@ describe("GET /session of a JWT session", () => {
     );
   });
 
-  it("without a subject is not looked up, and stays a session", async () => {
+  const markedCookie = async (claims: JWT) =>
+    `${SESSION_COOKIE}=${await encode({ token: { name: "Ada", ...claims, [UNPROVEN_ADDRESS_CLAIM]: true }, secret: SECRET, salt: SESSION_COOKIE })}`;
+
+  it.each([
+    ["without a subject", {}],
+    ["with an empty subject", { sub: "" }],
+  ])("%s is not looked up, and stays a session", async (_, claims) => {
     const { config, getUser } = await app();
-    const token = await encode({
-      token: { name: "Ada", [UNPROVEN_ADDRESS_CLAIM]: true },
-      secret: SECRET,
-      salt: SESSION_COOKIE,
-    });
     getUser.mockClear();
-    const response = await send(config, "/session", { cookie: `${SESSION_COOKIE}=${token}` });
+    const response = await send(config, "/session", { cookie: await markedCookie(claims) });
     expect(await response.json()).not.toBeNull();
     expect(getUser).not.toHaveBeenCalled();
+  });
+
+  it("on an app without a user store stays a session (there is nothing to judge it by)", async () => {
+    const config = makeConfig({ secret: SECRET, session: { strategy: "jwt" } });
+    const response = await send(config, "/session", { cookie: await markedCookie({ sub: "user-ada" }) });
+    expect(response.status).toBe(200);
+    expect(await response.json()).not.toBeNull();
+  });
+
+  it("reports a failing lookup as that adapter step", async () => {
+    const { config } = await app();
+    const logs = recordingLogger();
+    const failing = {
+      ...config,
+      logger: logs.logger,
+      adapter: {
+        ...config.adapter,
+        getUser: () => {
+          throw new Error("database down");
+        },
+      },
+    };
+    await send(failing, "/session", { cookie: await markedCookie({ sub: "user-ada" }) });
+    expect(logs.text()).toContain("The adapter failed to find the signed-in user.");
   });
 });
