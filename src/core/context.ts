@@ -98,8 +98,17 @@ export function createServerContext(
 export function createContext(config: ResolvedConfig, req: AuthRequest): AuthContext {
   const server = createServerContext(config, req.request, req.url, req.cookies);
   let csrfState: Promise<CsrfState> | undefined;
+  // Written out rather than spread: a spread copies the server context property by property on
+  // every request, and this object is built for every request.
   const context: AuthContext = {
-    ...server,
+    config: server.config,
+    runtime: server.runtime,
+    codec: server.codec,
+    origin: server.origin,
+    secure: server.secure,
+    cookies: server.cookies,
+    requestCookies: server.requestCookies,
+    actionUrl: server.actionUrl,
     req,
     provider: req.providerId === undefined ? undefined : config.providersById.get(req.providerId),
     csrf() {
