@@ -3,7 +3,7 @@
  * field, and an endpoint given as an object keeps the default URL and parameters it does not
  * override (`authorization: { params: { scope: "…" } }` changes the scope, not the URL).
  */
-import type { OAuthConfig, Profile } from "../provider-types.js";
+import type { OAuthConfig, Profile, User } from "../provider-types.js";
 
 type Endpoint = OAuthConfig["authorization"] | OAuthConfig["token"] | OAuthConfig["userinfo"];
 
@@ -29,5 +29,34 @@ export function withDefaults<C extends OAuthConfig<P>, P extends Profile>(
     client: { ...defaults.client, ...options.client },
     style: { ...defaults.style, ...options.style },
     type: defaults.type,
+  };
+}
+
+/** The OpenID Connect standard claims (Core §5.1) a user is made of. */
+export interface StandardClaims {
+  sub: string;
+  name?: string | null;
+  preferred_username?: string | null;
+  email?: string | null;
+  picture?: string | null;
+}
+
+/**
+ * The user an OpenID Provider's standard claims describe: `sub`, `name` (else the
+ * `preferred_username` many self-hosted providers fill instead), `email`, `picture`. The `profile` of
+ * every catalogue provider that needs nothing else.
+ *
+ * @example
+ * ```ts
+ * standardClaimsUser({ sub: "248289761001", preferred_username: "jane", email: "jane@example.com" });
+ * // { id: "248289761001", name: "jane", email: "jane@example.com", image: null }
+ * ```
+ */
+export function standardClaimsUser(profile: StandardClaims): User {
+  return {
+    id: profile.sub,
+    name: profile.name ?? profile.preferred_username ?? null,
+    email: profile.email ?? null,
+    image: profile.picture ?? null,
   };
 }

@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { standardClaimsUser, withDefaults } from "../core/provider-defaults.js";
 import type { OIDCConfig, OIDCUserConfig } from "./types.js";
 
 /** The profile Authentik returns. */
@@ -31,12 +31,7 @@ export default function Authentik(
       name: "Authentik",
       type: "oidc",
 
-      profile: (profile) => ({
-        id: profile.sub,
-        name: profile.name ?? profile.preferred_username ?? null,
-        email: profile.email ?? null,
-        image: profile.picture ?? null,
-      }),
+      profile: standardClaimsUser,
       style: { brandColor: "#fd4b2d" },
     },
     options,

@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { standardClaimsUser, withDefaults } from "../core/provider-defaults.js";
 import type { OIDCConfig, OIDCUserConfig } from "./types.js";
 
 /** The claims Hugging Face issues for `openid profile email`. */
@@ -32,12 +32,7 @@ export default function Huggingface(
       type: "oidc",
       issuer: "https://huggingface.co",
       authorization: { params: { scope: "openid profile email" } },
-      profile: (profile) => ({
-        id: profile.sub,
-        name: profile.name ?? profile.preferred_username ?? null,
-        email: profile.email ?? null,
-        image: profile.picture ?? null,
-      }),
+      profile: standardClaimsUser,
       style: { brandColor: "#ffd21e" },
     },
     options,

@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { standardClaimsUser, withDefaults } from "../core/provider-defaults.js";
 import type { OIDCConfig, OIDCUserConfig } from "./types.js";
 
 /** The profile Keycloak returns. */
@@ -29,12 +29,7 @@ export default function Keycloak(options: OIDCUserConfig<KeycloakProfile> = {}):
       name: "Keycloak",
       type: "oidc",
 
-      profile: (profile) => ({
-        id: profile.sub,
-        name: profile.name ?? profile.preferred_username ?? null,
-        email: profile.email ?? null,
-        image: profile.picture ?? null,
-      }),
+      profile: standardClaimsUser,
       style: { brandColor: "#4d4d4d" },
     },
     options,

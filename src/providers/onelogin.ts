@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { standardClaimsUser, withDefaults } from "../core/provider-defaults.js";
 import type { OIDCConfig, OIDCUserConfig } from "./types.js";
 
 /** The ID-token claims OneLogin issues for `openid profile email`. */
@@ -27,12 +27,7 @@ export default function OneLogin(options: OIDCUserConfig<OneLoginProfile> = {}):
       id: "onelogin",
       name: "OneLogin",
       type: "oidc",
-      profile: (profile) => ({
-        id: profile.sub,
-        name: profile.name ?? profile.preferred_username ?? null,
-        email: profile.email ?? null,
-        image: profile.picture ?? null,
-      }),
+      profile: standardClaimsUser,
       style: { brandColor: "#1c1f2a" },
     },
     options,

@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { standardClaimsUser, withDefaults } from "../core/provider-defaults.js";
 import type { OIDCConfig, OIDCUserConfig } from "./types.js";
 
 /** The ID-token claims Passage issues for `openid profile email`. */
@@ -27,12 +27,7 @@ export default function Passage(options: OIDCUserConfig<PassageProfile> = {}): O
       id: "passage",
       name: "Passage",
       type: "oidc",
-      profile: (profile) => ({
-        id: profile.sub,
-        name: profile.name ?? profile.preferred_username ?? null,
-        email: profile.email ?? null,
-        image: profile.picture ?? null,
-      }),
+      profile: standardClaimsUser,
       style: { brandColor: "#000000" },
     },
     options,

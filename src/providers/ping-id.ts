@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { standardClaimsUser, withDefaults } from "../core/provider-defaults.js";
 import type { OIDCConfig, OIDCUserConfig } from "./types.js";
 
 /** The ID-token claims Ping Identity issues for `openid profile email`. */
@@ -27,12 +27,7 @@ export default function PingId(options: OIDCUserConfig<PingIdProfile> = {}): OID
       id: "ping-id",
       name: "Ping Identity",
       type: "oidc",
-      profile: (profile) => ({
-        id: profile.sub,
-        name: profile.name ?? profile.preferred_username ?? null,
-        email: profile.email ?? null,
-        image: profile.picture ?? null,
-      }),
+      profile: standardClaimsUser,
       style: { brandColor: "#b3282d" },
     },
     options,
