@@ -9,7 +9,8 @@ export const defaultCallbacks: CallbacksOptions = {
   redirect: ({ url, baseUrl }) => (url.startsWith("/") ? `${baseUrl}${url}` : url),
   session: ({ session }) => ({
     user: { name: session.user?.name, email: session.user?.email, image: session.user?.image },
-    expires: session.expires,
+    // Database sessions hand over the stored row, whose expiry is a Date; the client gets ISO 8601.
+    expires: session.expires instanceof Date ? session.expires.toISOString() : session.expires,
   }),
   jwt: ({ token }) => token,
 };
