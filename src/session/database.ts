@@ -51,14 +51,15 @@ function clearSession(ctx: ServerContext): CookieToSet[] {
 
 /**
  * What the `session` callback gets as `session`, shaped as Auth.js passes it (the row and its
- * user), less the token: API.md's stricter rule keeps the bearer secret out of app code.
+ * user), less the token: a bearer secret the callback could copy into the response or a log.
  */
 function callbackSession(
   row: AdapterSession,
   user: AdapterUser,
   expires: Date,
 ): SessionCallbackParams["session"] {
-  return { userId: row.userId, expires, user: { ...user } };
+  // Typed as Auth.js types it: `expires` as both an ISO string and a Date (here the Date).
+  return { userId: row.userId, expires, user: { ...user } } as unknown as SessionCallbackParams["session"];
 }
 
 /** A `Date` the callback left in `expires` goes out as ISO 8601, as it would over JSON. */
