@@ -374,9 +374,10 @@ export type ErrorType = (typeof ERROR_CLASSES)[number]["type"];
  *
  * @example
  * ```ts
- * import { isClientError } from "latchkey";
+ * import { AccessDenied, InvalidConfig, isClientError } from "latchkey";
  *
- * if (isClientError(error)) console.warn(error.type);
+ * isClientError(new AccessDenied()); // true
+ * isClientError(new InvalidConfig()); // false
  * ```
  */
 export function isClientError(error: Error): error is AuthError {

@@ -113,8 +113,10 @@ export const allowedMethods = (route: Route): Method[] => Object.keys(route.meth
  *
  * @example
  * ```ts
- * const [action] = new URL(request.url).pathname.slice("/auth/".length).split("/");
- * if (action !== undefined && isAuthAction(action)) return Auth(request, config);
+ * import { isAuthAction } from "latchkey";
+ *
+ * isAuthAction("signin"); // true
+ * isAuthAction("dashboard"); // false
  * ```
  */
 export function isAuthAction(action: string): action is Action {
