@@ -302,6 +302,16 @@ describe("createActionURL and setEnvDefaults, against @auth/core", () => {
     expect(ours.redirectProxyUrl).toBe("https://auth.example.com/auth");
   });
 
+  it("setEnvDefaults keeps /auth for an AUTH_URL without a path, where Auth.js mounts at / (docs/migrating.md)", () => {
+    const env = { AUTH_URL: "https://app.example.com" };
+    const theirs: AuthjsConfig = { providers: [] };
+    const ours: AuthConfig = { providers: [] };
+    authjs.setEnvDefaults(env, theirs);
+    latchkey.setEnvDefaults(env, ours);
+    expect(theirs.basePath).toBe("/");
+    expect(ours.basePath).toBe("/auth");
+  });
+
   it.each([{ AUTH_URL: "not a url" }, {}])("setEnvDefaults sets basePath to /auth with %j", (env) => {
     const theirs: AuthjsConfig = { providers: [] };
     const ours: AuthConfig = { providers: [] };
