@@ -82,10 +82,15 @@ export interface RedirectCallbackParams {
  */
 export interface SessionCallbackParams {
   /**
-   * The session built so far. JWT sessions: `expires` and the token's name, e-mail and image.
-   * Database sessions: `expires` and the stored user's fields.
+   * The session built so far. JWT sessions: `expires` (an ISO string) and the token's name, e-mail
+   * and image. Database sessions, as in Auth.js: the stored session row, with `userId` and
+   * `expires` as a `Date` (the extended expiry when this read extended it), and `user`, the stored
+   * user; never the session token (a bearer secret the callback could leak into the response).
+   * A `Date` left in `expires` reaches the client as its ISO string. As in Auth.js, `expires` is
+   * typed as both a string and a `Date`: it holds a `Date` with database sessions, an ISO string
+   * with JWT sessions.
    */
-  session: Session & { user: User };
+  session: Session & { user: User; userId?: string } & Pick<AdapterSession, "expires">;
   /** JWT sessions: the token, as the `jwt` callback returned it. Absent with database sessions. */
   token: JWT;
   /** Database sessions: the stored user. Absent with JWT sessions. */

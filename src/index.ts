@@ -50,9 +50,12 @@ export type {
 export { raw, skipCSRFCheck } from "./config.js";
 export type { CookieToSet } from "./cookie/header.js";
 export type { CookieOptions, CookieRole, CookieSpec, CookiesOverrides } from "./cookie/names.js";
+export type { Action as AuthAction } from "./core/context.js";
+export { customFetch } from "./core/custom-fetch.js";
 export * from "./core/errors.js";
 export type { ResponseInternal } from "./core/response.js";
 export { setEnvDefaults } from "./pipeline/env-defaults.js";
+export { isAuthAction } from "./pipeline/routes.js";
 export type * from "./provider-types.js";
 export type { AccessToken };
 
@@ -211,7 +214,8 @@ export function deleteAuthenticator(
  * from AUTH_URL when set (its path is the base path), otherwise from the request's
  * `X-Forwarded-Host`/`Host` and `X-Forwarded-Proto`, under `config.basePath` (default `/auth`).
  * Same signature as Auth.js v5, so framework glue written for it keeps working; like Auth.js, it
- * trusts the forwarded headers it is given, so pass only headers your proxy sets.
+ * trusts the forwarded headers it is given, so pass only headers your proxy sets, and a `protocol`
+ * left undefined means https.
  *
  * @example
  * ```ts
@@ -221,7 +225,7 @@ export function deleteAuthenticator(
  */
 export function createActionURL(
   action: string,
-  protocol: string,
+  protocol: string | undefined,
   headers: Headers,
   envObject: EnvRecord,
   config: Pick<AuthConfig, "basePath" | "logger">,
@@ -232,6 +236,6 @@ export function createActionURL(
   if (!host && !headers.get("x-forwarded-host")) {
     throw new InvalidConfig("createActionURL needs a Host header, or AUTH_URL set.");
   }
-  const origin = forwardedOrigin(headers, `${protocol.replace(/:$/, "")}:`, host ?? "");
+  const origin = forwardedOrigin(headers, `${(protocol ?? "https").replace(/:$/, "")}:`, host ?? "");
   return new URL(`${origin}${basePath}/${action}`);
 }

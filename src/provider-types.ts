@@ -2,6 +2,7 @@
  * Provider configuration types. A provider is plain data plus, for some types, a few functions;
  * the flow for its `type` (src/flows/) does the work.
  */
+import type { customFetch } from "./core/custom-fetch.js";
 import type { Theme } from "./theme.js";
 
 export type ProviderType = "oidc" | "oauth" | "email" | "credentials" | "webauthn";
@@ -199,6 +200,8 @@ export type ProfileCheck<P extends Profile = Profile> = { check(profile: P): boo
 export interface OAuthProviderOptions<P extends Profile = Profile> {
   /** The authorization server's issuer identifier; discovery reads `<issuer>/.well-known/openid-configuration`. */
   issuer?: string;
+  /** The `fetch` every request to this provider goes through (see `customFetch`); default the global one. */
+  [customFetch]?: typeof fetch;
   /** Where the server's metadata is, when it is not under the issuer (RFC 8414 or OpenID Connect Discovery). */
   wellKnown?: string;
   authorization?: string | AuthorizationEndpointHandler;

@@ -10,6 +10,7 @@ const github = (): OAuth2Config => ({
   type: "oauth",
   authorization: "https://github.com/login/oauth/authorize",
   token: "https://github.com/login/oauth/access_token",
+  userinfo: "https://api.github.com/user",
 });
 /** The client credentials `github` takes from the environment, which it needs to start. */
 const GITHUB_ENV = { AUTH_GITHUB_ID: "gh-id", AUTH_GITHUB_SECRET: "gh-secret" };
@@ -44,7 +45,8 @@ describe("setEnvDefaults", () => {
     expect(setEnvDefaults({ AUTH_URL: "https://app.test/api/auth/" }, { providers: [] }).basePath).toBe(
       "/api/auth",
     );
-    expect(setEnvDefaults({ AUTH_URL: "https://app.test" }, { providers: [] }).basePath).toBeUndefined();
+    // Without a path (or without a parsable AUTH_URL), the default mount point.
+    expect(setEnvDefaults({ AUTH_URL: "https://app.test" }, { providers: [] }).basePath).toBe("/auth");
   });
 
   it("fills OAuth client id, secret and issuer from AUTH_<PROVIDER>_*, instantiating factories", () => {

@@ -32,7 +32,23 @@ export class RequestError extends AuthError {
 
 /** The configuration is inconsistent; the message names the option to fix. */
 export class InvalidConfig extends AuthError {
-  static override readonly type = "InvalidConfig";
+  // Widened for its one subclass, so that `instanceof InvalidConfig` also catches InvalidEndpoints.
+  static override readonly type: "InvalidConfig" | "InvalidEndpoints" = "InvalidConfig";
+}
+/**
+ * An OAuth/OIDC provider names no `issuer` (or `wellKnown`) to discover its endpoints from, and
+ * lacks one of the endpoints it needs without discovery: `authorization`, `token`, and `userinfo`
+ * (or a `userinfo.request` of its own). Auth.js's name; a kind of {@link InvalidConfig}.
+ */
+export class InvalidEndpoints extends InvalidConfig {
+  static override readonly type = "InvalidEndpoints";
+}
+/**
+ * The provider's `profile` function threw while it mapped the provider's profile to a user; the
+ * thrown error is the cause.
+ */
+export class OAuthProfileParseError extends AuthError {
+  static override readonly type = "OAuthProfileParseError";
 }
 /** A feature needs an adapter and none is configured. */
 export class MissingAdapter extends AuthError {
@@ -53,6 +69,27 @@ export class UnsupportedStrategy extends AuthError {
 /** The request came to a host that is neither AUTH_URL nor trusted (`trustHost`). */
 export class UntrustedHost extends AuthError {
   static override readonly type = "UntrustedHost";
+}
+
+// ---- Auth.js names for conditions latchkey never reaches, exported so that code which catches them
+// by class (`error instanceof ErrorPageLoop`) compiles unchanged; docs/errors.md says why each
+// cannot happen here.
+
+/** Auth.js: two WebAuthn providers with `enableConditionalUI`. latchkey's passkey flow allows it. */
+export class DuplicateConditionalUI extends AuthError {
+  static override readonly type = "DuplicateConditionalUI";
+}
+/** Auth.js: conditional UI without a `webauthn` autocomplete field. latchkey's passkey page has one. */
+export class MissingWebAuthnAutocomplete extends AuthError {
+  static override readonly type = "MissingWebAuthnAutocomplete";
+}
+/** Auth.js: a feature behind `experimental`. latchkey has no experimental switches. */
+export class ExperimentalFeatureNotEnabled extends AuthError {
+  static override readonly type = "ExperimentalFeatureNotEnabled";
+}
+/** Auth.js: a custom error page that requires signing in, which would loop. latchkey never raises it. */
+export class ErrorPageLoop extends AuthError {
+  static override readonly type = "ErrorPageLoop";
 }
 
 // ---- Failures inside a flow that the client is not told about (logged in full).
@@ -249,7 +286,16 @@ export class InvalidProvider extends RequestError {
 }
 /** The request is malformed: bad JSON, non-UTF-8 bytes, duplicate or ill-typed fields. */
 export class InvalidRequest extends RequestError {
-  static override readonly type = "InvalidRequest";
+  // Widened for its one subclass, so that `instanceof InvalidRequest` also catches InvalidCallbackUrl.
+  static override readonly type: "InvalidRequest" | "InvalidCallbackUrl" = "InvalidRequest";
+}
+/**
+ * The client sent a `callbackUrl` that is not a URL at all (a control character, too long, not
+ * parsable). A well-formed URL to another site is no error: the redirect falls back to the app.
+ * Auth.js's name; a kind of {@link InvalidRequest}, answered 400 (Auth.js answers 500).
+ */
+export class InvalidCallbackUrl extends InvalidRequest {
+  static override readonly type = "InvalidCallbackUrl";
 }
 /** The body is larger than `maxBodyBytes`. */
 export class PayloadTooLarge extends RequestError {
@@ -274,6 +320,7 @@ export class MethodNotAllowed extends RequestError {
 export const ERROR_CLASSES = [
   MissingSecret,
   InvalidConfig,
+  InvalidEndpoints,
   MissingAdapter,
   MissingAdapterMethods,
   MissingAuthorize,
@@ -281,6 +328,7 @@ export const ERROR_CLASSES = [
   UntrustedHost,
   AdapterError,
   CallbackRouteError,
+  OAuthProfileParseError,
   JWTSessionError,
   SessionTokenError,
   SignOutError,
@@ -310,7 +358,28 @@ export const ERROR_CLASSES = [
   PayloadTooLarge,
   UnsupportedMediaType,
   MethodNotAllowed,
+  InvalidCallbackUrl,
+  DuplicateConditionalUI,
+  MissingWebAuthnAutocomplete,
+  ExperimentalFeatureNotEnabled,
+  ErrorPageLoop,
 ] as const;
 
 /** The `type` of every error latchkey raises. */
 export type ErrorType = (typeof ERROR_CLASSES)[number]["type"];
+
+/**
+ * Whether the browser may learn this error's type (Auth.js's name for `error.clientSafe`); any other
+ * error reaches it as `Configuration`.
+ *
+ * @example
+ * ```ts
+ * import { AccessDenied, InvalidConfig, isClientError } from "latchkey";
+ *
+ * isClientError(new AccessDenied()); // true
+ * isClientError(new InvalidConfig()); // false
+ * ```
+ */
+export function isClientError(error: Error): error is AuthError {
+  return error instanceof AuthError && error.clientSafe;
+}

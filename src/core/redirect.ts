@@ -3,7 +3,7 @@
  * the body, the callback-url cookie, `pages.*`, or the `redirect` callback — passes through
  * {@link safeRedirect} at every use, so an open redirect needs no single check to be forgotten.
  */
-import { InvalidRequest } from "./errors.js";
+import { InvalidCallbackUrl } from "./errors.js";
 
 /** Longer than any real return address; longer ones are refused rather than parsed. */
 const MAX_CALLBACK_URL_LENGTH = 4096;
@@ -19,12 +19,12 @@ const CONTROL_OR_SPACE = /[\u0000-\u0020\u007f]/;
 export function assertWellFormedCallbackUrl(value: unknown, origin: string): void {
   if (value === undefined) return;
   if (typeof value !== "string" || value.length > MAX_CALLBACK_URL_LENGTH || CONTROL_OR_SPACE.test(value)) {
-    throw new InvalidRequest("callbackUrl is not a well-formed URL.");
+    throw new InvalidCallbackUrl("callbackUrl is not a well-formed URL.");
   }
   try {
     new URL(value, origin);
   } catch {
-    throw new InvalidRequest("callbackUrl is not a well-formed URL.");
+    throw new InvalidCallbackUrl("callbackUrl is not a well-formed URL.");
   }
 }
 

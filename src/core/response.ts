@@ -16,6 +16,14 @@ export interface ResponseInternal {
  * may be stored by a shared cache (RFC 9111 §5.2.2.5) unless an action says otherwise.
  */
 const NO_STORE = "private, no-cache, no-store";
+/**
+ * Beside it, for HTTP/1.0 caches that predate Cache-Control: `Expires: 0` is already expired
+ * (RFC 9111 §5.3) and `Pragma: no-cache` (§5.4). Auth.js sends the three together.
+ */
+const NO_STORE_LEGACY: ReadonlyArray<[string, string]> = [
+  ["Expires", "0"],
+  ["Pragma", "no-cache"],
+];
 
 /**
  * The default pages refuse to be framed (CSP `frame-ancestors`, and X-Frame-Options for older
@@ -30,7 +38,7 @@ const PAGE_HEADERS: ReadonlyArray<[string, string]> = [
 function headerList(result: ResponseInternal): Array<[string, string]> {
   // One header list, handed to Response once: building a Headers object first would copy it twice.
   const headers: Array<[string, string]> = result.headers ? Object.entries(result.headers) : [];
-  if (!result.headers?.["Cache-Control"]) headers.push(["Cache-Control", NO_STORE]);
+  if (!result.headers?.["Cache-Control"]) headers.push(["Cache-Control", NO_STORE], ...NO_STORE_LEGACY);
   headers.push(["X-Content-Type-Options", "nosniff"]);
   for (const cookie of result.cookies ?? []) headers.push(["Set-Cookie", serializeCookie(cookie)]);
   return headers;

@@ -5,6 +5,7 @@
 import type { AuthConfig } from "../config.js";
 import {
   basePathFromEnv,
+  DEFAULT_BASE_PATH,
   type EnvRecord,
   providerEnvPrefix,
   secretsFromEnv,
@@ -31,7 +32,8 @@ function withProviderEnv(env: EnvRecord, provider: Provider): ProviderConfig {
 
 /**
  * Fills what the configuration leaves out from the environment: `secret` from AUTH_SECRET[_1.._3],
- * `trustHost` from AUTH_TRUST_HOST/AUTH_URL, `basePath` from AUTH_URL's path, each OAuth/OIDC
+ * `trustHost` from AUTH_TRUST_HOST/AUTH_URL, `basePath` from AUTH_URL's path (else `/auth`, also
+ * when AUTH_URL is not a URL), `redirectProxyUrl` from AUTH_REDIRECT_PROXY_URL, each OAuth/OIDC
  * provider's `clientId`/`clientSecret`/`issuer` from AUTH_<PROVIDER>_ID/_SECRET/_ISSUER, and each
  * e-mail provider's `apiKey` from AUTH_<PROVIDER>_KEY (`AUTH_RESEND_KEY`). Explicit options win.
  * Like Auth.js, it writes into the object it is given (and returns it); `Auth()` itself works on a
@@ -48,7 +50,8 @@ function withProviderEnv(env: EnvRecord, provider: Provider): ProviderConfig {
 export function setEnvDefaults(env: EnvRecord, config: AuthConfig): AuthConfig {
   config.secret ??= secretsFromEnv(env);
   config.trustHost ??= trustHostFromEnv(env);
-  config.basePath ??= basePathFromEnv(env);
+  config.basePath ??= basePathFromEnv(env) ?? DEFAULT_BASE_PATH;
+  config.redirectProxyUrl ??= env.AUTH_REDIRECT_PROXY_URL;
   config.providers = config.providers.map((provider) => withProviderEnv(env, provider));
   return config;
 }

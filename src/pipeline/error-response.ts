@@ -11,24 +11,11 @@ import { AuthError, CredentialsSignin, MethodNotAllowed, RateLimited, RequestErr
 import { OneTimeCodeRefused } from "../core/one-time-code-refused.js";
 import { safeRedirect } from "../core/redirect.js";
 import { jsonError, type ResponseInternal } from "../core/response.js";
+import { asError } from "../core/thrown.js";
 import { errorCopy, renderErrorPage, type Theme } from "../pages/index.js";
 
 const CONFIGURATION_MESSAGE =
   "There is a problem with the server configuration. Check the server logs for more information.";
-
-/** A string for any thrown value, even one whose own conversion throws (`Object.create(null)`). */
-function describeThrown(value: unknown): string {
-  try {
-    return String(value);
-  } catch {
-    return Object.prototype.toString.call(value);
-  }
-}
-
-/** Any thrown value as an Error fit for `logger.error`: the original when it is one. */
-function asError(value: unknown): Error {
-  return value instanceof Error ? value : new Error(`A non-Error value was thrown: ${describeThrown(value)}`);
-}
 
 /** Logs an error the client is not told about, with where the docs explain it. */
 export function logServerError(logger: LoggerInstance, error: unknown): void {

@@ -105,3 +105,20 @@ export const isAction = (value: string): value is Action => Object.hasOwn(ROUTES
 
 /** The methods a route takes, for `Allow` and 405s. */
 export const allowedMethods = (route: Route): Method[] => Object.keys(route.methods) as Method[];
+
+/**
+ * Whether `action` names one of the routes under `basePath` (`"signin"`, `"session"`, …), as
+ * Auth.js's helper of the same name, for framework glue that routes by the path's first segment.
+ * latchkey also has `"webauthn-script"`, the sign-in page's passkey script.
+ *
+ * @example
+ * ```ts
+ * import { isAuthAction } from "latchkey";
+ *
+ * isAuthAction("signin"); // true
+ * isAuthAction("dashboard"); // false
+ * ```
+ */
+export function isAuthAction(action: string): action is Action {
+  return Object.hasOwn(ROUTES, action);
+}

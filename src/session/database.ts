@@ -49,8 +49,23 @@ function clearSession(ctx: ServerContext): CookieToSet[] {
   return [expiredCookie(ctx.cookies.sessionToken.name, ctx.cookies.sessionToken.options)];
 }
 
-function baseSession(user: AdapterUser, expires: Date): Session {
-  return { user: { ...user }, expires: expires.toISOString() };
+/**
+ * What the `session` callback gets as `session`, shaped as Auth.js passes it (the row and its
+ * user), less the token: a bearer secret the callback could copy into the response or a log.
+ */
+function callbackSession(
+  row: AdapterSession,
+  user: AdapterUser,
+  expires: Date,
+): SessionCallbackParams["session"] {
+  // Typed as Auth.js types it: `expires` as both an ISO string and a Date (here the Date).
+  return { userId: row.userId, expires, user: { ...user } } as unknown as SessionCallbackParams["session"];
+}
+
+/** A `Date` the callback left in `expires` goes out as ISO 8601, as it would over JSON. */
+function withIsoExpiry(session: Session): Session {
+  const expires: unknown = session.expires;
+  return expires instanceof Date ? { ...session, expires: expires.toISOString() } : session;
 }
 
 /**
@@ -105,11 +120,14 @@ async function readOrUpdate(
     cookies.push(sessionCookie(ctx, sessionToken, expires));
   }
 
-  const session = (await ctx.config.callbacks.session(
-    (update
-      ? { session: baseSession(user, expires), user, trigger: "update", newSession: update.data }
-      : { session: baseSession(user, expires), user }) as SessionCallbackParams, // `token` is for JWT sessions
-  )) as Session;
+  const base = callbackSession(row, user, expires);
+  const session = withIsoExpiry(
+    (await ctx.config.callbacks.session(
+      (update
+        ? { session: base, user, trigger: "update", newSession: update.data }
+        : { session: base, user }) as SessionCallbackParams, // `token` is for JWT sessions
+    )) as Session,
+  );
   await emitEvent(ctx.config, "session", { session });
   return { session, cookies };
 }

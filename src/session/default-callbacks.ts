@@ -7,9 +7,13 @@ import type { CallbacksOptions } from "../config.js";
 export const defaultCallbacks: CallbacksOptions = {
   signIn: () => true,
   redirect: ({ url, baseUrl }) => (url.startsWith("/") ? `${baseUrl}${url}` : url),
-  session: ({ session }) => ({
-    user: { name: session.user?.name, email: session.user?.email, image: session.user?.image },
-    expires: session.expires,
-  }),
+  session: ({ session }) => {
+    // Database sessions hand over the stored row, whose expiry is a Date; the client gets ISO 8601.
+    const expires: unknown = session.expires;
+    return {
+      user: { name: session.user?.name, email: session.user?.email, image: session.user?.image },
+      expires: expires instanceof Date ? expires.toISOString() : session.expires,
+    };
+  },
   jwt: ({ token }) => token,
 };

@@ -24,20 +24,24 @@ const THROWN: Array<[string, () => unknown]> = [
 ];
 
 describe("Auth() answers whatever is thrown at it", () => {
-  it.each(THROWN)("a signIn callback throwing %s ends on the error page", async (_what, value) => {
-    const log = recordingLogger();
-    const config = makeConfig({
-      logger: log.logger,
-      callbacks: {
-        signIn: () => {
-          throw value();
+  it.each(THROWN)(
+    "a signIn callback throwing %s ends on the error page as AccessDenied, logged",
+    async (_what, value) => {
+      const log = recordingLogger();
+      const config = makeConfig({
+        logger: log.logger,
+        callbacks: {
+          signIn: () => {
+            throw value();
+          },
         },
-      },
-    });
-    const { response } = await signInWithCredentials(config);
-    expect(locationOf(response).searchParams.get("error")).toBe("Configuration");
-    expect(log.errors).toHaveLength(1);
-  });
+      });
+      const { response } = await signInWithCredentials(config);
+      expect(locationOf(response).searchParams.get("error")).toBe("AccessDenied");
+      expect(log.errors).toHaveLength(1);
+      expect(log.warnings).toEqual(["AccessDenied"]);
+    },
+  );
 
   it.each(THROWN)("a session callback throwing %s gives GET /session a 500", async (_what, value) => {
     const config = makeConfig({
@@ -84,7 +88,7 @@ describe("Auth() answers whatever is thrown at it", () => {
       },
     });
     const { response } = await signInWithCredentials(config);
-    expect(locationOf(response).searchParams.get("error")).toBe("Configuration");
+    expect(locationOf(response).searchParams.get("error")).toBe("AccessDenied");
     const wrong = await signInWithCredentials(config, { username: "alice", password: "wrong" });
     expect(locationOf(wrong.response).searchParams.get("error")).toBe("CredentialsSignin");
   });

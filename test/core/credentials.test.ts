@@ -209,7 +209,7 @@ describe("the signIn callback", () => {
     expect(hasSessionCookie(response)).toBe(true);
   });
 
-  it("throwing a plain Error is a Configuration error, logged", async () => {
+  it("throwing a plain Error refuses the sign-in as AccessDenied, as Auth.js does, and logs the error", async () => {
     const log = recordingLogger();
     const config = makeConfig({
       logger: log.logger,
@@ -220,7 +220,7 @@ describe("the signIn callback", () => {
       },
     });
     const { response } = await signInWithCredentials(config);
-    expect(response.headers.get("location")).toBe(`${APP}/auth/error?error=Configuration`);
+    expect(response.headers.get("location")).toBe(`${APP}/auth/error?error=AccessDenied`);
     expect(log.text()).toContain("policy service down");
   });
 });

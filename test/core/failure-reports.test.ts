@@ -78,7 +78,8 @@ describe("error pages", () => {
       pages: { error: "/oops" },
       logger: recordingLogger().logger,
       callbacks: {
-        signIn: () => {
+        session: () => ({ expires: "" }),
+        jwt: () => {
           throw new Error("boom");
         },
       },

@@ -215,13 +215,13 @@ describe.each(MALFORMED)("a malformed callbackUrl (%s)", (_what, candidate) => {
     );
   });
 
-  it("is refused with 400 in the credentials callback body, before any sign-in", async () => {
+  it("is refused with 400 InvalidCallbackUrl (Auth.js's name; it answers 500) in the credentials callback body, before any sign-in", async () => {
     const { response } = await signInWithCredentials(makeConfig(), {
       username: "alice",
       password: "correct horse",
       callbackUrl: candidate,
     });
-    await expectJsonError(response, 400, "InvalidRequest");
+    await expectJsonError(response, 400, "InvalidCallbackUrl");
     expect(response.headers.getSetCookie().some((cookie) => cookie.includes("session-token="))).toBe(false);
   });
 

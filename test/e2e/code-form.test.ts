@@ -51,6 +51,7 @@ beforeAll(async () => {
         name: "Acme",
         authorization: "https://as.example/authorize",
         token: "http://127.0.0.1:9/token",
+        userinfo: "https://as.example/me",
         clientId: "acme-client",
         clientSecret: "acme-secret",
       }),

@@ -195,12 +195,11 @@ describe("an OAuth or OIDC provider that could not sign anyone in", () => {
     );
   });
 
-  it("is refused at startup as an oidc provider with neither issuer nor endpoints", async () => {
-    expect(await startup(oidc({ issuer: undefined }))).toEqual(
-      invalid(
-        'Provider "acme" needs `issuer` (or `wellKnown`) for discovery, or both `authorization` and `token` URLs.',
-      ),
-    );
+  it("is refused at startup as an oidc provider with neither issuer nor endpoints, as InvalidEndpoints", async () => {
+    expect(await startup(oidc({ issuer: undefined }))).toEqual({
+      status: 500,
+      log: 'InvalidEndpoints: Provider "acme" needs `issuer` (or `wellKnown`) for discovery, or the `authorization`, `token`, `userinfo` endpoint URLs it lacks. (see docs/errors.md#invalidendpoints)',
+    });
   });
 
   it("starts with the client id, secret and issuer the AUTH_ACME_* variables fill in", async () => {

@@ -85,7 +85,7 @@ async function pushAuthorizationRequest(
       clientAuthentication(provider),
       params,
       {
-        ...transportOptions(server.pushed_authorization_request_endpoint),
+        ...transportOptions(provider, server.pushed_authorization_request_endpoint),
       },
     );
     const pushed = await oauth.processPushedAuthorizationResponse(server, client, response);

@@ -6,9 +6,14 @@
  */
 import * as oauth from "oauth4webapi";
 import type { AuthContext } from "../../core/context.js";
-import { AuthError, CallbackRouteError, OAuthCallbackError } from "../../core/errors.js";
+import {
+  AuthError,
+  CallbackRouteError,
+  OAuthCallbackError,
+  OAuthProfileParseError,
+} from "../../core/errors.js";
 import { oauthUserResolver } from "../../login/index.js";
-import type { OAuthConfig, Profile } from "../../provider-types.js";
+import type { OAuthConfig, Profile, User } from "../../provider-types.js";
 import type { CallbackResult } from "../types.js";
 import { accountFor, defaultProfile, vouchesForAddress } from "./account.js";
 import { activeChecks, carriesCheckCookies, clearChecks, expectedChecks } from "./checks.js";
@@ -113,7 +118,15 @@ export async function oauthCallback(ctx: AuthContext, provider: OAuthConfig): Pr
     throw callbackFailure(provider, "userinfo request", error);
   }
 
-  const user = await (provider.profile ?? defaultProfile)(profile, tokens);
+  let user: User;
+  try {
+    user = await (provider.profile ?? defaultProfile)(profile, tokens);
+  } catch (error) {
+    throw new OAuthProfileParseError(
+      `The \`profile\` function of provider "${provider.id}" threw on the provider's profile.`,
+      { cause: error },
+    );
+  }
   if (!user || user.id === undefined || user.id === null || String(user.id) === "") {
     throw new CallbackRouteError(
       `The profile of provider "${provider.id}" gave the user no id; its \`profile\` must return one (the provider's account id).`,

@@ -5,8 +5,15 @@
  * rewrites) is refused. `alg: none` is never accepted, and symmetric algorithms only for a
  * confidential client, with its secret as the key (§10.1).
  */
-import { createRemoteJWKSet, decodeProtectedHeader, type JWTPayload, jwtVerify } from "jose";
+import {
+  createRemoteJWKSet,
+  decodeProtectedHeader,
+  type JWTPayload,
+  customFetch as joseFetch,
+  jwtVerify,
+} from "jose";
 import type { AuthorizationServer } from "oauth4webapi";
+import { customFetch } from "../../core/custom-fetch.js";
 import type { OAuthConfig } from "../../provider-types.js";
 import { hasClientSecret } from "./client.js";
 import { providerState } from "./provider-state.js";
@@ -55,6 +62,7 @@ function issuerKeys(provider: OAuthConfig, server: AuthorizationServer) {
       keys: createRemoteJWKSet(new URL(uri), {
         cooldownDuration: JWKS_REFETCH_FLOOR_MS,
         cacheMaxAge: JWKS_MAX_AGE_MS,
+        ...(provider[customFetch] ? { [joseFetch]: provider[customFetch] } : {}),
       }),
     };
   }

@@ -38,7 +38,7 @@ export async function refreshTokens(
       client,
       clientAuthentication(provider),
       refreshToken,
-      transportOptions(server.token_endpoint),
+      transportOptions(provider, server.token_endpoint),
     );
     if (tokenOption?.conform) response = await tokenOption.conform(response);
     // A multi-tenant issuer's template is filled in before oauth4webapi compares the ID token's iss.

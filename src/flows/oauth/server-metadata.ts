@@ -5,6 +5,7 @@
  * a day; a failed discovery is not cached.
  */
 import * as oauth from "oauth4webapi";
+import { customFetch, providerFetch } from "../../core/custom-fetch.js";
 import { InvalidConfig, OAuthSignInError } from "../../core/errors.js";
 import type { OAuthConfig } from "../../provider-types.js";
 import { endpointUrl, isLoopbackHttp } from "./endpoint-url.js";
@@ -40,10 +41,17 @@ function issuerOfWellKnown(wellKnown: URL): string {
   return wellKnown.origin;
 }
 
-/** Options that let oauth4webapi call `url` over plain http, for loopback issuers only. */
-export function transportOptions(url: URL | string | undefined): { [oauth.allowInsecureRequests]?: true } {
-  if (url === undefined) return {};
-  return isLoopbackHttp(new URL(url)) ? { [oauth.allowInsecureRequests]: true } : {};
+/**
+ * Options for oauth4webapi's call to `url`: the provider's own fetch, and plain http for loopback
+ * issuers only.
+ */
+export function transportOptions(
+  provider: OAuthConfig,
+  url: URL | string | undefined,
+): { [oauth.allowInsecureRequests]?: true; [oauth.customFetch]?: typeof fetch } {
+  const own = provider[customFetch] ? { [oauth.customFetch]: provider[customFetch] } : {};
+  if (url === undefined) return own;
+  return isLoopbackHttp(new URL(url)) ? { ...own, [oauth.allowInsecureRequests]: true } : own;
 }
 
 async function discover(provider: OAuthConfig): Promise<oauth.AuthorizationServer> {
@@ -53,7 +61,10 @@ async function discover(provider: OAuthConfig): Promise<oauth.AuthorizationServe
   const expected = provider.issuer ?? issuerOfWellKnown(wellKnown);
   let response: Response;
   try {
-    response = await fetch(wellKnown, { headers: { accept: "application/json" }, redirect: "manual" });
+    response = await providerFetch(provider)(wellKnown, {
+      headers: { accept: "application/json" },
+      redirect: "manual",
+    });
   } catch (error) {
     throw new OAuthSignInError(
       `The metadata of provider "${provider.id}" could not be fetched from ${wellKnown.href}.`,

@@ -39,7 +39,7 @@ async function standardTokenRequest(exchange: CodeExchange): Promise<ExchangedCo
     redirectUri,
     checks.codeVerifier ?? oauth.nopkce,
     {
-      ...transportOptions(server.token_endpoint),
+      ...transportOptions(provider, server.token_endpoint),
       ...(tokenOption?.params ? { additionalParameters: tokenOption.params } : {}),
     },
   );

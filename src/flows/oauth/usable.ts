@@ -3,7 +3,7 @@
  * environment variables filled in what they name): a provider that could only fail when a user
  * clicks it is a configuration error the deployment should see at once, not its users.
  */
-import { InvalidConfig } from "../../core/errors.js";
+import { InvalidConfig, InvalidEndpoints } from "../../core/errors.js";
 import type { OAuthConfig } from "../../provider-types.js";
 import { tokenEndpointAuthMethod } from "./client.js";
 import { endpointOption } from "./server-metadata.js";
@@ -24,9 +24,19 @@ export function assertUsable(provider: OAuthConfig): void {
     );
   }
   const discoverable = provider.wellKnown || typeof provider.issuer === "string";
-  if (!discoverable && (!endpointOption(provider.authorization) || !endpointOption(provider.token))) {
-    throw new InvalidConfig(
-      `Provider "${provider.id}" needs \`issuer\` (or \`wellKnown\`) for discovery, or both \`authorization\` and \`token\` URLs.`,
-    );
+  if (!discoverable) {
+    // Without discovery each step needs its own endpoint; a `userinfo.request` fetches the profile itself.
+    const ownProfileRequest =
+      typeof provider.userinfo === "object" && provider.userinfo.request !== undefined;
+    const missing = [
+      endpointOption(provider.authorization) ? undefined : "authorization",
+      endpointOption(provider.token) ? undefined : "token",
+      endpointOption(provider.userinfo) || ownProfileRequest ? undefined : "userinfo",
+    ].filter((name) => name !== undefined);
+    if (missing.length > 0) {
+      throw new InvalidEndpoints(
+        `Provider "${provider.id}" needs \`issuer\` (or \`wellKnown\`) for discovery, or the ${missing.map((name) => `\`${name}\``).join(", ")} endpoint URL${missing.length > 1 ? "s" : ""} it lacks.`,
+      );
+    }
   }
 }

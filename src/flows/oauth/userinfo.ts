@@ -6,6 +6,7 @@
  */
 import type { JWTPayload } from "jose";
 import * as oauth from "oauth4webapi";
+import { providerFetch } from "../../core/custom-fetch.js";
 import { InvalidConfig } from "../../core/errors.js";
 import type { OAuthConfig, Profile, TokenSet } from "../../provider-types.js";
 import { transportOptions } from "./server-metadata.js";
@@ -19,8 +20,8 @@ export interface ProfileSource {
 }
 
 /** An OAuth 2.0 user API: a GET with the bearer token, answering a JSON object. */
-async function bearerGet(url: URL, accessToken: string): Promise<Profile> {
-  const response = await fetch(url, {
+async function bearerGet(provider: OAuthConfig, url: URL, accessToken: string): Promise<Profile> {
+  const response = await providerFetch(provider)(url, {
     headers: {
       authorization: `Bearer ${accessToken}`,
       accept: "application/json",
@@ -46,13 +47,13 @@ const PROFILE_CLAIMS = ["name", "email"] as const;
 
 /** The userinfo endpoint's claims, for the user the ID token names (OpenID Connect Core §5.3.4). */
 async function userinfoFor(source: ProfileSource, url: URL, subject: string): Promise<Profile> {
-  const { server, client, tokens } = source;
+  const { provider, server, client, tokens } = source;
   // The request goes to `url`, so the provider's `userinfo.params` reach it here too.
   const response = await oauth.userInfoRequest(
     { ...server, userinfo_endpoint: url.href },
     client,
     tokens.access_token as string,
-    transportOptions(url),
+    transportOptions(provider, url),
   );
   return (await oauth.processUserInfoResponse(server, client, subject, response)) as Profile;
 }
@@ -88,5 +89,5 @@ export async function fetchProfile(source: ProfileSource): Promise<Profile> {
     throw new InvalidConfig(`Provider "${provider.id}" names no userinfo endpoint; set \`userinfo\`.`);
   }
   if (provider.type === "oidc" && idTokenClaims?.sub) return userinfoFor(source, url, idTokenClaims.sub);
-  return bearerGet(url, tokens.access_token as string);
+  return bearerGet(provider, url, tokens.access_token as string);
 }

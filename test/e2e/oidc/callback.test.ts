@@ -88,6 +88,31 @@ describe("the profile", () => {
     expect(await sessionOf(config, browser)).toBeNull();
   });
 
+  it("reports a profile function that throws as OAuthProfileParseError, as Auth.js names it, with what it threw as the cause", async () => {
+    const log = lineLog();
+    const thrown = new TypeError("Cannot read properties of undefined (reading 'login')");
+    const config: AuthConfig = {
+      providers: [
+        provider({
+          profile: () => {
+            throw thrown;
+          },
+        }),
+      ],
+      secret: SECRET,
+      trustHost: true,
+      logger: log.logger,
+    };
+    const browser = newBrowser();
+    const response = await signInAtOP(config, browser, "op", "alice");
+    expectError(response, "error", "Configuration");
+    expect(log.lines).toEqual([
+      'OAuthProfileParseError: The `profile` function of provider "op" threw on the provider\'s profile. (see docs/errors.md#oauthprofileparseerror)',
+    ]);
+    expect(log.errors[0]?.cause).toBe(thrown);
+    expect(await sessionOf(config, browser)).toBeNull();
+  });
+
   it("accepts a numeric id, and stores the e-mail address in lower case", async () => {
     const config: AuthConfig = {
       providers: [

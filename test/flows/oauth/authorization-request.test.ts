@@ -22,6 +22,7 @@ const oauth2 = (overrides: Partial<OAuth2Config> = {}) =>
     name: "Acme",
     authorization: AUTHORIZE,
     token: TOKEN,
+    userinfo: "https://as.example/me",
     clientId: "acme-client",
     clientSecret: "acme-secret",
     ...overrides,

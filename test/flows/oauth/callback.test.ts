@@ -39,6 +39,7 @@ const acme = (overrides: Partial<OAuth2Config> = {}) =>
     authorization: "https://as.example/authorize",
     // Nothing listens there: a callback that gets as far as the token request fails at once.
     token: "http://127.0.0.1:9/token",
+    userinfo: "https://as.example/me",
     clientId: "acme-client",
     clientSecret: "acme-secret",
     ...overrides,

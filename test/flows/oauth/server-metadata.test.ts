@@ -14,7 +14,7 @@ import {
   transportOptions,
   usesDiscovery,
 } from "../../../src/flows/oauth/server-metadata.js";
-import type { OIDCConfig } from "../../../src/providers/types.js";
+import type { OAuthConfig, OIDCConfig } from "../../../src/providers/types.js";
 import { APP, CookieJar, getCsrf, locationOf, recordingLogger, SECRET, send } from "../../core/helpers.js";
 import { oidcProvider, type ScriptedIssuer, startScriptedIssuer } from "./scripted-issuer.js";
 
@@ -357,11 +357,12 @@ describe("endpointOption and transportOptions", () => {
   });
 
   it("lets oauth4webapi use plain http for loopback URLs only", () => {
+    const provider = { id: "acme", type: "oauth" } as OAuthConfig;
     for (const url of ["http://127.0.0.1:8080/token", new URL("http://localhost/t"), "http://[::1]/t"]) {
-      expect(Object.getOwnPropertySymbols(transportOptions(url))).toHaveLength(1);
+      expect(Object.getOwnPropertySymbols(transportOptions(provider, url))).toHaveLength(1);
     }
     for (const url of ["https://id.test/token", "http://id.test/token", undefined]) {
-      expect(Object.getOwnPropertySymbols(transportOptions(url))).toHaveLength(0);
+      expect(Object.getOwnPropertySymbols(transportOptions(provider, url))).toHaveLength(0);
     }
   });
 });

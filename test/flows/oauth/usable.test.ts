@@ -4,7 +4,7 @@
  * (RFC 6749 §2.3.1), and either discovery or both endpoint URLs. Each refusal says what to set.
  */
 import { describe, expect, it } from "vitest";
-import { InvalidConfig } from "../../../src/core/errors.js";
+import { InvalidConfig, InvalidEndpoints } from "../../../src/core/errors.js";
 import { assertUsable } from "../../../src/flows/oauth/usable.js";
 import type { OAuthConfig } from "../../../src/providers/types.js";
 
@@ -69,22 +69,55 @@ describe("assertUsable", () => {
     ).not.toThrow();
   });
 
-  it("accepts a provider without discovery that names both endpoints, as URLs or { url }", () => {
-    const endpoints = { issuer: undefined, authorization: "https://acme.test/authorize" };
+  it("accepts a provider without discovery that names its three endpoints, as URLs or { url }", () => {
+    const endpoints = {
+      issuer: undefined,
+      authorization: "https://acme.test/authorize",
+      userinfo: { url: "https://acme.test/me" },
+    };
     expect(() => assertUsable(provider({ ...endpoints, token: "https://acme.test/token" }))).not.toThrow();
     expect(() =>
       assertUsable(provider({ ...endpoints, token: { url: "https://acme.test/token" } })),
     ).not.toThrow();
   });
 
-  it.each<[string, Partial<OAuthConfig>]>([
-    ["neither endpoint", {}],
-    ["only the authorization endpoint", { authorization: "https://acme.test/authorize" }],
-    ["only the token endpoint", { token: "https://acme.test/token" }],
-    ["a token option without a url", { authorization: "https://acme.test/authorize", token: { params: {} } }],
-  ])("refuses a provider without discovery and with %s", (_, endpoints) => {
+  it("accepts a userinfo.request of its own instead of a userinfo URL", () => {
+    const ownRequest = provider({
+      issuer: undefined,
+      authorization: "https://acme.test/authorize",
+      token: "https://acme.test/token",
+      userinfo: { request: () => ({ id: "1" }) },
+    });
+    expect(() => assertUsable(ownRequest)).not.toThrow();
+  });
+
+  const userinfo = "https://acme.test/me";
+  it.each<[string, Partial<OAuthConfig>, string]>([
+    ["no endpoint", {}, "the `authorization`, `token`, `userinfo` endpoint URLs"],
+    [
+      "only the authorization endpoint",
+      { authorization: "https://acme.test/authorize", userinfo },
+      "the `token` endpoint URL",
+    ],
+    [
+      "only the token endpoint",
+      { token: "https://acme.test/token", userinfo },
+      "the `authorization` endpoint URL",
+    ],
+    [
+      "a token option without a url",
+      { authorization: "https://acme.test/authorize", token: { params: {} }, userinfo },
+      "the `token` endpoint URL",
+    ],
+    [
+      "no userinfo endpoint",
+      { authorization: "https://acme.test/authorize", token: "https://acme.test/token" },
+      "the `userinfo` endpoint URL",
+    ],
+  ])("refuses a provider without discovery and with %s, as InvalidEndpoints", (_, endpoints, lacks) => {
+    expect(() => assertUsable(provider({ issuer: undefined, ...endpoints }))).toThrow(InvalidEndpoints);
     expect(refusal(provider({ issuer: undefined, ...endpoints }))).toBe(
-      'Provider "acme-corp" needs `issuer` (or `wellKnown`) for discovery, or both `authorization` and `token` URLs.',
+      `Provider "acme-corp" needs \`issuer\` (or \`wellKnown\`) for discovery, or ${lacks} it lacks.`,
     );
   });
 });

@@ -1,0 +1,381 @@
+/**
+ * The edges an Auth.js app meets when it switches its imports to latchkey and changes nothing else.
+ * `@auth/core` is the oracle: each test sends the same request to both handlers (or calls the same
+ * helper of both) and asserts that they agree. Where latchkey differs on purpose, the test pins
+ * latchkey's behaviour and docs/migrating.md ("Deliberate differences") names it.
+ */
+
+import * as authjs from "@auth/core";
+import { type AuthConfig as AuthjsConfig, Auth as authjsAuth } from "@auth/core";
+import * as authjsErrors from "@auth/core/errors";
+import AuthjsCredentials from "@auth/core/providers/credentials";
+import { describe, expect, it } from "vitest";
+import { MemoryAdapter } from "../../src/adapters/memory.js";
+import type { Adapter } from "../../src/adapters/types.js";
+import * as latchkey from "../../src/index.js";
+import { Auth, type AuthConfig, type SessionCallbackParams } from "../../src/index.js";
+import Credentials from "../../src/providers/credentials.js";
+import OAuth from "../../src/providers/oauth.js";
+import { CookieJar } from "../support/cookie-jar.js";
+import { SECRET } from "./helpers.js";
+
+const APP = "https://app.test";
+type Handler = (request: Request) => Promise<Response>;
+
+/** The same app on both libraries: one credentials provider that accepts alice, JWT sessions. */
+function twinApps(callbacks: { signIn?: () => boolean } = {}): { authjs: Handler; latchkey: Handler } {
+  const authorize = (fields: Partial<Record<string, unknown>>) =>
+    fields.username === "alice" ? { id: "alice", name: "Alice", email: "alice@example.test" } : null;
+  const authjsConfig: AuthjsConfig = {
+    providers: [AuthjsCredentials({ credentials: { username: {} }, authorize })],
+    secret: SECRET,
+    trustHost: true,
+    basePath: "/auth",
+    callbacks,
+    logger: { error: () => undefined, warn: () => undefined, debug: () => undefined },
+  };
+  const latchkeyConfig: AuthConfig = {
+    providers: [Credentials({ credentials: { username: {} }, authorize })],
+    secret: SECRET,
+    trustHost: true,
+    callbacks,
+    logger: { error: () => undefined, warn: () => undefined, debug: () => undefined },
+  };
+  return {
+    authjs: (request) => authjsAuth(request, authjsConfig),
+    latchkey: (request) => Auth(request, latchkeyConfig),
+  };
+}
+
+/** Posts credentials with a valid CSRF token, as a sign-in form would. */
+async function credentialsSignIn(handler: Handler): Promise<Response> {
+  const jar = new CookieJar();
+  const csrf = await handler(new Request(`${APP}/auth/csrf`));
+  jar.apply(csrf);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  return handler(
+    new Request(`${APP}/auth/callback/credentials`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar.header() },
+      body: new URLSearchParams({ csrfToken, username: "alice" }),
+    }),
+  );
+}
+
+const cacheHeaders = (response: Response) =>
+  ["cache-control", "expires", "pragma"].map((name) => [name, response.headers.get(name)]);
+
+describe("GET /csrf and GET /session, against @auth/core", () => {
+  it.each(["/csrf", "/session"])(
+    "%s forbids caching with Cache-Control, Expires: 0 and Pragma: no-cache, as Auth.js does",
+    async (path) => {
+      const apps = twinApps();
+      const [theirs, ours] = await Promise.all([
+        apps.authjs(new Request(`${APP}/auth${path}`)),
+        apps.latchkey(new Request(`${APP}/auth${path}`)),
+      ]);
+      expect(cacheHeaders(ours)).toEqual(cacheHeaders(theirs));
+      expect(ours.headers.get("expires")).toBe("0");
+      expect(ours.headers.get("pragma")).toBe("no-cache");
+    },
+  );
+});
+
+describe("a signIn callback that throws, against @auth/core", () => {
+  it("refuses the sign-in as AccessDenied on the error page, as Auth.js does, not Configuration", async () => {
+    const apps = twinApps({
+      signIn: () => {
+        throw new Error("the user directory is down");
+      },
+    });
+    const [theirs, ours] = await Promise.all([
+      credentialsSignIn(apps.authjs),
+      credentialsSignIn(apps.latchkey),
+    ]);
+    const target = (response: Response) => {
+      const location = new URL(response.headers.get("location") ?? "");
+      return [location.pathname, location.searchParams.get("error")];
+    };
+    expect(target(theirs)).toEqual(["/auth/error", "AccessDenied"]);
+    expect(target(ours)).toEqual(target(theirs));
+    expect(ours.headers.getSetCookie().join()).not.toContain("session-token=ey");
+  });
+});
+
+describe("the session callback with database sessions, against @auth/core", () => {
+  const TOKEN = "0f9c2d4e-8a6b-4c1d-9e7f-3b5a2c8d1e40";
+  const HOUR = 60 * 60 * 1000;
+
+  /** A user and a session row written straight into the adapter, as Auth.js's database sessions are. */
+  async function seeded(expires: Date): Promise<Adapter> {
+    const adapter = MemoryAdapter();
+    await adapter.createUser?.({ id: "u1", email: "alice@example.test", emailVerified: null, name: "Alice" });
+    await adapter.createSession?.({ sessionToken: TOKEN, userId: "u1", expires });
+    return adapter;
+  }
+
+  /** GET /session on both, each with its own seeded adapter; what each session callback received. */
+  async function sessionCallbacks(expiresIn: number) {
+    const expires = new Date(Date.now() + expiresIn);
+    const received: { authjs: unknown[]; latchkey: SessionCallbackParams[] } = { authjs: [], latchkey: [] };
+    const request = () =>
+      new Request(`${APP}/auth/session`, { headers: { cookie: `__Secure-authjs.session-token=${TOKEN}` } });
+    const theirs = await authjsAuth(request(), {
+      providers: [],
+      adapter: (await seeded(expires)) as AuthjsConfig["adapter"],
+      secret: SECRET,
+      trustHost: true,
+      basePath: "/auth",
+      callbacks: {
+        session: (params) => {
+          received.authjs.push(structuredClone(params));
+          return { expires: params.session.expires } as never;
+        },
+      },
+    });
+    const ours = await Auth(request(), {
+      providers: [],
+      adapter: await seeded(expires),
+      secret: SECRET,
+      trustHost: true,
+      callbacks: {
+        session: (params) => {
+          received.latchkey.push(structuredClone(params));
+          return { expires: params.session.expires as string };
+        },
+      },
+    });
+    return { received, bodies: { authjs: await theirs.json(), latchkey: await ours.json() } };
+  }
+
+  it("gets the stored row (userId, expires as a Date) and the user, as Auth.js passes them, less the session token", async () => {
+    const { received, bodies } = await sessionCallbacks(30 * 24 * HOUR);
+    const [theirs] = received.authjs as Array<{ session: Record<string, unknown>; user: unknown }>;
+    const [ours] = received.latchkey;
+    expect(theirs?.session.sessionToken).toBe(TOKEN);
+    const { sessionToken: _token, ...theirsWithoutToken } = theirs?.session ?? {};
+    expect(ours?.session).toEqual(theirsWithoutToken);
+    expect(ours?.session.expires).toBeInstanceOf(Date);
+    expect(ours?.session.userId).toBe("u1");
+    expect(ours?.user).toEqual(theirs?.user);
+    expect(JSON.stringify(ours)).not.toContain(TOKEN);
+    // A Date the callback passes on reaches the client as its ISO string, as Auth.js's JSON does.
+    expect(bodies.latchkey).toEqual(bodies.authjs);
+  });
+
+  it("gets the extended expiry when this read extends the row (Auth.js passes the one read before; docs/migrating.md)", async () => {
+    const { received } = await sessionCallbacks(HOUR);
+    const [ours] = received.latchkey;
+    expect(ours?.session.expires).toBeInstanceOf(Date);
+    expect(Number(ours?.session.expires)).toBeGreaterThan(Date.now() + 29 * 24 * HOUR);
+  });
+
+  it("keeps the default callback's answer the same as Auth.js's: name, e-mail, image and expires", async () => {
+    const expires = new Date(Date.now() + 30 * 24 * HOUR);
+    const request = () =>
+      new Request(`${APP}/auth/session`, { headers: { cookie: `__Secure-authjs.session-token=${TOKEN}` } });
+    const theirs = await authjsAuth(request(), {
+      providers: [],
+      adapter: (await seeded(expires)) as AuthjsConfig["adapter"],
+      secret: SECRET,
+      trustHost: true,
+      basePath: "/auth",
+    });
+    const ours = await Auth(request(), {
+      providers: [],
+      adapter: await seeded(expires),
+      secret: SECRET,
+      trustHost: true,
+    });
+    expect(await ours.json()).toEqual(await theirs.json());
+  });
+});
+
+describe("the names an Auth.js app imports", () => {
+  it("exports every error class @auth/core exports, each with Auth.js's type", () => {
+    for (const [name, value] of Object.entries(authjsErrors)) {
+      expect(latchkey, name).toHaveProperty(name);
+      if (typeof value === "function" && value.prototype instanceof Error && name !== "SignInError") {
+        const ErrorClass = (latchkey as unknown as Record<string, new () => { type: string }>)[name];
+        expect(ErrorClass && new ErrorClass().type, name).toBe(
+          new (value as new () => { type: string })().type,
+        );
+      }
+    }
+  });
+
+  it("exports customFetch, isAuthAction, createActionURL and setEnvDefaults", () => {
+    for (const name of ["customFetch", "isAuthAction", "createActionURL", "setEnvDefaults"]) {
+      expect(typeof (latchkey as Record<string, unknown>)[name], name).toBe(
+        typeof (authjs as Record<string, unknown>)[name],
+      );
+    }
+  });
+
+  it("isAuthAction agrees with Auth.js on every Auth.js action and on non-actions", () => {
+    for (const action of [
+      "providers",
+      "session",
+      "csrf",
+      "signin",
+      "signout",
+      "callback",
+      "verify-request",
+      "error",
+      "webauthn-options",
+      "nope",
+      "",
+      "__proto__",
+      "toString",
+    ]) {
+      expect(latchkey.isAuthAction(action), action).toBe(authjs.isAuthAction(action));
+    }
+  });
+
+  it("a provider's customFetch carries its discovery and token requests, as in Auth.js", async () => {
+    const seen: string[] = [];
+    const ownFetch: typeof fetch = async (input) => {
+      const url = new URL(input instanceof Request ? input.url : input);
+      seen.push(url.pathname);
+      return Response.json({
+        issuer: "https://id.acme.test",
+        authorization_endpoint: "https://id.acme.test/authorize",
+        token_endpoint: "https://id.acme.test/token",
+      });
+    };
+    const config: AuthConfig = {
+      providers: [
+        OAuth({
+          id: "acme",
+          name: "Acme",
+          issuer: "https://id.acme.test",
+          clientId: "c",
+          clientSecret: "s",
+          [latchkey.customFetch]: ownFetch,
+        }),
+      ],
+      secret: SECRET,
+      trustHost: true,
+    };
+    const jar = new CookieJar();
+    const csrf = await Auth(new Request(`${APP}/auth/csrf`), config);
+    jar.apply(csrf);
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const response = await Auth(
+      new Request(`${APP}/auth/signin/acme`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar.header() },
+        body: new URLSearchParams({ csrfToken }),
+      }),
+      config,
+    );
+    expect(new URL(response.headers.get("location") ?? "").href).toMatch(
+      /^https:\/\/id\.acme\.test\/authorize\?/,
+    );
+    expect(seen).toEqual(["/.well-known/openid-configuration"]);
+  });
+});
+
+describe("createActionURL and setEnvDefaults, against @auth/core", () => {
+  it("createActionURL falls back to https when the protocol is undefined", () => {
+    const headers = new Headers({ host: "app.example.com" });
+    const ours = latchkey.createActionURL("signin", undefined, headers, {}, { basePath: "/auth" });
+    // Auth.js types the protocol as a string, yet falls back to https when it is undefined.
+    const theirs = authjs.createActionURL(
+      "signin",
+      undefined as unknown as string,
+      headers,
+      {},
+      { basePath: "/auth" },
+    );
+    expect(ours.href).toBe(theirs.href);
+    expect(ours.href).toBe("https://app.example.com/auth/signin");
+  });
+
+  it("setEnvDefaults reads AUTH_REDIRECT_PROXY_URL into redirectProxyUrl", () => {
+    const env = { AUTH_REDIRECT_PROXY_URL: "https://auth.example.com/auth" };
+    const theirs: AuthjsConfig = { providers: [] };
+    const ours: AuthConfig = { providers: [] };
+    authjs.setEnvDefaults(env, theirs);
+    latchkey.setEnvDefaults(env, ours);
+    expect(ours.redirectProxyUrl).toBe(theirs.redirectProxyUrl);
+    expect(ours.redirectProxyUrl).toBe("https://auth.example.com/auth");
+  });
+
+  it("setEnvDefaults keeps /auth for an AUTH_URL without a path, where Auth.js mounts at / (docs/migrating.md)", () => {
+    const env = { AUTH_URL: "https://app.example.com" };
+    const theirs: AuthjsConfig = { providers: [] };
+    const ours: AuthConfig = { providers: [] };
+    authjs.setEnvDefaults(env, theirs);
+    latchkey.setEnvDefaults(env, ours);
+    expect(theirs.basePath).toBe("/");
+    expect(ours.basePath).toBe("/auth");
+  });
+
+  it.each([{ AUTH_URL: "not a url" }, {}])("setEnvDefaults sets basePath to /auth with %j", (env) => {
+    const theirs: AuthjsConfig = { providers: [] };
+    const ours: AuthConfig = { providers: [] };
+    authjs.setEnvDefaults(env, theirs);
+    latchkey.setEnvDefaults(env, ours);
+    expect(ours.basePath).toBe(theirs.basePath);
+    expect(ours.basePath).toBe("/auth");
+  });
+});
+
+describe("an OAuth provider's endpoints at startup, against @auth/core", () => {
+  /** The errors each library logs when GET /providers meets this provider. */
+  async function startupErrors(provider: Record<string, unknown>) {
+    const logged = { authjs: [] as string[], latchkey: [] as string[] };
+    const base = { id: "acme", name: "Acme", type: "oauth", clientId: "c", clientSecret: "s", ...provider };
+    await authjsAuth(new Request(`${APP}/auth/providers`), {
+      providers: [base as never],
+      secret: SECRET,
+      trustHost: true,
+      basePath: "/auth",
+      logger: {
+        error: (error) => void logged.authjs.push(error.name),
+        warn: () => undefined,
+        debug: () => undefined,
+      },
+    });
+    const ours = await Auth(new Request(`${APP}/auth/providers`), {
+      providers: [base as never],
+      secret: SECRET,
+      trustHost: true,
+      logger: {
+        error: (error) => void logged.latchkey.push(error.name),
+        warn: () => undefined,
+        debug: () => undefined,
+      },
+    });
+    return { logged, status: ours.status };
+  }
+
+  it.each<[string, Record<string, unknown>]>([
+    ["neither issuer nor endpoints", { type: "oidc" }],
+    ["no token endpoint", { authorization: "https://acme.test/authorize", userinfo: "https://acme.test/me" }],
+    [
+      "no userinfo endpoint",
+      { authorization: "https://acme.test/authorize", token: "https://acme.test/token" },
+    ],
+  ])("refuses a provider with %s as InvalidEndpoints, as Auth.js does", async (_, provider) => {
+    const { logged, status } = await startupErrors(provider);
+    expect(logged.authjs).toEqual(["InvalidEndpoints"]);
+    expect(logged.latchkey).toEqual(logged.authjs);
+    expect(status).toBe(500);
+  });
+
+  it("keeps InvalidEndpoints a kind of InvalidConfig, so code that catches InvalidConfig still does", () => {
+    expect(new latchkey.InvalidEndpoints()).toBeInstanceOf(latchkey.InvalidConfig);
+  });
+
+  it("accepts the three endpoints without an issuer, as Auth.js does", async () => {
+    const { logged } = await startupErrors({
+      authorization: "https://acme.test/authorize",
+      token: "https://acme.test/token",
+      userinfo: "https://acme.test/me",
+    });
+    expect(logged.authjs).toEqual([]);
+    expect(logged.latchkey).toEqual([]);
+  });
+});
