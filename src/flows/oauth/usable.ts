@@ -3,13 +3,13 @@
  * environment variables filled in what they name): a provider that could only fail when a user
  * clicks it is a configuration error the deployment should see at once, not its users.
  */
+import { providerEnvPrefix } from "../../core/env.js";
 import { InvalidConfig, InvalidEndpoints } from "../../core/errors.js";
 import type { OAuthConfig } from "../../provider-types.js";
 import { tokenEndpointAuthMethod } from "./client.js";
 import { endpointOption } from "./server-metadata.js";
 
-const envName = (provider: OAuthConfig, suffix: string) =>
-  `AUTH_${provider.id.toUpperCase().replace(/-/g, "_")}_${suffix}`;
+const envName = (provider: OAuthConfig, suffix: string) => `${providerEnvPrefix(provider.id)}_${suffix}`;
 
 export function assertUsable(provider: OAuthConfig): void {
   if (typeof provider.clientId !== "string" || provider.clientId === "") {

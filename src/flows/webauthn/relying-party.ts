@@ -6,6 +6,7 @@
  */
 import type { ServerContext } from "../../core/context.js";
 import { InvalidConfig } from "../../core/errors.js";
+import { isLoopbackHttp } from "../../core/loopback.js";
 import type { RelyingPartyOptions, WebAuthnConfig } from "../../provider-types.js";
 
 export interface RelyingParty {
@@ -14,9 +15,6 @@ export interface RelyingParty {
   /** Every origin a response may carry in its client data; the first is the app's own. */
   origins: string[];
 }
-
-/** Hosts a browser treats as secure contexts over plain http (W3C Secure Contexts §3.1). */
-const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 /** A DNS name in lowercase: what an RP ID must be (WebAuthn Level 3 §4, "RP ID"). */
 const DOMAIN =
@@ -41,8 +39,8 @@ function covers(id: string, hostname: string): boolean {
 function assertOrigin(providerId: string, origin: unknown): URL {
   // A value that is not a string never equals the origin its text parses to, so it is refused below.
   const url = URL.canParse(String(origin)) ? new URL(String(origin)) : undefined;
-  const secure =
-    url?.protocol === "https:" || (url?.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname));
+  // Loopback hosts are secure contexts over plain http too (W3C Secure Contexts §3.1).
+  const secure = url !== undefined && (url.protocol === "https:" || isLoopbackHttp(url));
   if (!url || url.origin !== origin || !secure) {
     throw new InvalidConfig(
       `relyingParty.origin of provider "${providerId}" must be origins like "https://login.example.com" (scheme and host, no path; http only for localhost), not ${JSON.stringify(origin)}.`,
