@@ -22,7 +22,11 @@ describe("secretStrengthFindings", () => {
       "replace-with-output-of-openssl-rand-base64-33",
     ]) {
       expect(secretStrengthFindings([placeholder])).toEqual([
-        { severity: "warning", code: "GuessableSecret", message: expect.stringContaining("looks like a placeholder") },
+        {
+          severity: "warning",
+          code: "GuessableSecret",
+          message: expect.stringContaining("looks like a placeholder"),
+        },
       ]);
     }
   });
@@ -33,7 +37,9 @@ describe("secretStrengthFindings", () => {
       {
         severity: "warning",
         code: "GuessableSecret",
-        message: expect.stringMatching(/^Older secret #1 \(kept for rotation\) shows about 40 bits of randomness/),
+        message: expect.stringMatching(
+          /^Older secret #1 \(kept for rotation\) shows about 40 bits of randomness/,
+        ),
       },
     ]);
   });

@@ -198,6 +198,7 @@ const setCookies: CookieToSet[] = [];`,
   "src/config.ts#AuthConfig.redirectProxyAllowedOrigins": { given: ["providers"] },
   "src/index.ts#module": { given: ["checkPassword"] },
   "src/index.ts#Auth": { given: ["config"] },
+  "src/pipeline/check-config.ts#checkConfig": { given: ["config"] },
   "src/index.ts#getSession": {
     prelude: `${RUNNABLE_CONFIG}\nconst request = new Request("https://app.example.com/dashboard");`,
     run: true,
