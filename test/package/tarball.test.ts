@@ -56,17 +56,20 @@ afterAll(() => {
 const manifest = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
   exports: Record<string, string | Record<string, string>>;
   imports: Record<string, Record<string, string>>;
+  bin: Record<string, string>;
 };
 
-/** Every file path that `exports` and `imports` point at, wildcards as regular expressions. */
+/** Every file path that `exports`, `imports` and `bin` point at, wildcards as regular expressions. */
 function manifestTargets(): string[] {
-  return [...Object.values(manifest.exports), ...Object.values(manifest.imports)].flatMap((target) =>
-    typeof target === "string" ? [target] : Object.values(target),
-  );
+  return [
+    ...Object.values(manifest.exports),
+    ...Object.values(manifest.imports),
+    ...Object.values(manifest.bin),
+  ].flatMap((target) => (typeof target === "string" ? [target] : Object.values(target)));
 }
 
 describe("npm pack from a clean checkout", () => {
-  test("holds the built package: every export and import target is a packed file", () => {
+  test("holds the built package: every export, import and bin target is a packed file", () => {
     for (const target of manifestTargets()) {
       const pattern = new RegExp(
         `^${target.replace(/^\.\//, "").replace(/\./g, "\\.").replace("*", "[^/]+")}$`,
@@ -76,6 +79,14 @@ describe("npm pack from a clean checkout", () => {
         `${target} is not in the tarball`,
       ).toBe(true);
     }
+  });
+
+  test("runs the packed bin, which finds the shipped prisma/ folder beside it", async () => {
+    const bin = join(app, "node_modules/latchkey", manifest.bin.latchkey ?? "");
+    const { stdout } = await run(process.execPath, [bin, "schema", "--db", "sqlite", "--only", "sql"], {
+      cwd: app,
+    });
+    expect(stdout).toBe(readFileSync(join(ROOT, "prisma/sqlite/schema.sql"), "utf8"));
   });
 
   test("holds the README, the schemas and the guides, and none of the repository's tooling", () => {
