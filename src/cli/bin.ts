@@ -18,4 +18,9 @@ function startedAsCommand(): boolean {
 }
 
 // Importing this module (a test that loads every module, a bundler's scan) must not run a command.
-if (startedAsCommand()) process.exitCode = await runCli(process.argv.slice(2));
+if (startedAsCommand()) {
+  const status = await runCli(process.argv.slice(2));
+  // Exit once the output is written: an app's config module (loaded by `doctor`) may hold a socket
+  // or a timer open, such as a Redis client that connects as it is built.
+  process.stdout.write("", () => process.exit(status));
+}
