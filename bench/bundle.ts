@@ -1,14 +1,21 @@
 /**
  * The edge bundle and the install, where users see them: `Auth` + `getToken` bundled for a worker
  * from the packed package (test/package/edge-bundle.ts, which the package test holds to a budget),
- * beside the same app on `@auth/core`; and how many packages `npm install` brings with each.
+ * alone and with one OAuth provider (GitHub), beside the same apps on `@auth/core`; and how many
+ * packages `npm install` brings with each.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { authCoreBundle, bundleForWorker, EDGE_ENTRIES, installPacked } from "../test/package/edge-bundle.js";
+import {
+  authCoreBundle,
+  bundleForWorker,
+  EDGE_ENTRIES,
+  EDGE_ENTRIES_WITH_GITHUB,
+  installPacked,
+} from "../test/package/edge-bundle.js";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 
@@ -58,14 +65,19 @@ export async function bundleReport(): Promise<string> {
     installPacked(app, join(app, report!.filename));
     const latchkey = await bundleForWorker(EDGE_ENTRIES.latchkey, app);
     const authCore = await authCoreBundle();
+    const latchkeyGitHub = await bundleForWorker(EDGE_ENTRIES_WITH_GITHUB.latchkey, app);
+    const authCoreGitHub = await authCoreBundle(EDGE_ENTRIES_WITH_GITHUB["@auth/core"]);
     const installs = (directory: string) => installedPackages(directory).size;
     const ours = installs(join(app, "node_modules", "latchkey"));
     const theirs = installs(join(ROOT, "node_modules", "@auth", "core"));
     return [
-      "edge bundle (Auth + getToken, esbuild, minified, worker/browser conditions, from the packed tarball)",
-      `  latchkey                          ${kB(latchkey.bytes).padStart(9)}`,
-      `  @auth/core                        ${kB(authCore.bytes).padStart(9)}`,
+      "edge bundle (esbuild, minified, worker/browser conditions, from the packed tarball)",
+      `  latchkey, Auth + getToken         ${kB(latchkey.bytes).padStart(9)}`,
+      `  @auth/core, Auth + getToken       ${kB(authCore.bytes).padStart(9)}`,
+      `  latchkey, with GitHub             ${kB(latchkeyGitHub.bytes).padStart(9)}`,
+      `  @auth/core, with GitHub           ${kB(authCoreGitHub.bytes).padStart(9)}`,
       `  ratio latchkey / @auth/core                   ${(latchkey.bytes / authCore.bytes).toFixed(2)}x`,
+      `  ratio latchkey / @auth/core, with GitHub      ${(latchkeyGitHub.bytes / authCoreGitHub.bytes).toFixed(2)}x`,
       `  packages npm install brings (itself included): latchkey ${ours}, @auth/core ${theirs}`,
     ].join("\n");
   } finally {
