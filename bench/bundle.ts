@@ -16,6 +16,7 @@ import {
   EDGE_ENTRIES_WITH_GITHUB,
   installPacked,
 } from "../test/package/edge-bundle.js";
+import type { BenchRow } from "./readme-block.js";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 
@@ -52,8 +53,11 @@ function installedPackages(directory: string): Set<string> {
 
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
-/** Packs the built package (dist/ must be current: `npm run bench` builds it first) and prints the comparison. */
-export async function bundleReport(): Promise<string> {
+/**
+ * Packs the built package (dist/ must be current: `npm run bench` builds it first) and compares the
+ * bundles: the text the run prints, and the rows of the README's table.
+ */
+export async function bundleReport(): Promise<{ text: string; rows: BenchRow[] }> {
   const app = mkdtempSync(join(tmpdir(), "latchkey-bench-app-"));
   try {
     const [report] = JSON.parse(
@@ -70,7 +74,19 @@ export async function bundleReport(): Promise<string> {
     const installs = (directory: string) => installedPackages(directory).size;
     const ours = installs(join(app, "node_modules", "latchkey"));
     const theirs = installs(join(ROOT, "node_modules", "@auth", "core"));
-    return [
+    const rows: BenchRow[] = [
+      {
+        measure: "edge bundle, Auth + getToken: latchkey / @auth/core (minified)",
+        target: "≤ 0.6x",
+        result: `${(latchkey.bytes / authCore.bytes).toFixed(2)}x (${kB(latchkey.bytes)} / ${kB(authCore.bytes)})`,
+      },
+      {
+        measure: "edge bundle, Auth + getToken + GitHub: latchkey / @auth/core (minified)",
+        target: "—",
+        result: `${(latchkeyGitHub.bytes / authCoreGitHub.bytes).toFixed(2)}x (${kB(latchkeyGitHub.bytes)} / ${kB(authCoreGitHub.bytes)})`,
+      },
+    ];
+    const text = [
       "edge bundle (esbuild, minified, worker/browser conditions, from the packed tarball)",
       `  latchkey, Auth + getToken         ${kB(latchkey.bytes).padStart(9)}`,
       `  @auth/core, Auth + getToken       ${kB(authCore.bytes).padStart(9)}`,
@@ -80,6 +96,7 @@ export async function bundleReport(): Promise<string> {
       `  ratio latchkey / @auth/core, with GitHub      ${(latchkeyGitHub.bytes / authCoreGitHub.bytes).toFixed(2)}x`,
       `  packages npm install brings (itself included): latchkey ${ours}, @auth/core ${theirs}`,
     ].join("\n");
+    return { text, rows };
   } finally {
     rmSync(app, { recursive: true, force: true });
   }
