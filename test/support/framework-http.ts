@@ -1,0 +1,116 @@
+/**
+ * What the framework glue tests share: a credentials config with one user, servers on OS-chosen
+ * ports that are closed after each test, a browser that keeps cookies and does not follow
+ * redirects, and the sign-in a user does through latchkey's own sign-in page.
+ */
+import { createServer, type RequestListener, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, expect } from "vitest";
+import type { AuthConfig } from "../../src/index.js";
+import { encode } from "../../src/jwt/index.js";
+import Credentials from "../../src/providers/credentials.js";
+import { CookieJar } from "./cookie-jar.js";
+
+export const SECRET = "framework-glue-test-secret-0123456789abcdef";
+
+/** One user, `ada` / `correct horse`; JWT sessions. */
+export function credentialsConfig(overrides: Partial<AuthConfig> = {}): AuthConfig {
+  return {
+    secret: SECRET,
+    trustHost: true,
+    providers: [
+      Credentials({
+        credentials: { username: { label: "Username" }, password: { label: "Password", type: "password" } },
+        authorize: ({ username, password }) =>
+          username === "ada" && password === "correct horse"
+            ? { id: "user-ada", name: "Ada Lovelace", email: "ada@example.test" }
+            : null,
+      }),
+    ],
+    ...overrides,
+  };
+}
+
+const servers: Array<{ close(): Promise<void> }> = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+/** Keeps a server to close after the test. */
+export function closeAfterTest(close: () => Promise<void>): void {
+  servers.push({ close });
+}
+
+/** Serves a Node request listener on 127.0.0.1 and an OS-chosen port; returns its origin. */
+export async function serve(listener: RequestListener): Promise<string> {
+  const server: Server = createServer(listener);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  closeAfterTest(
+    () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+export type Browser = ((path: string, init?: RequestInit) => Promise<Response>) & { jar: CookieJar };
+
+/** A browser on `origin`: keeps cookies, does not follow redirects. */
+export function browser(origin: string): Browser {
+  const jar = new CookieJar();
+  const send = async (path: string, init: RequestInit = {}) => {
+    const headers = new Headers(init.headers);
+    if (jar.cookies.size > 0) headers.set("cookie", jar.header());
+    const response = await fetch(`${origin}${path}`, { ...init, headers, redirect: "manual" });
+    jar.apply(response);
+    return response;
+  };
+  return Object.assign(send, { jar });
+}
+
+/** Signs in on latchkey's sign-in page under `basePath` as a user would: the page's CSRF token, then the form. */
+export async function signInThroughThePage(
+  send: Browser,
+  basePath: string,
+  password = "correct horse",
+): Promise<{ signIn: Response; csrfToken: string }> {
+  const page = await send(`${basePath}/signin`);
+  expect(page.status).toBe(200);
+  const csrfToken = /name="csrfToken" value="([^"]+)"/.exec(await page.text())?.[1];
+  expect(csrfToken).toBeTruthy();
+  const signIn = await send(`${basePath}/callback/credentials`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      csrfToken: csrfToken!,
+      username: "ada",
+      password,
+      callbackUrl: "/dashboard",
+    }),
+  });
+  return { signIn, csrfToken: csrfToken! };
+}
+
+/** Signs out with the CSRF token, as the sign-out page's form does. */
+export function signOut(send: Browser, basePath: string, csrfToken: string): Promise<Response> {
+  return send(`${basePath}/signout`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ csrfToken }),
+  });
+}
+
+/**
+ * A session cookie claiming to be Ada, sealed in latchkey's own format but with a secret the app
+ * does not have: what an attacker who knows the format, but not the secret, can make.
+ */
+export async function forgedSessionCookie(): Promise<string> {
+  const token = await encode({
+    token: { sub: "user-ada", name: "Ada Lovelace", email: "ada@example.test" },
+    secret: "an-attacker-secret-that-is-long-enough-0123",
+    salt: "authjs.session-token",
+  });
+  return `authjs.session-token=${token}`;
+}
