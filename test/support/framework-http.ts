@@ -3,7 +3,7 @@
  * ports that are closed after each test, a browser that keeps cookies and does not follow
  * redirects, and the sign-in a user does through latchkey's own sign-in page.
  */
-import { createServer, type RequestListener, type Server } from "node:http";
+import { createServer, request as httpRequest, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, expect } from "vitest";
 import type { AuthConfig } from "../../src/index.js";
@@ -57,13 +57,50 @@ export async function serve(listener: RequestListener): Promise<string> {
 
 export type Browser = ((path: string, init?: RequestInit) => Promise<Response>) & { jar: CookieJar };
 
-/** A browser on `origin`: keeps cookies, does not follow redirects. */
-export function browser(origin: string): Browser {
+/**
+ * `fetch` from another loopback address (127.0.0.2 and the rest of 127/8 are local on Linux), for
+ * tests of what is counted per client address. Text bodies only; redirects are not followed.
+ */
+function fetchFrom(localAddress: string) {
+  return (url: string, init: RequestInit): Promise<Response> =>
+    new Promise((resolve, reject) => {
+      const headers: Record<string, string> = {};
+      new Headers(init.headers).forEach((value, name) => {
+        headers[name] = value;
+      });
+      const outgoing = httpRequest(
+        url,
+        { method: init.method ?? "GET", headers, localAddress },
+        (incoming) => {
+          const chunks: Buffer[] = [];
+          incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
+          incoming.on("end", () => {
+            const responseHeaders = new Headers();
+            for (let i = 0; i < incoming.rawHeaders.length; i += 2) {
+              responseHeaders.append(incoming.rawHeaders[i]!, incoming.rawHeaders[i + 1]!);
+            }
+            const status = incoming.statusCode ?? 500;
+            const body = [204, 304].includes(status) ? null : Buffer.concat(chunks);
+            resolve(new Response(body, { status, headers: responseHeaders }));
+          });
+        },
+      );
+      outgoing.on("error", reject);
+      outgoing.end(init.body === undefined || init.body === null ? undefined : String(init.body));
+    });
+}
+
+/**
+ * A browser on `origin`: keeps cookies, does not follow redirects. With `localAddress`, it connects
+ * from that loopback address instead of 127.0.0.1.
+ */
+export function browser(origin: string, localAddress?: string): Browser {
   const jar = new CookieJar();
+  const get = localAddress === undefined ? fetch : fetchFrom(localAddress);
   const send = async (path: string, init: RequestInit = {}) => {
     const headers = new Headers(init.headers);
     if (jar.cookies.size > 0) headers.set("cookie", jar.header());
-    const response = await fetch(`${origin}${path}`, { ...init, headers, redirect: "manual" });
+    const response = await get(`${origin}${path}`, { ...init, headers, redirect: "manual" });
     jar.apply(response);
     return response;
   };
