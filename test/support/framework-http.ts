@@ -55,7 +55,10 @@ export async function serve(listener: RequestListener): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-export type Browser = ((path: string, init?: RequestInit) => Promise<Response>) & { jar: CookieJar };
+export type Browser = ((path: string, init?: RequestInit) => Promise<Response>) & {
+  jar: CookieJar;
+  origin: string;
+};
 
 /**
  * `fetch` from another loopback address (127.0.0.2 and the rest of 127/8 are local on Linux), for
@@ -91,7 +94,8 @@ function fetchFrom(localAddress: string) {
 }
 
 /**
- * A browser on `origin`: keeps cookies, does not follow redirects. With `localAddress`, it connects
+ * A browser on `origin`: keeps cookies, does not follow redirects, sends its origin with POSTs
+ * (Fetch's `Origin` header; SvelteKit refuses form posts without it). With `localAddress`, it connects
  * from that loopback address instead of 127.0.0.1.
  */
 export function browser(origin: string, localAddress?: string): Browser {
@@ -100,11 +104,14 @@ export function browser(origin: string, localAddress?: string): Browser {
   const send = async (path: string, init: RequestInit = {}) => {
     const headers = new Headers(init.headers);
     if (jar.cookies.size > 0) headers.set("cookie", jar.header());
+    // As a browser does for a POST from its own page; a test of a cross-site post sets another.
+    const method = init.method ?? "GET";
+    if (method !== "GET" && method !== "HEAD" && !headers.has("origin")) headers.set("origin", origin);
     const response = await get(`${origin}${path}`, { ...init, headers, redirect: "manual" });
     jar.apply(response);
     return response;
   };
-  return Object.assign(send, { jar });
+  return Object.assign(send, { jar, origin });
 }
 
 /** Signs in on latchkey's sign-in page under `basePath` as a user would: the page's CSRF token, then the form. */

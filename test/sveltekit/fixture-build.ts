@@ -7,13 +7,11 @@
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 
 const run = promisify(execFile);
-const require = createRequire(import.meta.url);
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 export const FIXTURE = join(ROOT, "test/fixtures/sveltekit-app");
@@ -43,7 +41,9 @@ function inputsFingerprint(): string {
     hash.update(relative(ROOT, file)).update("\0").update(readFileSync(file)).update("\0");
   }
   for (const name of PACKAGES) {
-    hash.update(`${name}@${(require(`${name}/package.json`) as { version: string }).version}\0`);
+    // Read from the folder: not every one of them exports its package.json.
+    const manifest = readFileSync(join(ROOT, "node_modules", name, "package.json"), "utf8");
+    hash.update(`${name}@${(JSON.parse(manifest) as { version: string }).version}\0`);
   }
   return hash.digest("hex");
 }
