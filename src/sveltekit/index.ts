@@ -117,7 +117,7 @@ function setCookies(event: RequestEvent, cookies: CookieToSet[] | undefined): vo
  * export const load: ServerLoad = async (event) => ({ session: await event.locals.auth() });
  *
  * // src/routes/signin/+page.server.ts: <form method="POST"> with providerId, and its fields
- * import { signIn } from "../../auth";
+ * import { signIn } from "../../auth.js";
  * export const actions = { default: signIn };
  * ```
  */

@@ -5,16 +5,19 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { allExamples } from "../docs/examples/extract.js";
 import {
   type Browser,
   browser,
   forgedSessionCookie,
   signInThroughThePage,
 } from "../support/framework-http.js";
-import { BUILD, buildSvelteKitFixture } from "./fixture-build.js";
+import { BUILD, buildSvelteKitFixture, FIXTURE } from "./fixture-build.js";
 
 let server: ChildProcess;
 let origin: string;
@@ -137,4 +140,20 @@ describe("latchkey/sveltekit in a built SvelteKit app", () => {
       expect(await (await fetch(`${origin}/auth/session`, { headers: { cookie } })).json()).toBeNull();
     });
   });
+});
+
+test("the fixture runs README.md's SvelteKit quick start, line for line", () => {
+  const root = fileURLToPath(new URL("../../", import.meta.url));
+  const snippet = allExamples(root).find((example) => example.key === "README.md#sveltekit");
+  const codeLines = snippet!.code
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line !== "" && !line.startsWith("//"));
+  const src = join(FIXTURE, "src");
+  const fixture = readdirSync(src, { recursive: true, encoding: "utf8" })
+    .filter((path) => path.endsWith(".ts"))
+    .map((path) => readFileSync(join(src, path), "utf8"))
+    .join("\n");
+  expect(codeLines.length).toBeGreaterThan(3);
+  for (const line of codeLines) expect(fixture, line).toContain(line);
 });
