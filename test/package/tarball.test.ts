@@ -182,6 +182,26 @@ describe("the edge bundle: Auth and getToken for a worker, from the installed ta
   });
 });
 
+describe("latchkey/hono, from the installed tarball", () => {
+  test("bundles for a worker: no Node built-in and nothing of latchkey/node", async () => {
+    // A worker bundle cannot resolve `node:` modules: one reached from latchkey/hono fails the build.
+    const bundle = await bundleForWorker(
+      `import { Hono } from "hono";
+       import { authHandler, initAuthConfig, verifyAuth } from "latchkey/hono";
+       const app = new Hono();
+       app.use("*", initAuthConfig({ providers: [] }));
+       app.use("/auth/*", authHandler());
+       app.use("/api/*", verifyAuth());
+       export default app;`,
+      app,
+    );
+    expect(bundle.inputs.some((input) => input.endsWith("node_modules/latchkey/dist/hono/index.js"))).toBe(
+      true,
+    );
+    expect(bundle.inputs.filter((input) => /latchkey\/dist\/node\//.test(input))).toEqual([]);
+  });
+});
+
 describe("installed without its optional peers", () => {
   /** Runs `script` (an ES module) in the app folder and parses what it prints. */
   async function inApp(script: string): Promise<unknown> {
