@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { bundleForBrowser, CLIENT_ENTRIES } from "../test/package/client-bundle.js";
 import { authCoreBundle, bundleForWorker, EDGE_ENTRIES, installPacked } from "../test/package/edge-bundle.js";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
@@ -58,6 +59,11 @@ export async function bundleReport(): Promise<string> {
     installPacked(app, join(app, report!.filename));
     const latchkey = await bundleForWorker(EDGE_ENTRIES.latchkey, app);
     const authCore = await authCoreBundle();
+    const client: string[] = [];
+    for (const [name, entry] of Object.entries(CLIENT_ENTRIES)) {
+      const bundle = await bundleForBrowser(entry, app);
+      client.push(`  ${name}\n    ${kB(bundle.bytes).padStart(9)} minified, ${kB(bundle.gzipBytes)} gzipped`);
+    }
     const installs = (directory: string) => installedPackages(directory).size;
     const ours = installs(join(app, "node_modules", "latchkey"));
     const theirs = installs(join(ROOT, "node_modules", "@auth", "core"));
@@ -67,6 +73,8 @@ export async function bundleReport(): Promise<string> {
       `  @auth/core                        ${kB(authCore.bytes).padStart(9)}`,
       `  ratio latchkey / @auth/core                   ${(latchkey.bytes / authCore.bytes).toFixed(2)}x`,
       `  packages npm install brings (itself included): latchkey ${ours}, @auth/core ${theirs}`,
+      "browser client (esbuild, minified, then gzip -9, from the packed tarball)",
+      ...client,
     ].join("\n");
   } finally {
     rmSync(app, { recursive: true, force: true });
