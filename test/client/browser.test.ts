@@ -94,6 +94,29 @@ describe("latchkey/client", () => {
     expect(read.session).toBeNull();
   });
 
+  it("rejects with a ClientFetchError naming basePath when the handler is not there", async () => {
+    const page = await clientPage();
+    const failure = await page.evaluate(async () => {
+      const { configureClient, getSession } = window.latchkey;
+      configureClient({ basePath: "/auth" }); // this app mounts the handler at /api/auth
+      try {
+        return { resolved: await getSession() };
+      } catch (error) {
+        const { name, status, message } = error as InstanceType<typeof window.latchkey.ClientFetchError>;
+        return { name, status, message };
+      } finally {
+        configureClient({ basePath: "/api/auth" });
+      }
+    });
+    expect(failure).toEqual({
+      name: "ClientFetchError",
+      status: 404,
+      message: expect.stringMatching(
+        /^GET http:\/\/localhost:\d+\/auth\/session answered 404 without JSON: is the client's basePath/,
+      ),
+    });
+  });
+
   it("signs in with credentials on the page (redirect: false): a wrong password, then the right one", async () => {
     const page = await clientPage();
     const attempt = (password: string) =>
