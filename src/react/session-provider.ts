@@ -15,7 +15,7 @@ import {
 import { SessionContext, type SessionContextValue, type UpdateSession } from "./session-context.js";
 
 export interface SessionProviderProps {
-  children: ReactNode;
+  children?: ReactNode;
   /**
    * The session the server already read (e.g. `await auth()` in a layout). Given, even as null,
    * the first render shows it and nothing is fetched on mount.
@@ -40,7 +40,7 @@ export interface SessionProviderProps {
  * import { SessionProvider } from "latchkey/react";
  *
  * export function Providers({ children }: { children: ReactNode }) {
- *   return createElement(SessionProvider, { basePath: "/auth", refetchInterval: 300, children });
+ *   return createElement(SessionProvider, { basePath: "/auth", refetchInterval: 300 }, children);
  * }
  * ```
  */

@@ -61,9 +61,9 @@ function Account() {
 
 const interval = Number(query.get("interval") ?? 0);
 createRoot(document.getElementById("root") as HTMLElement).render(
-  createElement(SessionProvider, {
-    refetchInterval: interval,
-    refetchOnWindowFocus: query.get("focus") !== "0",
-    children: createElement(Account),
-  }),
+  createElement(
+    SessionProvider,
+    { refetchInterval: interval, refetchOnWindowFocus: query.get("focus") !== "0" },
+    createElement(Account),
+  ),
 );

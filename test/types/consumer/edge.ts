@@ -26,9 +26,9 @@ import { adapterConformance, type ConformanceDatabase } from "latchkey/adapters/
 import {
   type ClientSafeProvider,
   configureClient,
+  getSession as getBrowserSession,
   getCsrfToken,
   getProviders,
-  getSession as getBrowserSession,
   registerPasskey,
   type SignInResponse,
   signIn,
@@ -143,7 +143,6 @@ import P_yandex from "latchkey/providers/yandex";
 import P_zitadel from "latchkey/providers/zitadel";
 import P_zoho from "latchkey/providers/zoho";
 import P_zoom from "latchkey/providers/zoom";
-import { SessionProvider, type SessionProviderProps, useSession } from "latchkey/react";
 import {
   DEFAULT_RATE_LIMIT_RULES,
   MemoryStore,
@@ -151,6 +150,7 @@ import {
   type RedisClientLike,
   RedisStore,
 } from "latchkey/rate-limit";
+import { SessionProvider, type SessionProviderProps, useSession } from "latchkey/react";
 
 declare const prisma: PrismaClientLike;
 declare const db: ConformanceDatabase;
