@@ -56,6 +56,28 @@ export interface SessionOptions {
 }
 
 /**
+ * Sessions issued by another library, read so that its signed-in users stay signed in after the
+ * switch (docs/migrating.md, "From next-auth v4").
+ */
+export interface MigrateOptions {
+  /**
+   * Read next-auth v4's session cookie (`next-auth.session-token`, `__Secure-` prefixed on https,
+   * chunked or whole): its encrypted JWT with JWT sessions, its session row with database sessions
+   * (the schema is the same). The first `GET /session` (or `POST /session`) re-issues it as
+   * latchkey's cookie, ending when the v4 session would have, and clears v4's; `getSession` reads
+   * it without setting cookies; sign-out ends it. v4's session must be under one of `secret`'s
+   * values (v4's NEXTAUTH_SECRET) and in v4's default format. Default false: v4 cookies are
+   * ignored, and users signed in under v4 sign in again.
+   *
+   * @example
+   * ```ts
+   * const config: AuthConfig = { providers, migrate: { nextAuthV4: true } };
+   * ```
+   */
+  nextAuthV4?: boolean;
+}
+
+/**
  * Paths (or URLs on the app's origin) of the application's own pages, used instead of the built-in
  * ones. They receive what the built-in pages would in their query: `callbackUrl` (sign-in), `error`
  * and, for a refused credentials sign-in, `code`.
@@ -281,4 +303,14 @@ export interface AuthConfig {
    * ```
    */
   rateLimit?: RateLimitConfig | false;
+  /**
+   * Sessions issued by another library to read and re-issue as latchkey's; see {@link MigrateOptions}.
+   * Default: none.
+   *
+   * @example
+   * ```ts
+   * const config: AuthConfig = { providers, migrate: { nextAuthV4: true } };
+   * ```
+   */
+  migrate?: MigrateOptions;
 }

@@ -19,6 +19,7 @@ import { forwardedOrigin } from "./core/origin.js";
 import { type ResponseInternal, toWebResponse } from "./core/response.js";
 import { type AccessToken, accessTokenFor } from "./flows/oauth/access-token.js";
 import { deleteOwnAuthenticator, listOwnAuthenticators } from "./flows/webauthn/manage.js";
+import { withNextAuthV4Session } from "./migrate/next-auth-v4/session.js";
 import { handleAuthRequest } from "./pipeline/handler.js";
 import { resolvedConfigFor } from "./pipeline/resolve-config.js";
 import { serverContext } from "./pipeline/server-context.js";
@@ -35,6 +36,7 @@ export type {
   EventCallbacks,
   JWTCallbackParams,
   LoggerInstance,
+  MigrateOptions,
   PagesOptions,
   RateLimitConfig,
   RedirectCallbackParams,
@@ -97,7 +99,8 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
  */
 export async function getSession(request: Request, config: AuthConfig): Promise<Session | null> {
   const ctx = serverContext(request, config);
-  return (await sessionStrategies[ctx.config.session.strategy].read(ctx)).session;
+  const strategy = sessionStrategies[ctx.config.session.strategy];
+  return (await withNextAuthV4Session(ctx, (c) => strategy.read(c))).session;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { approvedRedirect, resolveCallbackUrl } from "../core/callback-url.js";
 import type { AuthContext } from "../core/context.js";
 import type { ResponseInternal } from "../core/response.js";
+import { signOutWithNextAuthV4 } from "../migrate/next-auth-v4/session.js";
 import { renderSignOutPage } from "../pages/index.js";
 import { sessionStrategies } from "../session/index.js";
 
@@ -22,6 +23,7 @@ export async function signOutPageAction(ctx: AuthContext): Promise<ResponseInter
 
 /** POST /signout: ends the session and redirects. */
 export async function signOutAction(ctx: AuthContext): Promise<ResponseInternal> {
-  const cookies = await sessionStrategies[ctx.config.session.strategy].signOut(ctx);
+  const strategy = sessionStrategies[ctx.config.session.strategy];
+  const cookies = await signOutWithNextAuthV4(ctx, (c) => strategy.signOut(c));
   return { redirect: await resolveCallbackUrl(ctx), cookies };
 }

@@ -64,4 +64,6 @@ export interface ResolvedConfig {
    * handler awaits it before the first answer. Undefined when no flow needs anything.
    */
   providersReady: Promise<void> | undefined;
+  /** `migrate`: which other libraries' sessions are read and re-issued. */
+  migrate: { nextAuthV4: boolean };
 }

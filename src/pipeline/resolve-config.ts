@@ -256,6 +256,7 @@ export function resolveConfig(config: AuthConfig, env: EnvRecord = readProcessEn
     rateLimiter: resolveRateLimiter(config.rateLimit, store, storeTimeoutMs),
     rateLimitTrustsForwardedFor: config.rateLimit ? config.rateLimit.trustForwardedFor === true : false,
     providersReady: prepareProviders(providers),
+    migrate: { nextAuthV4: config.migrate?.nextAuthV4 === true },
   };
 }
 

@@ -1,0 +1,151 @@
+/**
+ * next-auth v4 sessions, adopted (`migrate: { nextAuthV4: true }`, see docs/migrating.md): a request
+ * that carries v4's session cookie and no latchkey one is read as if it carried the latchkey cookie
+ * that v4 session becomes, and the answer sets that cookie and clears v4's. Each user is adopted
+ * once, on the first `GET /session` or `POST /session` after the switch; `getSession` reads the v4
+ * session the same way but, as for any session it reads, sets no cookie.
+ *
+ * The adopted session ends when the v4 session would have: a JWT keeps its `exp`, a database
+ * session its row's `expires`. What happens after is latchkey's rules, as for any session (the
+ * same strategy, callbacks and `updateAge`). v4's CSRF and callback-url cookies are never read:
+ * they belong to sign-ins and forms that started before the switch.
+ */
+
+import {
+  carriesChunkedCookie,
+  clearChunkedCookie,
+  readChunkedCookie,
+  writeChunkedCookie,
+} from "../../cookie/chunks.js";
+import type { CookieToSet } from "../../cookie/header.js";
+import { adapterMethod, callAdapter } from "../../core/adapter-calls.js";
+import type { ServerContext } from "../../core/context.js";
+import { nowInSeconds } from "../../jwt/claims.js";
+import type { JWT } from "../../jwt/types.js";
+import { requestSessionToken } from "../../session/database.js";
+import type { SessionResult } from "../../session/types.js";
+import { decodeNextAuthV4Token } from "./token.js";
+
+/** v4's session cookie name: `__Secure-` prefixed when the app's URL is https, as v4 named it. */
+export const nextAuthV4SessionCookieName = (secure: boolean): string =>
+  `${secure ? "__Secure-" : ""}next-auth.session-token`;
+
+/** What a v4 session becomes: the latchkey session cookie's value and when it ends. */
+interface AdoptedValue {
+  value: string;
+  expires: Date;
+}
+
+interface Adoption<C extends ServerContext> {
+  /** The request as the session strategy reads it: carrying the adopted latchkey cookie, if any. */
+  ctx: C;
+  /** The latchkey session cookie to set, when the v4 session was adopted. */
+  issued: CookieToSet[];
+  /** Expiries for every part of v4's session cookie the request carried. */
+  cleared: CookieToSet[];
+}
+
+/** A v4 JWT re-encoded as latchkey's, its own claims kept and its `exp` unchanged (never extended). */
+async function adoptJwt(ctx: ServerContext, v4Token: string): Promise<AdoptedValue | null> {
+  const claims = await decodeNextAuthV4Token(v4Token, ctx.config.secrets);
+  if (claims === null) return null;
+  const remaining = (claims.exp as number) - nowInSeconds();
+  // Inside v4's clock tolerance but past its `exp`: over, not revived for a moment.
+  if (remaining <= 0) return null;
+  const token: JWT = { ...claims };
+  // The encoder writes fresh registered claims; `exp` follows from the maxAge below.
+  delete token.iat;
+  delete token.exp;
+  delete token.jti;
+  delete token.nbf;
+  const maxAge = Math.min(remaining, ctx.config.jwt.maxAge);
+  const encode = ctx.config.jwt.encode ?? ctx.codec.encode;
+  const salt = ctx.cookies.sessionToken.name;
+  const value = await encode({ token, secret: ctx.config.secrets, salt, maxAge });
+  return { value, expires: new Date((nowInSeconds() + maxAge) * 1000) };
+}
+
+/** A v4 database session: the same row (v4 and latchkey share the schema), under latchkey's cookie. */
+async function adoptDatabaseSession(ctx: ServerContext, v4Token: string): Promise<AdoptedValue | null> {
+  // The shape check of latchkey's own cookie applies: junk never reaches the adapter.
+  const sessionToken = requestSessionToken(withSessionCookie(ctx, v4Token));
+  if (sessionToken === undefined) return null;
+  const getSessionAndUser = adapterMethod(ctx.config.adapter, "getSessionAndUser");
+  const found = await callAdapter("read a next-auth v4 session", () => getSessionAndUser(sessionToken));
+  if (!found || found.session.expires.valueOf() <= Date.now()) return null;
+  return { value: sessionToken, expires: found.session.expires };
+}
+
+/** `ctx` as if the request carried `value` as latchkey's session cookie. */
+function withSessionCookie<C extends ServerContext>(ctx: C, value: string): C {
+  return { ...ctx, requestCookies: { ...ctx.requestCookies, [ctx.cookies.sessionToken.name]: value } };
+}
+
+async function adopt<C extends ServerContext>(ctx: C): Promise<Adoption<C> | undefined> {
+  if (!ctx.config.migrate.nextAuthV4) return undefined;
+  const v4Name = nextAuthV4SessionCookieName(ctx.secure);
+  if (!carriesChunkedCookie(ctx.requestCookies, v4Name)) return undefined;
+  const { name, options } = ctx.cookies.sessionToken;
+  const cleared = clearChunkedCookie(v4Name, options, ctx.requestCookies);
+  // A latchkey session wins: this browser was adopted before, or has signed in since.
+  if (carriesChunkedCookie(ctx.requestCookies, name)) return { ctx, issued: [], cleared };
+  // Chunks read fail closed, as latchkey's own (a gap or a duplicate: no session).
+  const v4Token = readChunkedCookie(ctx.requestCookies, v4Name);
+  if (v4Token === undefined) return { ctx, issued: [], cleared };
+  const adopted =
+    ctx.config.session.strategy === "jwt"
+      ? await adoptJwt(ctx, v4Token)
+      : await adoptDatabaseSession(ctx, v4Token);
+  if (adopted === null) {
+    ctx.config.logger.debug("A next-auth v4 session cookie was not readable or has expired; clearing it");
+    return { ctx, issued: [], cleared };
+  }
+  ctx.config.logger.debug("Adopted a next-auth v4 session", { expires: adopted.expires.toISOString() });
+  return {
+    ctx: withSessionCookie(ctx, adopted.value),
+    issued: writeChunkedCookie(name, adopted.value, { ...options, expires: adopted.expires }),
+    cleared,
+  };
+}
+
+/**
+ * Reads (or updates) the session through `use`, adopting a v4 session first when the app opted in.
+ * The adopted cookie is set only when `use` found a session in it (the `jwt` callback may still end
+ * it), and a cookie `use` sets itself (an extension) takes its place.
+ *
+ * @example
+ * ```ts
+ * const { session, cookies } = await withNextAuthV4Session(ctx, (c) => strategy.read(c));
+ * ```
+ */
+export async function withNextAuthV4Session<C extends ServerContext>(
+  ctx: C,
+  use: (ctx: C) => Promise<SessionResult>,
+): Promise<SessionResult> {
+  const adoption = await adopt(ctx);
+  if (adoption === undefined) return use(ctx);
+  const result = await use(adoption.ctx);
+  const setByStrategy = new Set(result.cookies.map((cookie) => cookie.name));
+  const issued =
+    result.session === null ? [] : adoption.issued.filter((cookie) => !setByStrategy.has(cookie.name));
+  return { session: result.session, cookies: [...issued, ...result.cookies, ...adoption.cleared] };
+}
+
+/**
+ * Signs out through `signOut`, ending a v4 session the request still carries as well (a v4
+ * database session's row is deleted like latchkey's own), and clearing v4's cookie: a sign-out
+ * must not leave a v4 cookie that signs the user back in on the next request.
+ *
+ * @example
+ * ```ts
+ * const cookies = await signOutWithNextAuthV4(ctx, (c) => strategy.signOut(c));
+ * ```
+ */
+export async function signOutWithNextAuthV4<C extends ServerContext>(
+  ctx: C,
+  signOut: (ctx: C) => Promise<CookieToSet[]>,
+): Promise<CookieToSet[]> {
+  const adoption = await adopt(ctx);
+  if (adoption === undefined) return signOut(ctx);
+  return [...(await signOut(adoption.ctx)), ...adoption.cleared];
+}
