@@ -96,8 +96,10 @@ const issued = (response: Response) => setCookies(response).filter((cookie) => c
 describe(`next-auth ${v4.version} database sessions (@next-auth/prisma-adapter rows on SQLite)`, () => {
   it("sign the user in on the first GET /session: the same row under latchkey's cookie, v4's cleared", async () => {
     const v4Token = await signInOnV4("dora@example.test");
-    const row = await opened.prisma.session.findUnique({ where: { sessionToken: v4Token } });
-    expect(row).not.toBeNull();
+    const row = (await opened.prisma.session.findUnique({ where: { sessionToken: v4Token } })) as {
+      expires: Date;
+    } | null;
+    if (row === null) throw new Error("next-auth v4 wrote no session row");
     const config = migrating();
 
     const response = await send(config, "/session", {
@@ -111,7 +113,7 @@ describe(`next-auth ${v4.version} database sessions (@next-auth/prisma-adapter r
     expect(v5?.value).toBe(v4Token);
     // Bounded by the row's own expiry: the adoption writes nothing and extends nothing.
     expect(Date.parse(v5?.attributes.get("expires") ?? "")).toBe(
-      Math.floor((row?.expires as Date).valueOf() / 1000) * 1000,
+      Math.floor(row.expires.valueOf() / 1000) * 1000,
     );
     expect(cleared(response)).toEqual([V4_COOKIE]);
 
