@@ -13,7 +13,7 @@
  */
 import type { AdapterAuthenticator, AdapterSession } from "./adapters/types.js";
 import type { AuthConfig, Session } from "./config.js";
-import { configuredBasePath, type EnvRecord } from "./core/env.js";
+import { configuredBasePath, type EnvRecord, envValue } from "./core/env.js";
 import { InvalidConfig } from "./core/errors.js";
 import { forwardedOrigin } from "./core/origin.js";
 import { type ResponseInternal, toWebResponse } from "./core/response.js";
@@ -236,7 +236,8 @@ export function createActionURL(
   config: Pick<AuthConfig, "basePath" | "logger">,
 ): URL {
   const basePath = configuredBasePath(config.basePath, envObject);
-  if (envObject.AUTH_URL) return new URL(`${basePath}/${action}`, new URL(envObject.AUTH_URL).origin);
+  const authUrl = envValue(envObject, "AUTH_URL");
+  if (authUrl) return new URL(`${basePath}/${action}`, new URL(authUrl).origin);
   const host = headers.get("host");
   if (!host && !headers.get("x-forwarded-host")) {
     throw new InvalidConfig("createActionURL needs a Host header, or AUTH_URL set.");

@@ -1,6 +1,7 @@
 /**
  * Reading the environment: the one place that knows which variables latchkey honours (AUTH_SECRET
- * and its rotation slots, AUTH_URL, AUTH_TRUST_HOST) and how a base path is written.
+ * and its rotation slots, AUTH_URL, AUTH_TRUST_HOST, and next-auth v4's older names for them) and
+ * how a base path is written.
  */
 
 import type { EnvRecord } from "../config.js";
@@ -39,25 +40,95 @@ export function withoutTrailingSlash(path: string): string {
 export const providerEnvPrefix = (providerId: string): string =>
   `AUTH_${providerId.toUpperCase().replace(/-/g, "_")}`;
 
-/** AUTH_SECRET is the newest; AUTH_SECRET_1.._3 are older secrets still accepted during rotation. */
-export function secretsFromEnv(env: EnvRecord): string[] | undefined {
-  const secrets = ["AUTH_SECRET", "AUTH_SECRET_1", "AUTH_SECRET_2", "AUTH_SECRET_3"]
-    .map((name) => env[name])
-    .filter((value): value is string => typeof value === "string" && value.length > 0);
+/**
+ * Told when one of next-auth v4's names stood in for latchkey's (`NEXTAUTH_URL` for `AUTH_URL`), so
+ * the configuration can say once that the variable should be renamed.
+ */
+export type OnNextAuthV4Name = (v4Name: string, name: string) => void;
+
+/** next-auth v4's names for AUTH_URL and AUTH_SECRET (docs/migrating.md, "From next-auth v4"). */
+const NEXTAUTH_V4_NAMES: Readonly<Record<string, string>> = {
+  AUTH_URL: "NEXTAUTH_URL",
+  AUTH_SECRET: "NEXTAUTH_SECRET",
+};
+
+/**
+ * `env[name]`, or when it is unset and next-auth v4 knew the variable by another name
+ * (`NEXTAUTH_URL`, `NEXTAUTH_SECRET`), that one's value, reported to `onV4Name`.
+ *
+ * @example
+ * ```ts
+ * envValue({ NEXTAUTH_URL: "https://app.example.com" }, "AUTH_URL"); // "https://app.example.com"
+ * ```
+ */
+export function envValue(env: EnvRecord, name: string, onV4Name?: OnNextAuthV4Name): string | undefined {
+  const value = env[name];
+  if (value !== undefined && value !== "") return value;
+  const v4Name = NEXTAUTH_V4_NAMES[name];
+  const v4Value = v4Name === undefined ? undefined : env[v4Name];
+  if (v4Name === undefined || v4Value === undefined || v4Value === "") return value;
+  onV4Name?.(v4Name, name);
+  return v4Value;
+}
+
+/**
+ * `env` as a provider reads it (`<prefix>_ID`, `_SECRET`, `_ISSUER`), with next-auth v4's
+ * unprefixed names (`GITHUB_ID`, `GITHUB_SECRET`, as v4's guides wrote them) standing in for
+ * `AUTH_GITHUB_ID` and `AUTH_GITHUB_SECRET` where those are unset. `onV4Name` hears of one only
+ * when a provider actually reads it, not when the app passed `clientId` itself.
+ *
+ * @example
+ * ```ts
+ * withNextAuthV4ProviderNames({ GITHUB_ID: "Iv1.abc" }, "AUTH_GITHUB").AUTH_GITHUB_ID; // "Iv1.abc"
+ * ```
+ */
+export function withNextAuthV4ProviderNames(
+  env: EnvRecord,
+  prefix: string,
+  onV4Name?: OnNextAuthV4Name,
+): EnvRecord {
+  let view: EnvRecord | undefined;
+  for (const suffix of ["ID", "SECRET", "ISSUER"]) {
+    const name = `${prefix}_${suffix}`;
+    const v4Name = `${prefix.slice("AUTH_".length)}_${suffix}`;
+    if (env[name] !== undefined || env[v4Name] === undefined || env[v4Name] === "") continue;
+    // Everything else is read through the prototype, so the environment is never copied.
+    view ??= Object.create(env) as EnvRecord;
+    Object.defineProperty(view, name, {
+      enumerable: true,
+      get: () => {
+        onV4Name?.(v4Name, name);
+        return env[v4Name];
+      },
+    });
+  }
+  return view ?? env;
+}
+
+/**
+ * AUTH_SECRET is the newest (NEXTAUTH_SECRET, v4's name, when it is unset); AUTH_SECRET_1.._3 are
+ * older secrets still accepted during rotation.
+ */
+export function secretsFromEnv(env: EnvRecord, onV4Name?: OnNextAuthV4Name): string[] | undefined {
+  const secrets = [
+    envValue(env, "AUTH_SECRET", onV4Name),
+    ...["AUTH_SECRET_1", "AUTH_SECRET_2", "AUTH_SECRET_3"].map((name) => env[name]),
+  ].filter((value): value is string => typeof value === "string" && value.length > 0);
   return secrets.length > 0 ? secrets : undefined;
 }
 
 /** Whether to trust the Host header when no AUTH_URL pins the app's URL. */
 export function trustHostFromEnv(env: EnvRecord): boolean {
   if (env.AUTH_TRUST_HOST !== undefined) return env.AUTH_TRUST_HOST === "true" || env.AUTH_TRUST_HOST === "1";
-  return Boolean(env.AUTH_URL ?? env.VERCEL ?? env.CF_PAGES) || env.NODE_ENV !== "production";
+  return Boolean(envValue(env, "AUTH_URL") ?? env.VERCEL ?? env.CF_PAGES) || env.NODE_ENV !== "production";
 }
 
 /** AUTH_URL's path, when it has one beyond "/": apps mounted at /api/auth set it there. */
 export function basePathFromEnv(env: EnvRecord): string | undefined {
-  if (!env.AUTH_URL) return undefined;
+  const authUrl = envValue(env, "AUTH_URL");
+  if (!authUrl) return undefined;
   try {
-    const path = withoutTrailingSlash(new URL(env.AUTH_URL).pathname);
+    const path = withoutTrailingSlash(new URL(authUrl).pathname);
     return path === "" ? undefined : path;
   } catch {
     return undefined; // an unparsable AUTH_URL is reported by the config assertions, with its name

@@ -27,12 +27,13 @@ function bearerToken(authorization: string | null): string | null {
 }
 
 /**
- * AUTH_URL, read from the process environment here rather than through the handler's config, so
+ * AUTH_URL (or NEXTAUTH_URL, next-auth v4's name for it, as the handler reads it: core/env.ts),
+ * read from the process environment here rather than through the handler's config, so
  * `latchkey/jwt` stands alone; runtimes without `process` (edge) simply have none.
  */
 function authUrlFromEnv(): string | undefined {
   const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
-  return env?.AUTH_URL || undefined;
+  return env?.AUTH_URL || env?.NEXTAUTH_URL || undefined;
 }
 
 const HTTPS_URL = /^https:\/\//i;

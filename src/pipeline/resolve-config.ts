@@ -14,7 +14,14 @@ import {
   skipCSRFCheck,
 } from "../config.js";
 import { defaultCookies } from "../cookie/names.js";
-import { DEFAULT_BASE_PATH, type EnvRecord, readProcessEnv, withoutTrailingSlash } from "../core/env.js";
+import {
+  DEFAULT_BASE_PATH,
+  type EnvRecord,
+  envValue,
+  type OnNextAuthV4Name,
+  readProcessEnv,
+  withoutTrailingSlash,
+} from "../core/env.js";
 import {
   InvalidConfig,
   MissingAdapter,
@@ -31,7 +38,7 @@ import { defaultCallbacks } from "../session/default-callbacks.js";
 import { boundedStore } from "../store/bounded.js";
 import { MemoryStore } from "../store/memory.js";
 import { createSingleFlight } from "../store/single-flight.js";
-import { setEnvDefaults } from "./env-defaults.js";
+import { applyEnvDefaults } from "./env-defaults.js";
 import { createLogger } from "./logger.js";
 import { resolveRateLimiter } from "./rate-limit.js";
 
@@ -50,15 +57,36 @@ function normalizeBasePath(basePath: string | undefined): string {
   return path;
 }
 
-export function parseAuthUrl(env: EnvRecord): URL | undefined {
-  if (!env.AUTH_URL) return undefined;
+export function parseAuthUrl(env: EnvRecord, onV4Name?: OnNextAuthV4Name): URL | undefined {
+  let name = "AUTH_URL";
+  const authUrl = envValue(env, "AUTH_URL", (v4Name, latchkeyName) => {
+    name = v4Name;
+    onV4Name?.(v4Name, latchkeyName);
+  });
+  if (!authUrl) return undefined;
   try {
-    return new URL(env.AUTH_URL);
+    return new URL(authUrl);
   } catch {
     throw new InvalidConfig(
-      `AUTH_URL is not a valid URL ("${env.AUTH_URL}"); set it to e.g. https://app.example.com/auth.`,
+      `${name} is not a valid URL ("${authUrl}"); set it to e.g. https://app.example.com/auth.`,
     );
   }
+}
+
+/**
+ * Says once per configuration, for each next-auth v4 variable name latchkey read, what to rename
+ * it: the v4 name works, but only while latchkey's is unset.
+ */
+function warnAboutNextAuthV4Names(logger: LoggerInstance): OnNextAuthV4Name {
+  const told = new Set<string>();
+  return (v4Name, name) => {
+    if (told.has(v4Name)) return;
+    told.add(v4Name);
+    logger.warn(
+      "DeprecatedEnv",
+      `${v4Name} is next-auth v4's name for ${name}; it is read while ${name} is unset. Rename it ${name}. See docs/errors.md#deprecatedenv.`,
+    );
+  };
 }
 
 /** A duration or size option: a finite positive number, or its default when absent. */
@@ -209,8 +237,9 @@ export function resolveConfig(config: AuthConfig, env: EnvRecord = readProcessEn
   const logger = createLogger(config);
   const setup = flowSetup(config, env);
   const strategy = setup.strategy;
+  const onV4Name = warnAboutNextAuthV4Names(logger);
   // setEnvDefaults writes into its argument, so give it a shallow copy: Auth() never mutates the app's config.
-  const withEnv = setEnvDefaults(env, { ...config, providers: [...(config.providers ?? [])] });
+  const withEnv = applyEnvDefaults(env, { ...config, providers: [...(config.providers ?? [])] }, onV4Name);
   const providers = resolveProviders(withEnv.providers as ProviderConfig[], setup);
   assertAdapter(config.adapter, requiredAdapterMethods(providers, setup));
   if (config.adapter) warnAboutMissingExtensions(config.adapter, logger);
@@ -244,7 +273,7 @@ export function resolveConfig(config: AuthConfig, env: EnvRecord = readProcessEn
     theme: config.theme ?? {},
     logger,
     trustHost: withEnv.trustHost ?? false,
-    authUrl: parseAuthUrl(env),
+    authUrl: parseAuthUrl(env, onV4Name),
     useSecureCookies: config.useSecureCookies,
     redirectProxyAllowedOrigins: config.redirectProxyAllowedOrigins,
     cookies: { secure: defaultCookies(true, config.cookies), plain: defaultCookies(false, config.cookies) },

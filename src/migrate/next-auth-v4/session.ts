@@ -112,11 +112,6 @@ async function adopt<C extends ServerContext>(ctx: C): Promise<Adoption<C> | und
  * Reads (or updates) the session through `use`, adopting a v4 session first when the app opted in.
  * The adopted cookie is set only when `use` found a session in it (the `jwt` callback may still end
  * it), and a cookie `use` sets itself (an extension) takes its place.
- *
- * @example
- * ```ts
- * const { session, cookies } = await withNextAuthV4Session(ctx, (c) => strategy.read(c));
- * ```
  */
 export async function withNextAuthV4Session<C extends ServerContext>(
   ctx: C,
@@ -135,11 +130,6 @@ export async function withNextAuthV4Session<C extends ServerContext>(
  * Signs out through `signOut`, ending a v4 session the request still carries as well (a v4
  * database session's row is deleted like latchkey's own), and clearing v4's cookie: a sign-out
  * must not leave a v4 cookie that signs the user back in on the next request.
- *
- * @example
- * ```ts
- * const cookies = await signOutWithNextAuthV4(ctx, (c) => strategy.signOut(c));
- * ```
  */
 export async function signOutWithNextAuthV4<C extends ServerContext>(
   ctx: C,

@@ -22,11 +22,6 @@ const v4Key = (secret: string): Promise<Uint8Array> => hkdf("sha256", secret, ""
  * The claims of a v4 session token, or null for anything that is not one: a token under another
  * secret, altered, expired, without `exp`, or in another algorithm (`dir` and A256GCM only, so a
  * token cannot pick a weaker one). Every secret is tried, newest first, as during a rotation.
- *
- * @example
- * ```ts
- * const claims = await decodeNextAuthV4Token(cookieValue, [process.env.NEXTAUTH_SECRET!]);
- * ```
  */
 export async function decodeNextAuthV4Token(token: string, secrets: readonly string[]): Promise<JWT | null> {
   for (const secret of secrets) {

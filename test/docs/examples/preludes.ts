@@ -347,6 +347,8 @@ req.headers = { host: "localhost:3000" };`,
   },
   "src/providers/credentials.ts#Credentials": { given: ["checkPassword"] },
   "src/config.ts#AuthConfig.rateLimit": { given: ["providers"] },
+  "src/config.ts#AuthConfig.migrate": { given: ["providers"] },
+  "src/config.ts#MigrateOptions.nextAuthV4": { given: ["providers"] },
   "src/core/origin.ts#attachSocketAddress": { given: ["request", "req"] },
   "src/core/origin.ts#clientAddresses": { given: ["request"] },
   "src/password/index.ts#module": {
