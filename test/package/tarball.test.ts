@@ -9,7 +9,7 @@
 import { execFile } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { dirname, join, posix } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -98,6 +98,21 @@ describe("npm pack from a clean checkout", () => {
     expect(
       packed.filter((path) => /^(src|test|bench|generated|docs\/api|\.ci|\.github)\/|\.tgz$/.test(path)),
     ).toEqual([]);
+  });
+
+  test("holds the target of every relative link in its Markdown (README, CHANGELOG, docs/, prisma/)", () => {
+    const broken = packed
+      .filter((path) => path.endsWith(".md"))
+      .flatMap((file) =>
+        [...readFileSync(join(checkout, file), "utf8").matchAll(/\]\(([^)\s]+)\)/g)]
+          .map((match) => (match[1] as string).split("#")[0] as string)
+          // Links to a web page, or to a heading of the same file, leave the tarball alone.
+          .filter((target) => target !== "" && !/^[a-z][a-z+.-]*:/i.test(target))
+          .map((target) => posix.normalize(posix.join(posix.dirname(file), target)).replace(/\/$/, ""))
+          .filter((target) => !packed.some((path) => path === target || path.startsWith(`${target}/`)))
+          .map((target) => `${file} → ${target}`),
+      );
+    expect(broken).toEqual([]);
   });
 
   test("ships no source map that points at a file the tarball lacks", () => {

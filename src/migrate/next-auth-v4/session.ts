@@ -47,7 +47,7 @@ interface Adoption<C extends ServerContext> {
 
 /** A v4 JWT re-encoded as latchkey's, its own claims kept and its `exp` unchanged (never extended). */
 async function adoptJwt(ctx: ServerContext, v4Token: string): Promise<AdoptedValue | null> {
-  const claims = await decodeNextAuthV4Token(v4Token, ctx.config.secrets);
+  const claims = await decodeNextAuthV4Token(ctx.runtime, v4Token, ctx.config.secrets);
   if (claims === null) return null;
   const remaining = (claims.exp as number) - nowInSeconds();
   // Inside v4's clock tolerance but past its `exp`: over, not revived for a moment.
