@@ -323,6 +323,16 @@ describe.each(runtimes)("getToken with %s", (_name, runtime) => {
       );
     });
 
+    it("reads the __Secure- cookie when NEXTAUTH_URL (next-auth v4's name) is https and AUTH_URL unset", async () => {
+      vi.stubEnv("AUTH_URL", undefined);
+      vi.stubEnv("NEXTAUTH_URL", "https://app.example.com/api/auth");
+      const req = withCookie(
+        `${SALT}=${await sessionJwt(SALT, { sub: "plain" })}; ${SECURE_NAME}=${await sessionJwt(SECURE_NAME, { sub: "secure" })}`,
+      );
+      expect(await getToken({ req, secret: SECRET, logger: quietLogger })).toMatchObject({ sub: "secure" });
+      vi.stubEnv("NEXTAUTH_URL", undefined);
+    });
+
     it("reads the unprefixed cookie by default when AUTH_URL is http or unset", async () => {
       const req = withCookie(
         `${SALT}=${await sessionJwt(SALT, { sub: "plain" })}; ${SECURE_NAME}=${await sessionJwt(SECURE_NAME, { sub: "secure" })}`,
