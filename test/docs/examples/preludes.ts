@@ -127,6 +127,8 @@ export const PRELUDES: Record<string, Prelude> = {
     after: `assert.deepEqual([claims?.sub, claims?.name], ["user-1", "Ada"]);\nassert.equal(token, null);`,
   },
 
+  "docs/next.md#authts": { given: ["checkPassword"] },
+
   "docs/adapter-conformance.md#adapter-conformance-kit": { given: ["adapter", "db"] },
   "docs/adapter-conformance.md#running-it": {
     prelude: `${DOCUMENT_CLIENT}\ndeclare function connectToTestDatabase(): Promise<DocumentClient>;`,
