@@ -81,6 +81,35 @@ describe("the route handler at /api/auth", () => {
   });
 });
 
+describe("the login form's server action (signIn without latchkey's CSRF token)", () => {
+  /** Posts the login form as a browser without JavaScript does, from `origin`. */
+  async function postLoginForm(origin: string) {
+    const { send, jar } = browser();
+    const html = await (await send("/login")).text();
+    const actionField = /name="(\$ACTION_ID_[^"]+)"/.exec(html)?.[1];
+    expect(actionField).toBeTruthy();
+    const form = new FormData();
+    form.set(actionField!, "");
+    form.set("username", "ada");
+    form.set("password", "correct horse");
+    form.set("redirectTo", "/");
+    const response = await send("/login", { method: "POST", headers: { origin }, body: form });
+    return { response, jar };
+  }
+
+  test("signs in when the form is posted from the app's own origin", async () => {
+    const { response, jar } = await postLoginForm(app.origin);
+    expect(response.status).toBe(303);
+    expect(jar.get("authjs.session-token")).toBeTruthy();
+  });
+
+  test("is refused by Next.js when posted from another site: no session", async () => {
+    const { response, jar } = await postLoginForm("https://evil.example");
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(jar.get("authjs.session-token")).toBeUndefined();
+  });
+});
+
 describe("the proxy (proxy.ts: export { auth as proxy })", () => {
   test("redirects a signed-out visitor of /protected to the sign-in page, with callbackUrl", async () => {
     const { send } = browser();
