@@ -110,6 +110,36 @@ describe("the login form's server action (signIn without latchkey's CSRF token)"
   });
 });
 
+describe("signIn with redirect: false (in a route handler)", () => {
+  const post = (send: ReturnType<typeof browser>["send"], body: Record<string, string>) =>
+    send("/api/sign-in-url", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+
+  test("returns the URL to go to and sets the session cookie", async () => {
+    const { send, jar } = browser();
+    const response = await post(send, {
+      provider: "credentials",
+      username: "ada",
+      password: "correct horse",
+      redirectTo: "/protected",
+    });
+    expect(await response.json()).toEqual({ url: `${app.origin}/protected` });
+    expect(await (await send("/api/whoami")).json()).toMatchObject({ email: "ada@example.test" });
+    expect(jar.get("authjs.session-token")).toBeTruthy();
+  });
+
+  test("for a provider the app does not have, returns the sign-in page with the callbackUrl", async () => {
+    const { send } = browser();
+    const { url } = (await (await post(send, { provider: "nope", redirectTo: "/protected" })).json()) as {
+      url: string;
+    };
+    expect(url).toBe(`${app.origin}/api/auth/signin?callbackUrl=%2Fprotected`);
+  });
+});
+
 describe("the proxy (proxy.ts: export { auth as proxy })", () => {
   test("redirects a signed-out visitor of /protected to the sign-in page, with callbackUrl", async () => {
     const { send } = browser();
