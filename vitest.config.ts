@@ -5,9 +5,10 @@ const source = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.m
 
 export default defineConfig({
   resolve: {
-    // package.json "imports" points #crypto at dist/; tests run the sources.
+    // package.json "imports" points #crypto and #auth-flows at dist/; tests run the sources (Node's).
     alias: [
       { find: "#crypto", replacement: source("runtime/node.ts") },
+      { find: "#auth-flows", replacement: source("flows/auth-registry.ts") },
       // The example app imports the package by name, as an app would; tests run it on the sources.
       { find: /^latchkey\/providers\/(.+)$/, replacement: source("providers/$1.ts") },
       { find: /^latchkey\/(.+)$/, replacement: source("$1/index.ts") },
@@ -16,7 +17,11 @@ export default defineConfig({
   },
   test: {
     include: ["test/**/*.test.ts"],
-    globalSetup: ["test/adapters/global-setup.ts", "test/next/global-setup.ts"],
+    globalSetup: [
+      "test/adapters/global-setup.ts",
+      "test/sveltekit/global-setup.ts",
+      "test/next/global-setup.ts",
+    ],
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

@@ -3,6 +3,9 @@
  * built package (dist/), which is what users run. Absolute numbers on shared machines are noise;
  * the ratios are the result.
  */
+import { readFileSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
+import { fileURLToPath } from "node:url";
 import { bundleReport } from "./bundle.js";
 import { type BenchGroup, report, runInterleaved } from "./harness.js";
 import { httpBenchmark } from "./http.js";
@@ -10,8 +13,17 @@ import { jwtGroups } from "./jwt.js";
 import { oidcCallbackGroups } from "./oidc-callback.js";
 import { prismaSessionGroups } from "./prisma-session.js";
 import { rateLimitGroups } from "./rate-limit.js";
+import {
+  type BenchRow,
+  BLOCK_FILES,
+  currentMachine,
+  ratioRows,
+  renderBlock,
+  replaceBlock,
+} from "./readme-block.js";
 import { sessionGroups } from "./session.js";
 
+const loadAtStart = loadavg()[0] ?? 0;
 const quick = process.argv.includes("--quick");
 const options = quick
   ? { rounds: 3, sliceMs: 100, warmupMs: 100 }
@@ -19,6 +31,7 @@ const options = quick
 
 /**
  * `--only=jwt,session` runs some sets alone (jwt, session, prisma, oidc, rate-limit, http, bundle).
+ * Only a full run (no `--only`, no `--quick`, no `--no-write`) rewrites the README's table.
  */
 const SETS = ["jwt", "session", "prisma", "oidc", "rate-limit", "http", "bundle"] as const;
 const onlyArgument = process.argv.find((argument) => argument.startsWith("--only="))?.slice("--only=".length);
@@ -57,4 +70,19 @@ console.log(
 );
 console.log(report(groups, results));
 // Last, so that esbuild's service process never runs beside a timed group.
-if (only.has("bundle")) console.log(`\n${await bundleReport()}`);
+const bundle = only.has("bundle") ? await bundleReport() : { text: "", rows: [] as BenchRow[] };
+if (only.has("bundle")) console.log(`\n${bundle.text}`);
+
+// A full run writes the README's table; a partial or quick one would mix days in it.
+if (!quick && onlyArgument === undefined && !process.argv.includes("--no-write")) {
+  const block = renderBlock(
+    [...ratioRows(groups, results), ...bundle.rows],
+    currentMachine(loadAtStart),
+    "npm run bench",
+  );
+  for (const file of BLOCK_FILES) {
+    const path = fileURLToPath(new URL(`../${file}`, import.meta.url));
+    writeFileSync(path, replaceBlock(readFileSync(path, "utf8"), block));
+  }
+  console.log(`\nwrote the benchmark table into ${BLOCK_FILES.join(" and ")}`);
+}

@@ -53,7 +53,9 @@ export type { CookieOptions, CookieRole, CookieSpec, CookiesOverrides } from "./
 export type { Action as AuthAction } from "./core/context.js";
 export { customFetch } from "./core/custom-fetch.js";
 export * from "./core/errors.js";
+export { attachSocketAddress } from "./core/origin.js";
 export type { ResponseInternal } from "./core/response.js";
+export { type ConfigFinding, checkConfig } from "./pipeline/check-config.js";
 export { setEnvDefaults } from "./pipeline/env-defaults.js";
 export { isAuthAction } from "./pipeline/routes.js";
 export type * from "./provider-types.js";

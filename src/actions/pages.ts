@@ -1,8 +1,8 @@
 import { approvedRedirect } from "../core/callback-url.js";
 import type { AuthContext } from "../core/context.js";
 import { errorPageStatus } from "../core/error-traits.js";
+import { MAX_CODE_ATTEMPTS } from "../core/one-time-code-refused.js";
 import type { ResponseInternal } from "../core/response.js";
-import { MAX_CODE_ATTEMPTS } from "../flows/email/one-time-code.js";
 import { flowFor } from "../flows/index.js";
 import { type RefusedCode, renderErrorPage, renderVerifyRequestPage } from "../pages/index.js";
 

@@ -51,9 +51,25 @@ function compositeKey(...parts: string[]): string {
   return JSON.stringify(parts);
 }
 
-/** structuredClone keeps Dates as Dates, so callers never share an object with the store. */
+/**
+ * A copy that shares no object with the store, so mutating it never changes what is stored. Rows
+ * are almost always flat (strings, numbers, null, Dates): those are copied field by field, each Date
+ * anew, which is several times faster than structuredClone on the session read every request makes.
+ * Anything else (an app's nested field, an array) goes through structuredClone, which keeps Dates
+ * as Dates.
+ */
 function copy<T>(record: T): T {
-  return structuredClone(record);
+  if (record === null || typeof record !== "object" || Object.getPrototypeOf(record) !== Object.prototype) {
+    return structuredClone(record);
+  }
+  const flat: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(record)) {
+    if (value instanceof Date) flat[key] = new Date(value.getTime());
+    else if (value !== null && (typeof value === "object" || typeof value === "function"))
+      return structuredClone(record);
+    else flat[key] = value;
+  }
+  return flat as T;
 }
 
 function copyOrNull<T>(record: T | undefined): T | null {

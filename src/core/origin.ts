@@ -110,7 +110,9 @@ const SOCKET_ADDRESS = Symbol.for("latchkey.socket-address");
 
 /**
  * Records the TCP peer address of the connection `request` arrived on. Called by the Node bridge
- * (`toWebRequest`), which alone knows the socket; the core reads it back with {@link clientAddresses}.
+ * (`toWebRequest`), which alone knows the socket, and by framework glue whose framework knows the
+ * client's address (SvelteKit's `getClientAddress()`, Hono's Node bindings); the core reads it back
+ * with {@link clientAddresses}. Exported by `latchkey` for servers that build their own Request.
  *
  * @example
  * ```ts

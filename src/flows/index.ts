@@ -1,30 +1,35 @@
 /**
  * The flow of each provider type: the one table that maps a type to what it does. Adding a provider
- * type means writing its flow and adding a row here; nothing in core/, pipeline/ or actions/ changes.
+ * type means writing its flow, adding it to `auth-registry.ts` and naming its factory below;
+ * nothing in core/, pipeline/ or actions/ changes.
  *
- * One type has no row: `webauthn`. Its flow needs `@simplewebauthn/server` and its tree (about
- * 320 kB minified), and a single-file edge bundler follows every import it can see from `Auth`,
- * dynamic ones included. So the flow arrives with the provider: `WebAuthn()` and `Passkey()`
- * attach it (`carryingFlow`), and an app that imports neither bundles none of it.
+ * A flow reaches a provider in one of two ways. On Node, `Auth` brings every flow but `webauthn`
+ * itself (`auth-registry.ts`), so a provider written as a plain object works as in Auth.js. On
+ * edge runtimes (package.json's `#auth-flows` import: every condition but `node`) it brings none,
+ * because a single-file bundler includes everything `Auth` imports: each provider factory attaches
+ * its type's flow (`carryingFlow`), so an app bundles the OAuth flow and oauth4webapi only when it
+ * uses an OAuth provider, the e-mail flow only with an e-mail provider, and so on. The WebAuthn
+ * flow is always carried, everywhere: it needs `@simplewebauthn/server`, an optional peer.
  */
+import { authFlows } from "#auth-flows";
 import type { ProviderConfig, ProviderType } from "../provider-types.js";
-import { credentialsFlow } from "./credentials.js";
-import { emailFlow } from "./email.js";
-import { oauthFlow, oidcFlow } from "./oauth/index.js";
 import { CARRIED_FLOW, type Flow, type FlowRegistry } from "./types.js";
 
-export const flows: FlowRegistry = {
-  credentials: credentialsFlow,
-  oauth: oauthFlow,
-  oidc: oidcFlow,
-  email: emailFlow,
-};
+export const flows: FlowRegistry = authFlows;
 
 /**
- * The types whose flow comes with the provider object, each with how to build such a provider: a
- * plain object of that type carries no flow, and startup says what to use instead.
+ * How to build a provider of each type so that it carries its flow, for the startup error of a
+ * provider that has none: a plain object of a type `Auth` does not bring here (any type on an edge
+ * runtime, `webauthn` everywhere).
  */
-export const flowsCarriedByProviders: Partial<Record<ProviderType, string>> = {
+export const flowsCarriedByProviders: Record<ProviderType, string> = {
+  oauth:
+    'build it with a factory, OAuth() from "latchkey/providers/oauth" or a catalogue provider such as GitHub(), which brings the OAuth flow (on edge runtimes a plain object carries none: docs/migrating.md)',
+  oidc: 'build it with a factory, OIDC() from "latchkey/providers/oidc" or a catalogue provider such as Google(), which brings the OpenID Connect flow (on edge runtimes a plain object carries none: docs/migrating.md)',
+  email:
+    'build it with a factory, Email() from "latchkey/providers/email" or a mail service such as Resend(), which brings the e-mail flow (on edge runtimes a plain object carries none: docs/migrating.md)',
+  credentials:
+    'build it with Credentials() from "latchkey/providers/credentials", which brings the credentials flow (on edge runtimes a plain object carries none: docs/migrating.md)',
   webauthn:
     'build it with WebAuthn() from "latchkey/providers/webauthn" or Passkey() from "latchkey/providers/passkey", which bring the passkey flow',
 };

@@ -100,8 +100,9 @@ export const CARRIED_FLOW: unique symbol = Symbol.for("latchkey.flow");
 /**
  * `provider` with its flow attached, for a provider factory whose flow should arrive with the
  * provider rather than with `Auth`: an app that never imports the factory never bundles the flow.
+ * `P` may narrow its type's config (a mail service's own options); the flow handles the type.
  */
-export function carryingFlow<P extends ProviderConfig>(provider: P, flow: Flow<P>): P {
+export function carryingFlow<P extends { type: ProviderConfig["type"] }>(provider: P, flow: TypeFlow): P {
   return { ...provider, [CARRIED_FLOW]: flow };
 }
 
@@ -109,3 +110,6 @@ export function carryingFlow<P extends ProviderConfig>(provider: P, flow: Flow<P
 export type FlowRegistry = {
   [Type in ProviderConfig["type"]]?: Flow<Extract<ProviderConfig, { type: Type }>>;
 };
+
+/** The flow of one provider type, typed by that type's config. */
+export type TypeFlow = NonNullable<FlowRegistry[keyof FlowRegistry]>;

@@ -13,14 +13,22 @@ const HOST = /^(?:\[[0-9a-f:.]+\]|[a-z0-9_](?:[a-z0-9_.-]*[a-z0-9_])?)(?::\d{1,5
 /** Falls back here when no usable host arrived; a real request over HTTP/1.1 always has one. */
 const FALLBACK_HOST = "localhost";
 
+/**
+ * The last host found usable. Keep-alive clients name the same host request after request, and the
+ * check below parses a URL; a pure function's last answer is safe to reuse.
+ */
+let lastUsableHost: string | undefined;
+
 function isUsableHost(host: string | undefined): host is string {
+  if (host !== undefined && host === lastUsableHost) return true;
   if (!host || !HOST.test(host)) return false;
   try {
     new URL(`http://${host}/`); // also rejects ports above 65535 and malformed IPv6
-    return true;
   } catch {
     return false;
   }
+  lastUsableHost = host;
+  return true;
 }
 
 function firstHeaderValue(value: string | string[] | undefined): string | undefined {
@@ -61,16 +69,15 @@ function requestTarget(req: IncomingMessage): string {
 }
 
 /**
- * Builds the request's absolute URL.
+ * Builds the request's absolute URL, as the string a `Request` is made from (which parses it: a
+ * `URL` here would be parsed, serialised and parsed again).
  *
  * @example
  * ```ts
- * requestUrl(req, false).href; // "http://localhost:3000/auth/session"
+ * requestUrl(req, false); // "http://localhost:3000/auth/session"
  * ```
  */
-export function requestUrl(req: IncomingMessage, trustProxy: boolean): URL {
+export function requestUrl(req: IncomingMessage, trustProxy: boolean): string {
   // Concatenate rather than `new URL(target, origin)`: a target of `//evil.test/x` must stay a path.
-  return new URL(
-    `${requestProtocol(req, trustProxy)}://${requestHost(req, trustProxy)}${requestTarget(req)}`,
-  );
+  return `${requestProtocol(req, trustProxy)}://${requestHost(req, trustProxy)}${requestTarget(req)}`;
 }

@@ -28,6 +28,17 @@ function appendSetCookies(res: ServerResponse, cookies: string[]): void {
  */
 export function sendWireResponse(res: ServerResponse, wire: WireResponse): void {
   if (res.destroyed) return;
+  if (wire.body !== null && res.req?.method !== "HEAD" && res.getHeaderNames().length === 0) {
+    // Nothing set earlier to merge with (no middleware header, no earlier cookie): the status line
+    // and fields go out in one call, without a header map built field by field. The wire form names
+    // each field once (but Set-Cookie, one field per cookie), as setHeader would leave them.
+    const fields: string[] = [];
+    for (const [name, value] of wire.headers) fields.push(name, value);
+    fields.push("Content-Length", String(Buffer.byteLength(wire.body)));
+    res.writeHead(wire.status, fields);
+    res.end(wire.body);
+    return;
+  }
   res.statusCode = wire.status;
   const cookies: string[] = [];
   for (const [name, value] of wire.headers) {

@@ -50,7 +50,7 @@ function normalizeBasePath(basePath: string | undefined): string {
   return path;
 }
 
-function parseAuthUrl(env: EnvRecord): URL | undefined {
+export function parseAuthUrl(env: EnvRecord): URL | undefined {
   if (!env.AUTH_URL) return undefined;
   try {
     return new URL(env.AUTH_URL);
@@ -83,7 +83,7 @@ function withoutFlow(provider: ProviderConfig): string {
 }
 
 /** Each provider checked by its type's flow, which may fill in defaults. */
-function resolveProviders(providers: ProviderConfig[], setup: FlowSetup): ProviderConfig[] {
+export function resolveProviders(providers: ProviderConfig[], setup: FlowSetup): ProviderConfig[] {
   const seen = new Set<string>();
   return providers.map((provider) => {
     if (!provider || typeof provider.id !== "string" || provider.id === "") {
@@ -118,7 +118,10 @@ function prepareProviders(providers: ProviderConfig[]): Promise<void> | undefine
 }
 
 /** The adapter methods this configuration calls, each with the feature that needs it. */
-function requiredAdapterMethods(providers: ProviderConfig[], setup: FlowSetup): Map<keyof Adapter, string> {
+export function requiredAdapterMethods(
+  providers: ProviderConfig[],
+  setup: FlowSetup,
+): Map<keyof Adapter, string> {
   const required = new Map<keyof Adapter, string>();
   if (setup.strategy === "database") {
     for (const method of ["createSession", "getSessionAndUser", "updateSession", "deleteSession"] as const) {
@@ -134,7 +137,7 @@ function requiredAdapterMethods(providers: ProviderConfig[], setup: FlowSetup): 
 }
 
 /** A missing adapter, or a missing method, is named at startup rather than mid-sign-in. */
-function assertAdapter(adapter: Adapter | undefined, required: Map<keyof Adapter, string>): void {
+export function assertAdapter(adapter: Adapter | undefined, required: Map<keyof Adapter, string>): void {
   if (required.size === 0) return;
   if (!adapter) {
     const needs = [...new Set(required.values())].join(" and ");
@@ -149,14 +152,14 @@ function assertAdapter(adapter: Adapter | undefined, required: Map<keyof Adapter
 }
 
 /** Said once per config, at startup: which optional features an adapter (e.g. one of Auth.js's) turns off. */
-function warnAboutMissingExtensions(adapter: Adapter, logger: LoggerInstance): void {
+export function warnAboutMissingExtensions(adapter: Adapter, logger: LoggerInstance): void {
   for (const { message } of missingExtensions(adapter)) {
     logger.warn("AdapterExtensionMissing", `${message} See docs/errors.md#adapterextensionmissing.`);
   }
 }
 
 /** Deprecated catalogue modules keep working; the log says, once per configuration, what replaces them. */
-function warnAboutReplacedProviders(providers: ProviderConfig[], logger: LoggerInstance): void {
+export function warnAboutReplacedProviders(providers: ProviderConfig[], logger: LoggerInstance): void {
   for (const { id, replacedBy } of providers) {
     if (replacedBy === undefined) continue;
     logger.warn(
@@ -166,7 +169,7 @@ function warnAboutReplacedProviders(providers: ProviderConfig[], logger: LoggerI
   }
 }
 
-function resolveSecrets(secret: string | string[] | undefined, logger: LoggerInstance): string[] {
+export function resolveSecrets(secret: string | string[] | undefined, logger: LoggerInstance): string[] {
   const secrets = typeof secret === "string" ? [secret] : secret;
   if (
     !secrets ||
@@ -187,19 +190,25 @@ function resolveSecrets(secret: string | string[] | undefined, logger: LoggerIns
   return secrets;
 }
 
-export function resolveConfig(config: AuthConfig, env: EnvRecord = readProcessEnv()): ResolvedConfig {
-  const logger = createLogger(config);
+/** What the flows consult when they check providers: the session strategy (checked here) and the adapter's presence. */
+export function flowSetup(config: AuthConfig, env: EnvRecord): FlowSetup {
   const strategy = config.session?.strategy ?? (config.adapter ? "database" : "jwt");
   if (strategy !== "jwt" && strategy !== "database") {
     throw new UnsupportedStrategy(`session.strategy must be "jwt" or "database", not "${String(strategy)}".`);
   }
   const redirectProxyUrl = config.redirectProxyUrl ?? env.AUTH_REDIRECT_PROXY_URL;
-  const setup: FlowSetup = {
+  return {
     strategy,
     hasAdapter: config.adapter !== undefined,
     ...(redirectProxyUrl ? { redirectProxyUrl } : {}),
     redirectProxyAllowedOrigins: config.redirectProxyAllowedOrigins,
   };
+}
+
+export function resolveConfig(config: AuthConfig, env: EnvRecord = readProcessEnv()): ResolvedConfig {
+  const logger = createLogger(config);
+  const setup = flowSetup(config, env);
+  const strategy = setup.strategy;
   // setEnvDefaults writes into its argument, so give it a shallow copy: Auth() never mutates the app's config.
   const withEnv = setEnvDefaults(env, { ...config, providers: [...(config.providers ?? [])] });
   const providers = resolveProviders(withEnv.providers as ProviderConfig[], setup);

@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
 
 /** The user 42's `GET /v2/me` returns (the fields latchkey reads). */
@@ -30,7 +30,7 @@ interface FortyTwoImage {
 export default function FortyTwo(
   options: OAuthUserConfig<FortyTwoProfile> = {},
 ): OAuth2Config<FortyTwoProfile> {
-  return withDefaults<OAuth2Config<FortyTwoProfile>, FortyTwoProfile>(
+  return catalogueProvider<OAuth2Config<FortyTwoProfile>, FortyTwoProfile>(
     {
       id: "42-school",
       name: "42 School",

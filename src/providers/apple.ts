@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OIDCConfig, OIDCUserConfig } from "./types.js";
 
 /** The ID-token claims Sign in with Apple issues, and the name Apple posts on the first sign-in. */
@@ -26,7 +26,7 @@ export interface AppleProfile extends Record<string, unknown> {
  * ```
  */
 export default function Apple(options: OIDCUserConfig<AppleProfile> = {}): OIDCConfig<AppleProfile> {
-  return withDefaults<OIDCConfig<AppleProfile>, AppleProfile>(
+  return catalogueProvider<OIDCConfig<AppleProfile>, AppleProfile>(
     {
       id: "apple",
       name: "Apple",

@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OIDCConfig, OIDCUserConfig } from "./types.js";
 
 /** The ID-token claims Asgardeo issues for `openid profile email`. */
@@ -28,7 +28,7 @@ export interface AsgardeoProfile extends Record<string, unknown> {
  * ```
  */
 export default function Asgardeo(options: OIDCUserConfig<AsgardeoProfile> = {}): OIDCConfig<AsgardeoProfile> {
-  return withDefaults<OIDCConfig<AsgardeoProfile>, AsgardeoProfile>(
+  return catalogueProvider<OIDCConfig<AsgardeoProfile>, AsgardeoProfile>(
     {
       id: "asgardeo",
       name: "Asgardeo",

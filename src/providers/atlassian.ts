@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
 
 /** The user Atlassian's `GET https://api.atlassian.com/me` returns (the fields latchkey reads). */
@@ -24,7 +24,7 @@ export interface AtlassianProfile extends Record<string, unknown> {
 export default function Atlassian(
   options: OAuthUserConfig<AtlassianProfile> = {},
 ): OAuth2Config<AtlassianProfile> {
-  return withDefaults<OAuth2Config<AtlassianProfile>, AtlassianProfile>(
+  return catalogueProvider<OAuth2Config<AtlassianProfile>, AtlassianProfile>(
     {
       id: "atlassian",
       name: "Atlassian",

@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OIDCConfig, OIDCUserConfig } from "./types.js";
 
 /** The profile Auth0 returns. */
@@ -22,7 +22,7 @@ export interface Auth0Profile extends Record<string, unknown> {
  * ```
  */
 export default function Auth0(options: OIDCUserConfig<Auth0Profile> = {}): OIDCConfig<Auth0Profile> {
-  return withDefaults<OIDCConfig<Auth0Profile>, Auth0Profile>(
+  return catalogueProvider<OIDCConfig<Auth0Profile>, Auth0Profile>(
     {
       id: "auth0",
       name: "Auth0",

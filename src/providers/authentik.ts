@@ -1,4 +1,5 @@
-import { standardClaimsUser, withDefaults } from "../core/provider-defaults.js";
+import { standardClaimsUser } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OIDCConfig, OIDCUserConfig } from "./types.js";
 
 /** The profile Authentik returns. */
@@ -25,7 +26,7 @@ export interface AuthentikProfile extends Record<string, unknown> {
 export default function Authentik(
   options: OIDCUserConfig<AuthentikProfile> = {},
 ): OIDCConfig<AuthentikProfile> {
-  return withDefaults<OIDCConfig<AuthentikProfile>, AuthentikProfile>(
+  return catalogueProvider<OIDCConfig<AuthentikProfile>, AuthentikProfile>(
     {
       id: "authentik",
       name: "Authentik",

@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OIDCConfig, OIDCUserConfig } from "./types.js";
 
 /** The ID-token claims an Azure AD B2C user flow issues (the fields latchkey reads). */
@@ -34,7 +34,7 @@ export interface AzureADB2CProfile extends Record<string, unknown> {
 export default function AzureADB2C(
   options: OIDCUserConfig<AzureADB2CProfile> = {},
 ): OIDCConfig<AzureADB2CProfile> {
-  return withDefaults<OIDCConfig<AzureADB2CProfile>, AzureADB2CProfile>(
+  return catalogueProvider<OIDCConfig<AzureADB2CProfile>, AzureADB2CProfile>(
     {
       id: "azure-ad-b2c",
       name: "Azure Active Directory B2C",

@@ -1,5 +1,5 @@
-import { withDefaults } from "../core/provider-defaults.js";
 import { fetchProviderJson } from "../core/provider-http.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OAuth2Config, OAuthUserConfig, TokenRequestContext, TokenSet } from "./types.js";
 
 /** The profile Azure DevOps' profile API returns with `coreAttributes=Avatar`. */
@@ -60,7 +60,7 @@ async function exchangeCode({
  */
 export default function AzureDevOps(options: AzureDevOpsOptions = {}): OAuth2Config<AzureDevOpsProfile> {
   const { scope = "vso.profile", ...rest } = options;
-  return withDefaults<OAuth2Config<AzureDevOpsProfile>, AzureDevOpsProfile>(
+  return catalogueProvider<OAuth2Config<AzureDevOpsProfile>, AzureDevOpsProfile>(
     {
       id: "azure-devops",
       name: "Azure DevOps",

@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OIDCConfig, OIDCUserConfig } from "./types.js";
 
 /** The claims BankID (Norway) issues for the `openid profile` scopes (the fields latchkey reads). */
@@ -29,7 +29,7 @@ export interface BankIDNorwayProfile extends Record<string, unknown> {
 export default function BankIDNorway(
   options: OIDCUserConfig<BankIDNorwayProfile> = {},
 ): OIDCConfig<BankIDNorwayProfile> {
-  return withDefaults<OIDCConfig<BankIDNorwayProfile>, BankIDNorwayProfile>(
+  return catalogueProvider<OIDCConfig<BankIDNorwayProfile>, BankIDNorwayProfile>(
     {
       id: "bankid-no",
       name: "BankID Norge",

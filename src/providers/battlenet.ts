@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OIDCConfig, OIDCUserConfig } from "./types.js";
 
 /** The ID-token claims Battle.net issues. */
@@ -32,7 +32,7 @@ export interface BattleNetOptions extends OIDCUserConfig<BattleNetProfile> {
  * ```
  */
 export default function BattleNet(options: BattleNetOptions = {}): OIDCConfig<BattleNetProfile> {
-  return withDefaults<OIDCConfig<BattleNetProfile>, BattleNetProfile>(
+  return catalogueProvider<OIDCConfig<BattleNetProfile>, BattleNetProfile>(
     {
       id: "battlenet",
       name: "Battle.net",

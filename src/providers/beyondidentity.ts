@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OIDCConfig, OIDCUserConfig } from "./types.js";
 
 /** The ID-token claims Beyond Identity issues. */
@@ -28,7 +28,7 @@ export interface BeyondIdentityProfile extends Record<string, unknown> {
 export default function BeyondIdentity(
   options: OIDCUserConfig<BeyondIdentityProfile> = {},
 ): OIDCConfig<BeyondIdentityProfile> {
-  return withDefaults<OIDCConfig<BeyondIdentityProfile>, BeyondIdentityProfile>(
+  return catalogueProvider<OIDCConfig<BeyondIdentityProfile>, BeyondIdentityProfile>(
     {
       id: "beyondidentity",
       name: "Beyond Identity",

@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
 
 /** The profile Bitbucket returns. */
@@ -23,7 +23,7 @@ export interface BitbucketProfile extends Record<string, unknown> {
 export default function Bitbucket(
   options: OAuthUserConfig<BitbucketProfile> = {},
 ): OAuth2Config<BitbucketProfile> {
-  return withDefaults<OAuth2Config<BitbucketProfile>, BitbucketProfile>(
+  return catalogueProvider<OAuth2Config<BitbucketProfile>, BitbucketProfile>(
     {
       id: "bitbucket",
       name: "Bitbucket",

@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
 
 /** The user Box's `GET /2.0/users/me` returns (the fields latchkey reads). */
@@ -22,7 +22,7 @@ export interface BoxProfile extends Record<string, unknown> {
  * ```
  */
 export default function Box(options: OAuthUserConfig<BoxProfile> = {}): OAuth2Config<BoxProfile> {
-  return withDefaults<OAuth2Config<BoxProfile>, BoxProfile>(
+  return catalogueProvider<OAuth2Config<BoxProfile>, BoxProfile>(
     {
       id: "box",
       name: "Box",

@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
 
 /** The profile SAML Jackson's `/api/oauth/userinfo` returns for a SAML assertion. */
@@ -32,7 +32,7 @@ export default function BoxyHQSAML(
   options: OAuthUserConfig<BoxyHQSAMLProfile> = {},
 ): OAuth2Config<BoxyHQSAMLProfile> {
   const base = options.issuer?.replace(/\/+$/, "");
-  return withDefaults<OAuth2Config<BoxyHQSAMLProfile>, BoxyHQSAMLProfile>(
+  return catalogueProvider<OAuth2Config<BoxyHQSAMLProfile>, BoxyHQSAMLProfile>(
     {
       id: "boxyhq-saml",
       name: "BoxyHQ SAML",

@@ -1,5 +1,5 @@
-import { withDefaults } from "../core/provider-defaults.js";
 import { fetchProviderJson } from "../core/provider-http.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
 
 /** What Bungie.net's `User/GetMembershipsForCurrentUser` returns (the fields latchkey reads). */
@@ -36,7 +36,7 @@ const MEMBERSHIPS = `${ORIGIN}/Platform/User/GetMembershipsForCurrentUser/`;
  */
 export default function Bungie(options: BungieOptions = {}): OAuth2Config<BungieProfile> {
   const { headers = {}, ...rest } = options;
-  return withDefaults<OAuth2Config<BungieProfile>, BungieProfile>(
+  return catalogueProvider<OAuth2Config<BungieProfile>, BungieProfile>(
     {
       id: "bungie",
       name: "Bungie",

@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
 
 /** What ClickUp's `GET /api/v2/user` returns: the user under `user`. */
@@ -24,7 +24,7 @@ export interface ClickUpProfile extends Record<string, unknown> {
  * ```
  */
 export default function ClickUp(options: OAuthUserConfig<ClickUpProfile> = {}): OAuth2Config<ClickUpProfile> {
-  return withDefaults<OAuth2Config<ClickUpProfile>, ClickUpProfile>(
+  return catalogueProvider<OAuth2Config<ClickUpProfile>, ClickUpProfile>(
     {
       id: "click-up",
       name: "ClickUp",

@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OIDCConfig, OIDCUserConfig } from "./types.js";
 
 /** The profile Cognito returns. */
@@ -22,7 +22,7 @@ export interface CognitoProfile extends Record<string, unknown> {
  * ```
  */
 export default function Cognito(options: OIDCUserConfig<CognitoProfile> = {}): OIDCConfig<CognitoProfile> {
-  return withDefaults<OIDCConfig<CognitoProfile>, CognitoProfile>(
+  return catalogueProvider<OIDCConfig<CognitoProfile>, CognitoProfile>(
     {
       id: "cognito",
       name: "Cognito",

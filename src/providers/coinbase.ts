@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
 
 /** What Coinbase's `GET /v2/user` returns: the user under `data`. */
@@ -20,7 +20,7 @@ export interface CoinbaseProfile extends Record<string, unknown> {
 export default function Coinbase(
   options: OAuthUserConfig<CoinbaseProfile> = {},
 ): OAuth2Config<CoinbaseProfile> {
-  return withDefaults<OAuth2Config<CoinbaseProfile>, CoinbaseProfile>(
+  return catalogueProvider<OAuth2Config<CoinbaseProfile>, CoinbaseProfile>(
     {
       id: "coinbase",
       name: "Coinbase",

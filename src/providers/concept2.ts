@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
 
 /** What the Concept2 Logbook's `GET /api/users/me` returns: the user under `data`. */
@@ -27,7 +27,7 @@ export interface Concept2Profile extends Record<string, unknown> {
 export default function Concept2(
   options: OAuthUserConfig<Concept2Profile> = {},
 ): OAuth2Config<Concept2Profile> {
-  return withDefaults<OAuth2Config<Concept2Profile>, Concept2Profile>(
+  return catalogueProvider<OAuth2Config<Concept2Profile>, Concept2Profile>(
     {
       id: "concept2",
       name: "Concept2",

@@ -1,3 +1,5 @@
+import { credentialsFlow } from "../flows/credentials.js";
+import { carryingFlow } from "../flows/types.js";
 import type { CredentialInput, CredentialsConfig } from "./types.js";
 
 export type CredentialsUserConfig<Inputs extends Record<string, CredentialInput>> = Partial<
@@ -23,11 +25,8 @@ export default function Credentials<
   // No `credentials` given: no field is declared, so none reaches `authorize`.
   Inputs extends Record<string, CredentialInput> = Record<never, CredentialInput>,
 >(options: CredentialsUserConfig<Inputs>): CredentialsConfig<Inputs> {
-  return {
-    id: "credentials",
-    name: "Credentials",
-    credentials: {} as Inputs,
-    ...options,
-    type: "credentials",
-  };
+  return carryingFlow<CredentialsConfig<Inputs>>(
+    { id: "credentials", name: "Credentials", credentials: {} as Inputs, ...options, type: "credentials" },
+    credentialsFlow,
+  );
 }

@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OIDCConfig, OIDCUserConfig } from "./types.js";
 
 /** The ID-token claims Descope issues for `openid profile email`. */
@@ -24,7 +24,7 @@ export interface DescopeProfile extends Record<string, unknown> {
  * ```
  */
 export default function Descope(options: OIDCUserConfig<DescopeProfile> = {}): OIDCConfig<DescopeProfile> {
-  return withDefaults<OIDCConfig<DescopeProfile>, DescopeProfile>(
+  return catalogueProvider<OIDCConfig<DescopeProfile>, DescopeProfile>(
     {
       id: "descope",
       name: "Descope",

@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
 
 /** The profile Discord returns. */
@@ -23,7 +23,7 @@ export interface DiscordProfile extends Record<string, unknown> {
  * ```
  */
 export default function Discord(options: OAuthUserConfig<DiscordProfile> = {}): OAuth2Config<DiscordProfile> {
-  return withDefaults<OAuth2Config<DiscordProfile>, DiscordProfile>(
+  return catalogueProvider<OAuth2Config<DiscordProfile>, DiscordProfile>(
     {
       id: "discord",
       name: "Discord",

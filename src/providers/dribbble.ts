@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
 
 /** The user Dribbble's `GET /v2/user` returns (the fields latchkey reads). */
@@ -28,7 +28,7 @@ export interface DribbbleOptions extends OAuthUserConfig<DribbbleProfile> {
  */
 export default function Dribbble(options: DribbbleOptions = {}): OAuth2Config<DribbbleProfile> {
   const { scope = "public", ...rest } = options;
-  return withDefaults<OAuth2Config<DribbbleProfile>, DribbbleProfile>(
+  return catalogueProvider<OAuth2Config<DribbbleProfile>, DribbbleProfile>(
     {
       id: "dribbble",
       name: "Dribbble",

@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OAuth2Config, OAuthUserConfig, Profile, TokenSet } from "./types.js";
 
 /**
@@ -28,7 +28,7 @@ const CURRENT_ACCOUNT = "https://api.dropboxapi.com/2/users/get_current_account"
  * ```
  */
 export default function Dropbox(options: OAuthUserConfig<DropboxProfile> = {}): OAuth2Config<DropboxProfile> {
-  return withDefaults<OAuth2Config<DropboxProfile>, DropboxProfile>(
+  return catalogueProvider<OAuth2Config<DropboxProfile>, DropboxProfile>(
     {
       id: "dropbox",
       name: "Dropbox",

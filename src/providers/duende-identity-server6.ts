@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OIDCConfig, OIDCUserConfig } from "./types.js";
 
 /** The ID-token claims a Duende IdentityServer issues for the `openid profile email` scopes. */
@@ -24,7 +24,7 @@ export interface DuendeISUser extends Record<string, unknown> {
 export default function DuendeIdentityServer6(
   options: OIDCUserConfig<DuendeISUser> = {},
 ): OIDCConfig<DuendeISUser> {
-  return withDefaults<OIDCConfig<DuendeISUser>, DuendeISUser>(
+  return catalogueProvider<OIDCConfig<DuendeISUser>, DuendeISUser>(
     {
       id: "duende-identity-server6",
       name: "Duende IdentityServer6",

@@ -1,3 +1,5 @@
+import { emailFlow } from "../flows/email.js";
+import { carryingFlow } from "../flows/types.js";
 import type { EmailConfig } from "./types.js";
 
 export type EmailUserConfig = Partial<Omit<EmailConfig, "type">> &
@@ -20,5 +22,8 @@ export type EmailUserConfig = Partial<Omit<EmailConfig, "type">> &
  * ```
  */
 export default function Email(options: EmailUserConfig): EmailConfig {
-  return { id: "email", name: "Email", maxAge: 24 * 60 * 60, ...options, type: "email" };
+  return carryingFlow<EmailConfig>(
+    { id: "email", name: "Email", maxAge: 24 * 60 * 60, ...options, type: "email" },
+    emailFlow,
+  );
 }

@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
 
 /** The user Eventbrite's `GET /v3/users/me/` returns (the fields latchkey reads). */
@@ -25,7 +25,7 @@ export interface EventbriteProfile extends Record<string, unknown> {
 export default function Eventbrite(
   options: OAuthUserConfig<EventbriteProfile> = {},
 ): OAuth2Config<EventbriteProfile> {
-  return withDefaults<OAuth2Config<EventbriteProfile>, EventbriteProfile>(
+  return catalogueProvider<OAuth2Config<EventbriteProfile>, EventbriteProfile>(
     {
       id: "eventbrite",
       name: "Eventbrite",

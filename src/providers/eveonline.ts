@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
 
 /** What EVE SSO's `GET /oauth/verify` returns for the signed-in character. */
@@ -26,7 +26,7 @@ export interface EVEOnlineProfile extends Record<string, unknown> {
 export default function EVEOnline(
   options: OAuthUserConfig<EVEOnlineProfile> = {},
 ): OAuth2Config<EVEOnlineProfile> {
-  return withDefaults<OAuth2Config<EVEOnlineProfile>, EVEOnlineProfile>(
+  return catalogueProvider<OAuth2Config<EVEOnlineProfile>, EVEOnlineProfile>(
     {
       id: "eveonline",
       name: "EVE Online",

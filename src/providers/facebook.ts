@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
 
 /** The profile Facebook returns. */
@@ -23,7 +23,7 @@ export interface FacebookProfile extends Record<string, unknown> {
 export default function Facebook(
   options: OAuthUserConfig<FacebookProfile> = {},
 ): OAuth2Config<FacebookProfile> {
-  return withDefaults<OAuth2Config<FacebookProfile>, FacebookProfile>(
+  return catalogueProvider<OAuth2Config<FacebookProfile>, FacebookProfile>(
     {
       id: "facebook",
       name: "Facebook",

@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
 
 /** What FACEIT's userinfo endpoint returns (the fields latchkey reads). */
@@ -21,7 +21,7 @@ export interface FaceitProfile extends Record<string, unknown> {
  * ```
  */
 export default function FACEIT(options: OAuthUserConfig<FaceitProfile> = {}): OAuth2Config<FaceitProfile> {
-  return withDefaults<OAuth2Config<FaceitProfile>, FaceitProfile>(
+  return catalogueProvider<OAuth2Config<FaceitProfile>, FaceitProfile>(
     {
       id: "faceit",
       name: "FACEIT",

@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
 
 /** The user Figma's `GET /v1/me` returns. */
@@ -21,7 +21,7 @@ export interface FigmaProfile extends Record<string, unknown> {
  * ```
  */
 export default function Figma(options: OAuthUserConfig<FigmaProfile> = {}): OAuth2Config<FigmaProfile> {
-  return withDefaults<OAuth2Config<FigmaProfile>, FigmaProfile>(
+  return catalogueProvider<OAuth2Config<FigmaProfile>, FigmaProfile>(
     {
       id: "figma",
       name: "Figma",

@@ -1,5 +1,5 @@
-import { withDefaults } from "../core/provider-defaults.js";
 import { fetchProviderJson, withBearerTokenType, withQuery } from "../core/provider-http.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
 
 /** What Foursquare's `GET /v2/users/self` returns: the user under `response.user`. */
@@ -35,7 +35,7 @@ export interface FoursquareOptions extends OAuthUserConfig<FoursquareProfile> {
 export default function Foursquare(options: FoursquareOptions = {}): OAuth2Config<FoursquareProfile> {
   const { apiVersion = "20230601", ...rest } = options;
   const self = "https://api.foursquare.com/v2/users/self";
-  return withDefaults<OAuth2Config<FoursquareProfile>, FoursquareProfile>(
+  return catalogueProvider<OAuth2Config<FoursquareProfile>, FoursquareProfile>(
     {
       id: "foursquare",
       name: "Foursquare",

@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
 
 /** What FreshBooks' `GET /auth/api/v1/users/me` returns: the identity under `response`. */
@@ -25,7 +25,7 @@ export interface FreshbooksProfile extends Record<string, unknown> {
 export default function Freshbooks(
   options: OAuthUserConfig<FreshbooksProfile> = {},
 ): OAuth2Config<FreshbooksProfile> {
-  return withDefaults<OAuth2Config<FreshbooksProfile>, FreshbooksProfile>(
+  return catalogueProvider<OAuth2Config<FreshbooksProfile>, FreshbooksProfile>(
     {
       id: "freshbooks",
       name: "FreshBooks",

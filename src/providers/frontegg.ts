@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OIDCConfig, OIDCUserConfig } from "./types.js";
 
 /** The ID-token claims Frontegg issues (the fields latchkey reads). */
@@ -23,7 +23,7 @@ export interface FronteggProfile extends Record<string, unknown> {
  * ```
  */
 export default function Frontegg(options: OIDCUserConfig<FronteggProfile> = {}): OIDCConfig<FronteggProfile> {
-  return withDefaults<OIDCConfig<FronteggProfile>, FronteggProfile>(
+  return catalogueProvider<OIDCConfig<FronteggProfile>, FronteggProfile>(
     {
       id: "frontegg",
       name: "Frontegg",

@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
 
 /** What FusionAuth's `/oauth2/userinfo` returns (the fields latchkey reads). */
@@ -34,7 +34,7 @@ export interface FusionAuthOptions extends OAuthUserConfig<FusionAuthProfile> {
 export default function FusionAuth(options: FusionAuthOptions = {}): OAuth2Config<FusionAuthProfile> {
   const { tenantId, ...rest } = options;
   const base = rest.issuer?.replace(/\/+$/, "");
-  return withDefaults<OAuth2Config<FusionAuthProfile>, FusionAuthProfile>(
+  return catalogueProvider<OAuth2Config<FusionAuthProfile>, FusionAuthProfile>(
     {
       id: "fusionauth",
       name: "FusionAuth",

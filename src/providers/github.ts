@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OAuth2Config, OAuthUserConfig, Profile, TokenSet } from "./types.js";
 
 /** The profile GitHub's user API returns (the fields latchkey reads). */
@@ -52,7 +52,7 @@ export default function GitHub(options: GitHubOptions = {}): OAuth2Config<GitHub
   const { enterprise, ...rest } = options;
   const web = enterprise?.baseUrl?.replace(/\/$/, "") ?? "https://github.com";
   const api = enterprise?.baseUrl ? `${web}/api/v3` : "https://api.github.com";
-  return withDefaults<OAuth2Config<GitHubProfile>, GitHubProfile>(
+  return catalogueProvider<OAuth2Config<GitHubProfile>, GitHubProfile>(
     {
       id: "github",
       name: "GitHub",

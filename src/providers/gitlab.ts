@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
 
 /** The profile GitLab's `GET /api/v4/user` returns (the fields latchkey reads). */
@@ -31,7 +31,7 @@ export interface GitLabOptions extends OAuthUserConfig<GitLabProfile> {
 export default function GitLab(options: GitLabOptions = {}): OAuth2Config<GitLabProfile> {
   const { baseUrl = "https://gitlab.com", ...rest } = options;
   const base = String(baseUrl).replace(/\/+$/, "");
-  return withDefaults<OAuth2Config<GitLabProfile>, GitLabProfile>(
+  return catalogueProvider<OAuth2Config<GitLabProfile>, GitLabProfile>(
     {
       id: "gitlab",
       name: "GitLab",

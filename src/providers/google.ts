@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OIDCConfig, OIDCUserConfig } from "./types.js";
 
 /** The profile Google returns. */
@@ -35,7 +35,7 @@ function googleVouches(profile: GoogleProfile): boolean {
  * ```
  */
 export default function Google(options: OIDCUserConfig<GoogleProfile> = {}): OIDCConfig<GoogleProfile> {
-  return withDefaults<OIDCConfig<GoogleProfile>, GoogleProfile>(
+  return catalogueProvider<OIDCConfig<GoogleProfile>, GoogleProfile>(
     {
       id: "google",
       name: "Google",

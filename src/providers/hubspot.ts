@@ -1,5 +1,5 @@
-import { withDefaults } from "../core/provider-defaults.js";
 import { fetchProviderJson } from "../core/provider-http.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
 
 /** What HubSpot's access-token metadata endpoint returns (the fields latchkey reads). */
@@ -26,7 +26,7 @@ const TOKEN_INFO = "https://api.hubapi.com/oauth/v1/access-tokens";
  * ```
  */
 export default function HubSpot(options: OAuthUserConfig<HubSpotProfile> = {}): OAuth2Config<HubSpotProfile> {
-  return withDefaults<OAuth2Config<HubSpotProfile>, HubSpotProfile>(
+  return catalogueProvider<OAuth2Config<HubSpotProfile>, HubSpotProfile>(
     {
       id: "hubspot",
       name: "HubSpot",

@@ -1,4 +1,5 @@
-import { standardClaimsUser, withDefaults } from "../core/provider-defaults.js";
+import { standardClaimsUser } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OIDCConfig, OIDCUserConfig } from "./types.js";
 
 /** The claims Hugging Face issues for `openid profile email`. */
@@ -25,7 +26,7 @@ export interface HuggingfaceProfile extends Record<string, unknown> {
 export default function Huggingface(
   options: OIDCUserConfig<HuggingfaceProfile> = {},
 ): OIDCConfig<HuggingfaceProfile> {
-  return withDefaults<OIDCConfig<HuggingfaceProfile>, HuggingfaceProfile>(
+  return catalogueProvider<OIDCConfig<HuggingfaceProfile>, HuggingfaceProfile>(
     {
       id: "huggingface",
       name: "Hugging Face",

@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OIDCConfig, OIDCUserConfig } from "./types.js";
 
 /** The ID-token claims an IdentityServer4 issues for the `openid profile email` scopes. */
@@ -23,7 +23,7 @@ export interface IdentityServer4Profile extends Record<string, unknown> {
 export default function IdentityServer4(
   options: OIDCUserConfig<IdentityServer4Profile> = {},
 ): OIDCConfig<IdentityServer4Profile> {
-  return withDefaults<OIDCConfig<IdentityServer4Profile>, IdentityServer4Profile>(
+  return catalogueProvider<OIDCConfig<IdentityServer4Profile>, IdentityServer4Profile>(
     {
       id: "identity-server4",
       name: "IdentityServer4",

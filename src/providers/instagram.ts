@@ -1,5 +1,5 @@
-import { withDefaults } from "../core/provider-defaults.js";
 import { fetchProviderJson, withBearerTokenType, withQuery } from "../core/provider-http.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
 
 /** What Instagram's `GET /me` returns for the fields latchkey asks for. */
@@ -27,7 +27,7 @@ const ME = "https://graph.instagram.com/me";
 export default function Instagram(
   options: OAuthUserConfig<InstagramProfile> = {},
 ): OAuth2Config<InstagramProfile> {
-  return withDefaults<OAuth2Config<InstagramProfile>, InstagramProfile>(
+  return catalogueProvider<OAuth2Config<InstagramProfile>, InstagramProfile>(
     {
       id: "instagram",
       name: "Instagram",

@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
 
 /** The user Kakao's `GET /v2/user/me` returns (the fields latchkey reads). */
@@ -25,7 +25,7 @@ export interface KakaoProfile extends Record<string, unknown> {
  * ```
  */
 export default function Kakao(options: OAuthUserConfig<KakaoProfile> = {}): OAuth2Config<KakaoProfile> {
-  return withDefaults<OAuth2Config<KakaoProfile>, KakaoProfile>(
+  return catalogueProvider<OAuth2Config<KakaoProfile>, KakaoProfile>(
     {
       id: "kakao",
       name: "Kakao",

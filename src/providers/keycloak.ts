@@ -1,4 +1,5 @@
-import { standardClaimsUser, withDefaults } from "../core/provider-defaults.js";
+import { standardClaimsUser } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OIDCConfig, OIDCUserConfig } from "./types.js";
 
 /** The profile Keycloak returns. */
@@ -23,7 +24,7 @@ export interface KeycloakProfile extends Record<string, unknown> {
  * ```
  */
 export default function Keycloak(options: OIDCUserConfig<KeycloakProfile> = {}): OIDCConfig<KeycloakProfile> {
-  return withDefaults<OIDCConfig<KeycloakProfile>, KeycloakProfile>(
+  return catalogueProvider<OIDCConfig<KeycloakProfile>, KeycloakProfile>(
     {
       id: "keycloak",
       name: "Keycloak",

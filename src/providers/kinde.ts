@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OIDCConfig, OIDCUserConfig } from "./types.js";
 
 /** The claims Kinde issues for `openid profile email`. */
@@ -24,7 +24,7 @@ export interface KindeProfile extends Record<string, unknown> {
  * ```
  */
 export default function Kinde(options: OIDCUserConfig<KindeProfile> = {}): OIDCConfig<KindeProfile> {
-  return withDefaults<OIDCConfig<KindeProfile>, KindeProfile>(
+  return catalogueProvider<OIDCConfig<KindeProfile>, KindeProfile>(
     {
       id: "kinde",
       name: "Kinde",

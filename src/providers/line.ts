@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OIDCConfig, OIDCUserConfig } from "./types.js";
 
 /** The ID-token claims LINE Login issues. */
@@ -24,7 +24,7 @@ export interface LineProfile extends Record<string, unknown> {
  * ```
  */
 export default function LINE(options: OIDCUserConfig<LineProfile> = {}): OIDCConfig<LineProfile> {
-  return withDefaults<OIDCConfig<LineProfile>, LineProfile>(
+  return catalogueProvider<OIDCConfig<LineProfile>, LineProfile>(
     {
       id: "line",
       name: "LINE",

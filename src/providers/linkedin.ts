@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OIDCConfig, OIDCUserConfig } from "./types.js";
 
 /** The profile LinkedIn returns. */
@@ -22,7 +22,7 @@ export interface LinkedInProfile extends Record<string, unknown> {
  * ```
  */
 export default function LinkedIn(options: OIDCUserConfig<LinkedInProfile> = {}): OIDCConfig<LinkedInProfile> {
-  return withDefaults<OIDCConfig<LinkedInProfile>, LinkedInProfile>(
+  return catalogueProvider<OIDCConfig<LinkedInProfile>, LinkedInProfile>(
     {
       id: "linkedin",
       name: "LinkedIn",

@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OIDCConfig, OIDCUserConfig } from "./types.js";
 
 /** The claims Logto issues for `openid profile email`. */
@@ -23,7 +23,7 @@ export interface LogtoProfile extends Record<string, unknown> {
  * ```
  */
 export default function Logto(options: OIDCUserConfig<LogtoProfile> = {}): OIDCConfig<LogtoProfile> {
-  return withDefaults<OIDCConfig<LogtoProfile>, LogtoProfile>(
+  return catalogueProvider<OIDCConfig<LogtoProfile>, LogtoProfile>(
     {
       id: "logto",
       name: "Logto",

@@ -1,5 +1,5 @@
-import { withDefaults } from "../core/provider-defaults.js";
 import { fetchProviderJson, withBearerTokenType } from "../core/provider-http.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
 
 /** What Mailchimp's `GET /oauth2/metadata` returns (the fields latchkey reads). */
@@ -32,7 +32,7 @@ const METADATA = "https://login.mailchimp.com/oauth2/metadata";
 export default function Mailchimp(
   options: OAuthUserConfig<MailchimpProfile> = {},
 ): OAuth2Config<MailchimpProfile> {
-  return withDefaults<OAuth2Config<MailchimpProfile>, MailchimpProfile>(
+  return catalogueProvider<OAuth2Config<MailchimpProfile>, MailchimpProfile>(
     {
       id: "mailchimp",
       name: "Mailchimp",

@@ -1,5 +1,5 @@
-import { withDefaults } from "../core/provider-defaults.js";
 import { fetchProviderJson, withQuery } from "../core/provider-http.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
 
 /** What Mail.ru's `GET /userinfo` returns (the fields latchkey reads). */
@@ -24,7 +24,7 @@ const USERINFO = "https://oauth.mail.ru/userinfo";
  * ```
  */
 export default function Mailru(options: OAuthUserConfig<MailruProfile> = {}): OAuth2Config<MailruProfile> {
-  return withDefaults<OAuth2Config<MailruProfile>, MailruProfile>(
+  return catalogueProvider<OAuth2Config<MailruProfile>, MailruProfile>(
     {
       id: "mailru",
       name: "Mail.ru",

@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
 
 /** The account Mastodon's `GET /api/v1/accounts/verify_credentials` returns (the fields latchkey reads). */
@@ -27,7 +27,7 @@ export default function Mastodon(
   options: OAuthUserConfig<MastodonProfile> = {},
 ): OAuth2Config<MastodonProfile> {
   const base = options.issuer?.replace(/\/+$/, "");
-  return withDefaults<OAuth2Config<MastodonProfile>, MastodonProfile>(
+  return catalogueProvider<OAuth2Config<MastodonProfile>, MastodonProfile>(
     {
       id: "mastodon",
       name: "Mastodon",

@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
 
 /** The user Mattermost's `GET /api/v4/users/me` returns (the fields latchkey reads). */
@@ -28,7 +28,7 @@ export default function Mattermost(
   options: OAuthUserConfig<MattermostProfile> = {},
 ): OAuth2Config<MattermostProfile> {
   const base = options.issuer?.replace(/\/+$/, "");
-  return withDefaults<OAuth2Config<MattermostProfile>, MattermostProfile>(
+  return catalogueProvider<OAuth2Config<MattermostProfile>, MattermostProfile>(
     {
       id: "mattermost",
       name: "Mattermost",

@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
 
 /** What Medium's `GET /v1/me` returns: the user under `data`. */
@@ -18,7 +18,7 @@ export interface MediumProfile extends Record<string, unknown> {
  * ```
  */
 export default function Medium(options: OAuthUserConfig<MediumProfile> = {}): OAuth2Config<MediumProfile> {
-  return withDefaults<OAuth2Config<MediumProfile>, MediumProfile>(
+  return catalogueProvider<OAuth2Config<MediumProfile>, MediumProfile>(
     {
       id: "medium",
       name: "Medium",

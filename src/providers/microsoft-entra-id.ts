@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OIDCConfig, OIDCUserConfig } from "./types.js";
 
 /** The ID-token claims Microsoft Entra ID issues (the fields latchkey reads). */
@@ -68,7 +68,7 @@ export default function MicrosoftEntraID(
     style: { brandColor: "#0072c6" },
   };
   if (tenantId === undefined && rest.issuer !== undefined) {
-    return withDefaults<OIDCConfig<MicrosoftEntraIDProfile>, MicrosoftEntraIDProfile>(shared, rest);
+    return catalogueProvider<OIDCConfig<MicrosoftEntraIDProfile>, MicrosoftEntraIDProfile>(shared, rest);
   }
   const tenant = tenantId ?? "common";
   const multiTenant = tenant === "common" || tenant === "organizations";
@@ -78,7 +78,7 @@ export default function MicrosoftEntraID(
   // The issuer is the one computed here: the app's spelling of it (a trailing slash) must not
   // break the exact comparison with the tenant's metadata.
   const { issuer: _named, ...withoutIssuer } = rest;
-  return withDefaults<OIDCConfig<MicrosoftEntraIDProfile>, MicrosoftEntraIDProfile>(
+  return catalogueProvider<OIDCConfig<MicrosoftEntraIDProfile>, MicrosoftEntraIDProfile>(
     {
       ...shared,
       issuer,

@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
 
 /** What Naver's profile API (`/v1/nid/me`) returns: the user under `response`. */
@@ -26,7 +26,7 @@ export interface NaverProfile extends Record<string, unknown> {
  * ```
  */
 export default function Naver(options: OAuthUserConfig<NaverProfile> = {}): OAuth2Config<NaverProfile> {
-  return withDefaults<OAuth2Config<NaverProfile>, NaverProfile>(
+  return catalogueProvider<OAuth2Config<NaverProfile>, NaverProfile>(
     {
       id: "naver",
       name: "Naver",

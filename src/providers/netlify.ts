@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
 
 /** The user Netlify's `GET /api/v1/user` returns (the fields latchkey reads). */
@@ -21,7 +21,7 @@ export interface NetlifyProfile extends Record<string, unknown> {
  * ```
  */
 export default function Netlify(options: OAuthUserConfig<NetlifyProfile> = {}): OAuth2Config<NetlifyProfile> {
-  return withDefaults<OAuth2Config<NetlifyProfile>, NetlifyProfile>(
+  return catalogueProvider<OAuth2Config<NetlifyProfile>, NetlifyProfile>(
     {
       id: "netlify",
       name: "Netlify",

@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
 
 /** What a NetSuite RESTlet returning the current user answers (the fields latchkey reads). */
@@ -45,7 +45,7 @@ export interface NetSuiteOptions extends OAuthUserConfig<NetSuiteProfile> {
 export default function NetSuite(options: NetSuiteOptions = {}): OAuth2Config<NetSuiteProfile> {
   const { accountID, prompt = "none", scope = "restlets rest_webservices", ...rest } = options;
   const host = accountID?.toLowerCase().replace(/_/g, "-");
-  return withDefaults<OAuth2Config<NetSuiteProfile>, NetSuiteProfile>(
+  return catalogueProvider<OAuth2Config<NetSuiteProfile>, NetSuiteProfile>(
     {
       id: "netsuite",
       name: "NetSuite",

@@ -1,5 +1,5 @@
-import { withDefaults } from "../core/provider-defaults.js";
 import { fetchProviderJson } from "../core/provider-http.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
 
 /** What Nextcloud's OCS `cloud/user` endpoint returns: the user under `ocs.data`. */
@@ -26,7 +26,7 @@ export default function Nextcloud(
 ): OAuth2Config<NextcloudProfile> {
   const base = options.issuer?.replace(/\/+$/, "");
   const user = `${base}/ocs/v2.php/cloud/user?format=json`;
-  return withDefaults<OAuth2Config<NextcloudProfile>, NextcloudProfile>(
+  return catalogueProvider<OAuth2Config<NextcloudProfile>, NextcloudProfile>(
     {
       id: "nextcloud",
       name: "Nextcloud",

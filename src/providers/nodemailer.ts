@@ -1,4 +1,6 @@
 import { assertSingleAddress } from "../core/email-address.js";
+import { emailFlow } from "../flows/email.js";
+import { carryingFlow } from "../flows/types.js";
 import { renderVerificationEmail } from "../pages/verification-email.js";
 import type { EmailConfig, EmailVerificationRequest } from "./types.js";
 
@@ -65,12 +67,15 @@ export default function Nodemailer(options: NodemailerUserConfig): NodemailerCon
       'Nodemailer needs `server` (an SMTP URL or nodemailer transport options) and `from` (e.g. "Example <no-reply@example.com>").',
     );
   }
-  return {
-    id: "nodemailer",
-    name: "Nodemailer",
-    maxAge: 24 * 60 * 60,
-    sendVerificationRequest: sendWithNodemailer,
-    ...options,
-    type: "email",
-  };
+  return carryingFlow<NodemailerConfig>(
+    {
+      id: "nodemailer",
+      name: "Nodemailer",
+      maxAge: 24 * 60 * 60,
+      sendVerificationRequest: sendWithNodemailer,
+      ...options,
+      type: "email",
+    },
+    emailFlow,
+  );
 }

@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OAuth2Config, OAuthUserConfig, Profile, TokenSet } from "./types.js";
 
 /** The user Notion's token response names as the integration's owner. */
@@ -22,7 +22,7 @@ export interface NotionProfile extends Record<string, unknown> {
  * ```
  */
 export default function Notion(options: OAuthUserConfig<NotionProfile> = {}): OAuth2Config<NotionProfile> {
-  return withDefaults<OAuth2Config<NotionProfile>, NotionProfile>(
+  return catalogueProvider<OAuth2Config<NotionProfile>, NotionProfile>(
     {
       id: "notion",
       name: "Notion",

@@ -1,3 +1,4 @@
+import { withOAuthFlow } from "../flows/oauth/carried.js";
 import type { OAuth2Config, OAuthUserConfig, Profile } from "./types.js";
 
 /**
@@ -23,5 +24,5 @@ import type { OAuth2Config, OAuthUserConfig, Profile } from "./types.js";
 export default function OAuth<P extends Profile = Profile>(
   options: OAuthUserConfig<P> & { id: string; name: string },
 ): OAuth2Config<P> {
-  return { ...options, type: "oauth" };
+  return withOAuthFlow<OAuth2Config<P>, P>({ ...options, type: "oauth" });
 }

@@ -1,3 +1,4 @@
+import { withOAuthFlow } from "../flows/oauth/carried.js";
 import type { OIDCConfig, OIDCUserConfig, Profile } from "./types.js";
 
 /**
@@ -14,5 +15,5 @@ import type { OIDCConfig, OIDCUserConfig, Profile } from "./types.js";
 export default function OIDC<P extends Profile = Profile>(
   options: OIDCUserConfig<P> & { id: string; name: string },
 ): OIDCConfig<P> {
-  return { ...options, type: "oidc" };
+  return withOAuthFlow<OIDCConfig<P>, P>({ ...options, type: "oidc" });
 }

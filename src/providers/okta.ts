@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OIDCConfig, OIDCUserConfig } from "./types.js";
 
 /** The profile Okta returns. */
@@ -22,7 +22,7 @@ export interface OktaProfile extends Record<string, unknown> {
  * ```
  */
 export default function Okta(options: OIDCUserConfig<OktaProfile> = {}): OIDCConfig<OktaProfile> {
-  return withDefaults<OIDCConfig<OktaProfile>, OktaProfile>(
+  return catalogueProvider<OIDCConfig<OktaProfile>, OktaProfile>(
     {
       id: "okta",
       name: "Okta",

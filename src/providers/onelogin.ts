@@ -1,4 +1,5 @@
-import { standardClaimsUser, withDefaults } from "../core/provider-defaults.js";
+import { standardClaimsUser } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OIDCConfig, OIDCUserConfig } from "./types.js";
 
 /** The ID-token claims OneLogin issues for `openid profile email`. */
@@ -22,7 +23,7 @@ export interface OneLoginProfile extends Record<string, unknown> {
  * ```
  */
 export default function OneLogin(options: OIDCUserConfig<OneLoginProfile> = {}): OIDCConfig<OneLoginProfile> {
-  return withDefaults<OIDCConfig<OneLoginProfile>, OneLoginProfile>(
+  return catalogueProvider<OIDCConfig<OneLoginProfile>, OneLoginProfile>(
     {
       id: "onelogin",
       name: "OneLogin",

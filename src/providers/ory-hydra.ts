@@ -1,4 +1,5 @@
-import { standardClaimsUser, withDefaults } from "../core/provider-defaults.js";
+import { standardClaimsUser } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OIDCConfig, OIDCUserConfig } from "./types.js";
 
 /** The ID-token claims Ory Hydra issues for `openid profile email`. */
@@ -22,7 +23,7 @@ export interface OryHydraProfile extends Record<string, unknown> {
  * ```
  */
 export default function OryHydra(options: OIDCUserConfig<OryHydraProfile> = {}): OIDCConfig<OryHydraProfile> {
-  return withDefaults<OIDCConfig<OryHydraProfile>, OryHydraProfile>(
+  return catalogueProvider<OIDCConfig<OryHydraProfile>, OryHydraProfile>(
     {
       id: "ory-hydra",
       name: "Ory Hydra",

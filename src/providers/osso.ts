@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
 
 /** What Osso's `GET /oauth/me` returns for the SAML-authenticated user. */
@@ -24,7 +24,7 @@ export interface OssoProfile extends Record<string, unknown> {
  */
 export default function Osso(options: OAuthUserConfig<OssoProfile> = {}): OAuth2Config<OssoProfile> {
   const base = options.issuer?.replace(/\/+$/, "");
-  return withDefaults<OAuth2Config<OssoProfile>, OssoProfile>(
+  return catalogueProvider<OAuth2Config<OssoProfile>, OssoProfile>(
     {
       id: "osso",
       name: "Osso",

@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
 
 /** The user osu!'s `GET /api/v2/me` returns (the fields latchkey reads). */
@@ -20,7 +20,7 @@ export interface OsuProfile extends Record<string, unknown> {
  * ```
  */
 export default function Osu(options: OAuthUserConfig<OsuProfile> = {}): OAuth2Config<OsuProfile> {
-  return withDefaults<OAuth2Config<OsuProfile>, OsuProfile>(
+  return catalogueProvider<OAuth2Config<OsuProfile>, OsuProfile>(
     {
       id: "osu",
       name: "osu!",

@@ -1,4 +1,5 @@
-import { standardClaimsUser, withDefaults } from "../core/provider-defaults.js";
+import { standardClaimsUser } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OIDCConfig, OIDCUserConfig } from "./types.js";
 
 /** The ID-token claims Passage issues for `openid profile email`. */
@@ -22,7 +23,7 @@ export interface PassageProfile extends Record<string, unknown> {
  * ```
  */
 export default function Passage(options: OIDCUserConfig<PassageProfile> = {}): OIDCConfig<PassageProfile> {
-  return withDefaults<OIDCConfig<PassageProfile>, PassageProfile>(
+  return catalogueProvider<OIDCConfig<PassageProfile>, PassageProfile>(
     {
       id: "passage",
       name: "Passage",

@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
 
 /** What Patreon's `GET /api/oauth2/v2/identity` returns: the user under `data`. */
@@ -18,7 +18,7 @@ export interface PatreonProfile extends Record<string, unknown> {
  * ```
  */
 export default function Patreon(options: OAuthUserConfig<PatreonProfile> = {}): OAuth2Config<PatreonProfile> {
-  return withDefaults<OAuth2Config<PatreonProfile>, PatreonProfile>(
+  return catalogueProvider<OAuth2Config<PatreonProfile>, PatreonProfile>(
     {
       id: "patreon",
       name: "Patreon",

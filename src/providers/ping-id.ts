@@ -1,4 +1,5 @@
-import { standardClaimsUser, withDefaults } from "../core/provider-defaults.js";
+import { standardClaimsUser } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OIDCConfig, OIDCUserConfig } from "./types.js";
 
 /** The ID-token claims Ping Identity issues for `openid profile email`. */
@@ -22,7 +23,7 @@ export interface PingIdProfile extends Record<string, unknown> {
  * ```
  */
 export default function PingId(options: OIDCUserConfig<PingIdProfile> = {}): OIDCConfig<PingIdProfile> {
-  return withDefaults<OIDCConfig<PingIdProfile>, PingIdProfile>(
+  return catalogueProvider<OIDCConfig<PingIdProfile>, PingIdProfile>(
     {
       id: "ping-id",
       name: "Ping Identity",

@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
 
 /** The account Pinterest's `GET /v5/user_account` returns (the fields latchkey reads). */
@@ -23,7 +23,7 @@ export interface PinterestProfile extends Record<string, unknown> {
 export default function Pinterest(
   options: OAuthUserConfig<PinterestProfile> = {},
 ): OAuth2Config<PinterestProfile> {
-  return withDefaults<OAuth2Config<PinterestProfile>, PinterestProfile>(
+  return catalogueProvider<OAuth2Config<PinterestProfile>, PinterestProfile>(
     {
       id: "pinterest",
       name: "Pinterest",

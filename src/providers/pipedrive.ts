@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
 
 /** What Pipedrive's `GET /users/me` returns: the user under `data`. */
@@ -21,7 +21,7 @@ export interface PipedriveProfile extends Record<string, unknown> {
 export default function Pipedrive(
   options: OAuthUserConfig<PipedriveProfile> = {},
 ): OAuth2Config<PipedriveProfile> {
-  return withDefaults<OAuth2Config<PipedriveProfile>, PipedriveProfile>(
+  return catalogueProvider<OAuth2Config<PipedriveProfile>, PipedriveProfile>(
     {
       id: "pipedrive",
       name: "Pipedrive",

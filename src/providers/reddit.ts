@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
 
 /** The profile Reddit returns. */
@@ -20,7 +20,7 @@ export interface RedditProfile extends Record<string, unknown> {
  * ```
  */
 export default function Reddit(options: OAuthUserConfig<RedditProfile> = {}): OAuth2Config<RedditProfile> {
-  return withDefaults<OAuth2Config<RedditProfile>, RedditProfile>(
+  return catalogueProvider<OAuth2Config<RedditProfile>, RedditProfile>(
     {
       id: "reddit",
       name: "Reddit",

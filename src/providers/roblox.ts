@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OIDCConfig, OIDCUserConfig } from "./types.js";
 
 /** The claims Roblox issues for `openid profile`. */
@@ -23,7 +23,7 @@ export interface RobloxProfile extends Record<string, unknown> {
  * ```
  */
 export default function Roblox(options: OIDCUserConfig<RobloxProfile> = {}): OIDCConfig<RobloxProfile> {
-  return withDefaults<OIDCConfig<RobloxProfile>, RobloxProfile>(
+  return catalogueProvider<OIDCConfig<RobloxProfile>, RobloxProfile>(
     {
       id: "roblox",
       name: "Roblox",

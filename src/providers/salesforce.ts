@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OIDCConfig, OIDCUserConfig } from "./types.js";
 
 /** The profile Salesforce returns. */
@@ -25,7 +25,7 @@ export interface SalesforceProfile extends Record<string, unknown> {
 export default function Salesforce(
   options: OIDCUserConfig<SalesforceProfile> = {},
 ): OIDCConfig<SalesforceProfile> {
-  return withDefaults<OIDCConfig<SalesforceProfile>, SalesforceProfile>(
+  return catalogueProvider<OIDCConfig<SalesforceProfile>, SalesforceProfile>(
     {
       id: "salesforce",
       name: "Salesforce",

@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OIDCConfig, OIDCUserConfig } from "./types.js";
 
 /** The claims SimpleLogin issues (the fields latchkey reads). */
@@ -25,7 +25,7 @@ export interface SimpleLoginProfile extends Record<string, unknown> {
 export default function SimpleLogin(
   options: OIDCUserConfig<SimpleLoginProfile> = {},
 ): OIDCConfig<SimpleLoginProfile> {
-  return withDefaults<OIDCConfig<SimpleLoginProfile>, SimpleLoginProfile>(
+  return catalogueProvider<OIDCConfig<SimpleLoginProfile>, SimpleLoginProfile>(
     {
       id: "simplelogin",
       name: "SimpleLogin",

@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OIDCConfig, OIDCUserConfig } from "./types.js";
 
 /** The profile Slack returns. */
@@ -23,7 +23,7 @@ export interface SlackProfile extends Record<string, unknown> {
  * ```
  */
 export default function Slack(options: OIDCUserConfig<SlackProfile> = {}): OIDCConfig<SlackProfile> {
-  return withDefaults<OIDCConfig<SlackProfile>, SlackProfile>(
+  return catalogueProvider<OIDCConfig<SlackProfile>, SlackProfile>(
     {
       id: "slack",
       name: "Slack",

@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
 
 /** The profile Spotify returns. */
@@ -21,7 +21,7 @@ export interface SpotifyProfile extends Record<string, unknown> {
  * ```
  */
 export default function Spotify(options: OAuthUserConfig<SpotifyProfile> = {}): OAuth2Config<SpotifyProfile> {
-  return withDefaults<OAuth2Config<SpotifyProfile>, SpotifyProfile>(
+  return catalogueProvider<OAuth2Config<SpotifyProfile>, SpotifyProfile>(
     {
       id: "spotify",
       name: "Spotify",

@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
 
 /** The athlete Strava's `GET /api/v3/athlete` returns (the fields latchkey reads). */
@@ -23,7 +23,7 @@ export interface StravaProfile extends Record<string, unknown> {
  * ```
  */
 export default function Strava(options: OAuthUserConfig<StravaProfile> = {}): OAuth2Config<StravaProfile> {
-  return withDefaults<OAuth2Config<StravaProfile>, StravaProfile>(
+  return catalogueProvider<OAuth2Config<StravaProfile>, StravaProfile>(
     {
       id: "strava",
       name: "Strava",

@@ -1,5 +1,5 @@
-import { withDefaults } from "../core/provider-defaults.js";
 import { fetchProviderJson, withBearerTokenType, withQuery } from "../core/provider-http.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
 
 /** What the Threads API's `GET /me` returns for the fields latchkey asks for. */
@@ -24,7 +24,7 @@ const ME = "https://graph.threads.net/v1.0/me";
  * ```
  */
 export default function Threads(options: OAuthUserConfig<ThreadsProfile> = {}): OAuth2Config<ThreadsProfile> {
-  return withDefaults<OAuth2Config<ThreadsProfile>, ThreadsProfile>(
+  return catalogueProvider<OAuth2Config<ThreadsProfile>, ThreadsProfile>(
     {
       id: "threads",
       name: "Threads",

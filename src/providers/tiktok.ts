@@ -1,5 +1,5 @@
-import { withDefaults } from "../core/provider-defaults.js";
 import { fetchProviderJson } from "../core/provider-http.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OAuth2Config, OAuthUserConfig, TokenRequestContext, TokenSet } from "./types.js";
 
 /** What TikTok's `GET /v2/user/info/` returns: the user under `data.user`. */
@@ -58,7 +58,7 @@ async function exchangeCode({
  * ```
  */
 export default function TikTok(options: OAuthUserConfig<TiktokProfile> = {}): OAuth2Config<TiktokProfile> {
-  return withDefaults<OAuth2Config<TiktokProfile>, TiktokProfile>(
+  return catalogueProvider<OAuth2Config<TiktokProfile>, TiktokProfile>(
     {
       id: "tiktok",
       name: "TikTok",

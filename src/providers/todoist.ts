@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
 
 /** The user Todoist's Sync API returns under `user` (the fields latchkey reads). */
@@ -21,7 +21,7 @@ const SYNC = "https://api.todoist.com/sync/v9/sync";
  * ```
  */
 export default function Todoist(options: OAuthUserConfig<TodoistProfile> = {}): OAuth2Config<TodoistProfile> {
-  return withDefaults<OAuth2Config<TodoistProfile>, TodoistProfile>(
+  return catalogueProvider<OAuth2Config<TodoistProfile>, TodoistProfile>(
     {
       id: "todoist",
       name: "Todoist",

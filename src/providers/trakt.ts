@@ -1,5 +1,5 @@
-import { withDefaults } from "../core/provider-defaults.js";
 import { fetchProviderJson } from "../core/provider-http.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
 
 /** The user Trakt's `GET /users/me?extended=full` returns (the fields latchkey reads). */
@@ -25,7 +25,7 @@ const ME = "https://api.trakt.tv/users/me?extended=full";
  * ```
  */
 export default function Trakt(options: OAuthUserConfig<TraktUser> = {}): OAuth2Config<TraktUser> {
-  return withDefaults<OAuth2Config<TraktUser>, TraktUser>(
+  return catalogueProvider<OAuth2Config<TraktUser>, TraktUser>(
     {
       id: "trakt",
       name: "Trakt",

@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OIDCConfig, OIDCUserConfig } from "./types.js";
 
 /** The profile Twitch returns. */
@@ -22,7 +22,7 @@ export interface TwitchProfile extends Record<string, unknown> {
  * ```
  */
 export default function Twitch(options: OIDCUserConfig<TwitchProfile> = {}): OIDCConfig<TwitchProfile> {
-  return withDefaults<OIDCConfig<TwitchProfile>, TwitchProfile>(
+  return catalogueProvider<OIDCConfig<TwitchProfile>, TwitchProfile>(
     {
       id: "twitch",
       name: "Twitch",

@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
 
 /** The profile X (Twitter) returns. */
@@ -18,7 +18,7 @@ export interface TwitterProfile extends Record<string, unknown> {
  * ```
  */
 export default function Twitter(options: OAuthUserConfig<TwitterProfile> = {}): OAuth2Config<TwitterProfile> {
-  return withDefaults<OAuth2Config<TwitterProfile>, TwitterProfile>(
+  return catalogueProvider<OAuth2Config<TwitterProfile>, TwitterProfile>(
     {
       id: "twitter",
       name: "X (Twitter)",

@@ -1,4 +1,5 @@
-import { standardClaimsUser, withDefaults } from "../core/provider-defaults.js";
+import { standardClaimsUser } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OIDCConfig, OIDCUserConfig } from "./types.js";
 
 /** The ID-token claims United Effects issues for `openid profile email`. */
@@ -24,7 +25,7 @@ export interface UnitedEffectsProfile extends Record<string, unknown> {
 export default function UnitedEffects(
   options: OIDCUserConfig<UnitedEffectsProfile> = {},
 ): OIDCConfig<UnitedEffectsProfile> {
-  return withDefaults<OIDCConfig<UnitedEffectsProfile>, UnitedEffectsProfile>(
+  return catalogueProvider<OIDCConfig<UnitedEffectsProfile>, UnitedEffectsProfile>(
     {
       id: "united-effects",
       name: "United Effects",

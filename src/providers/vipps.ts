@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OIDCConfig, OIDCUserConfig } from "./types.js";
 
 /** The userinfo Vipps MobilePay Login returns for the `openid name email` scopes. */
@@ -26,7 +26,7 @@ export interface VippsProfile extends Record<string, unknown> {
  * ```
  */
 export default function Vipps(options: OIDCUserConfig<VippsProfile> = {}): OIDCConfig<VippsProfile> {
-  return withDefaults<OIDCConfig<VippsProfile>, VippsProfile>(
+  return catalogueProvider<OIDCConfig<VippsProfile>, VippsProfile>(
     {
       id: "vipps",
       name: "Vipps",

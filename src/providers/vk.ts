@@ -1,5 +1,5 @@
-import { withDefaults } from "../core/provider-defaults.js";
 import { fetchProviderJson, withBearerTokenType, withQuery } from "../core/provider-http.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
 
 /** What VK's `users.get` returns, with the e-mail VK sends beside the access token. */
@@ -24,7 +24,7 @@ const API_VERSION = "5.199";
  */
 export default function VK(options: OAuthUserConfig<VkProfile> = {}): OAuth2Config<VkProfile> {
   const usersGet = withQuery("https://api.vk.com/method/users.get", { fields: "photo_100", v: API_VERSION });
-  return withDefaults<OAuth2Config<VkProfile>, VkProfile>(
+  return catalogueProvider<OAuth2Config<VkProfile>, VkProfile>(
     {
       id: "vk",
       name: "VK",

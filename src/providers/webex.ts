@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
 
 /** The person Webex's `GET /v1/people/me` returns (the fields latchkey reads). */
@@ -29,7 +29,7 @@ export interface WebexOptions extends OAuthUserConfig<WebexProfile> {
 export default function Webex(options: WebexOptions = {}): OAuth2Config<WebexProfile> {
   const { apiBaseUrl = "https://webexapis.com/v1", ...rest } = options;
   const api = apiBaseUrl.replace(/\/+$/, "");
-  return withDefaults<OAuth2Config<WebexProfile>, WebexProfile>(
+  return catalogueProvider<OAuth2Config<WebexProfile>, WebexProfile>(
     {
       id: "webex",
       name: "Webex",

@@ -1,5 +1,5 @@
-import { withDefaults } from "../core/provider-defaults.js";
 import { fetchProviderJson, withQuery } from "../core/provider-http.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OAuth2Config, OAuthUserConfig, TokenRequestContext, TokenSet } from "./types.js";
 
 /** The user WeChat's `sns/userinfo` returns. */
@@ -53,7 +53,7 @@ async function exchangeCode({ params, provider }: TokenRequestContext): Promise<
 export default function WeChat(options: WeChatOptions = {}): OAuth2Config<WeChatProfile> {
   const { platformType = "WebsiteApp", ...rest } = options;
   const website = platformType === "WebsiteApp";
-  return withDefaults<OAuth2Config<WeChatProfile>, WeChatProfile>(
+  return catalogueProvider<OAuth2Config<WeChatProfile>, WeChatProfile>(
     {
       id: "wechat",
       name: "WeChat",

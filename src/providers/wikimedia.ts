@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
 
 /** The profile Wikimedia's OAuth 2.0 `resource/profile` endpoint returns (the fields latchkey reads). */
@@ -29,7 +29,7 @@ const REST = "https://meta.wikimedia.org/w/rest.php/oauth2";
 export default function Wikimedia(
   options: OAuthUserConfig<WikimediaProfile> = {},
 ): OAuth2Config<WikimediaProfile> {
-  return withDefaults<OAuth2Config<WikimediaProfile>, WikimediaProfile>(
+  return catalogueProvider<OAuth2Config<WikimediaProfile>, WikimediaProfile>(
     {
       id: "wikimedia",
       name: "Wikimedia",

@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
 
 /** The user WordPress.com's `GET /rest/v1/me` returns (the fields latchkey reads). */
@@ -25,7 +25,7 @@ export interface WordPressProfile extends Record<string, unknown> {
 export default function WordPress(
   options: OAuthUserConfig<WordPressProfile> = {},
 ): OAuth2Config<WordPressProfile> {
-  return withDefaults<OAuth2Config<WordPressProfile>, WordPressProfile>(
+  return catalogueProvider<OAuth2Config<WordPressProfile>, WordPressProfile>(
     {
       id: "wordpress",
       name: "WordPress.com",

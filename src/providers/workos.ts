@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OAuth2Config, OAuthUserConfig, Profile, TokenSet } from "./types.js";
 
 /** The profile WorkOS SSO returns beside its token. */
@@ -29,7 +29,7 @@ export interface WorkOSOptions extends OAuthUserConfig<WorkOSProfile> {
  */
 export default function WorkOS(options: WorkOSOptions = {}): OAuth2Config<WorkOSProfile> {
   const { connection, ...rest } = options;
-  return withDefaults<OAuth2Config<WorkOSProfile>, WorkOSProfile>(
+  return catalogueProvider<OAuth2Config<WorkOSProfile>, WorkOSProfile>(
     {
       id: "workos",
       name: "WorkOS",

@@ -1,5 +1,5 @@
-import { withDefaults } from "../core/provider-defaults.js";
 import { fetchProviderJson } from "../core/provider-http.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
 
 /** The user Yandex ID's `login.yandex.ru/info` returns (the fields latchkey reads). */
@@ -28,7 +28,7 @@ const INFO = "https://login.yandex.ru/info?format=json";
  * ```
  */
 export default function Yandex(options: OAuthUserConfig<YandexProfile> = {}): OAuth2Config<YandexProfile> {
-  return withDefaults<OAuth2Config<YandexProfile>, YandexProfile>(
+  return catalogueProvider<OAuth2Config<YandexProfile>, YandexProfile>(
     {
       id: "yandex",
       name: "Yandex",

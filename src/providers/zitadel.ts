@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OIDCConfig, OIDCUserConfig } from "./types.js";
 
 /** The profile ZITADEL returns. */
@@ -22,7 +22,7 @@ export interface ZitadelProfile extends Record<string, unknown> {
  * ```
  */
 export default function Zitadel(options: OIDCUserConfig<ZitadelProfile> = {}): OIDCConfig<ZitadelProfile> {
-  return withDefaults<OIDCConfig<ZitadelProfile>, ZitadelProfile>(
+  return catalogueProvider<OIDCConfig<ZitadelProfile>, ZitadelProfile>(
     {
       id: "zitadel",
       name: "ZITADEL",

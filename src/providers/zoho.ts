@@ -1,5 +1,5 @@
-import { withDefaults } from "../core/provider-defaults.js";
 import { fetchProviderJson } from "../core/provider-http.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
 
 /** The user Zoho's `GET /oauth/user/info` returns. */
@@ -26,7 +26,7 @@ const USER_INFO = "https://accounts.zoho.com/oauth/user/info";
  * ```
  */
 export default function Zoho(options: OAuthUserConfig<ZohoProfile> = {}): OAuth2Config<ZohoProfile> {
-  return withDefaults<OAuth2Config<ZohoProfile>, ZohoProfile>(
+  return catalogueProvider<OAuth2Config<ZohoProfile>, ZohoProfile>(
     {
       id: "zoho",
       name: "Zoho",

@@ -1,4 +1,4 @@
-import { withDefaults } from "../core/provider-defaults.js";
+import { catalogueProvider } from "../flows/oauth/carried.js";
 import type { OAuth2Config, OAuthUserConfig } from "./types.js";
 
 /** The user Zoom's `GET /v2/users/me` returns (the fields latchkey reads). */
@@ -23,7 +23,7 @@ export interface ZoomProfile extends Record<string, unknown> {
  * ```
  */
 export default function Zoom(options: OAuthUserConfig<ZoomProfile> = {}): OAuth2Config<ZoomProfile> {
-  return withDefaults<OAuth2Config<ZoomProfile>, ZoomProfile>(
+  return catalogueProvider<OAuth2Config<ZoomProfile>, ZoomProfile>(
     {
       id: "zoom",
       name: "Zoom",

@@ -21,6 +21,16 @@ export const EDGE_ENTRIES = {
     'import { Auth } from "@auth/core"; import { getToken } from "@auth/core/jwt"; export { Auth, getToken };',
 } as const;
 
+/**
+ * The same two apps with one OAuth provider, GitHub, as most apps have one: like for like, since
+ * latchkey's OAuth flow (and oauth4webapi) comes with the provider, where `@auth/core` bundles
+ * every flow with `Auth` whatever the app configures.
+ */
+export const EDGE_ENTRIES_WITH_GITHUB = {
+  latchkey: `${EDGE_ENTRIES.latchkey} export { default as GitHub } from "latchkey/providers/github";`,
+  "@auth/core": `${EDGE_ENTRIES["@auth/core"]} export { default as GitHub } from "@auth/core/providers/github";`,
+} as const;
+
 export interface EdgeBundle {
   /** Minified size in bytes. */
   bytes: number;
@@ -74,5 +84,6 @@ export async function bundleForWorker(entry: string, resolveDir: string): Promis
   };
 }
 
-/** The `@auth/core` app, from this repository's node_modules. */
-export const authCoreBundle = (): Promise<EdgeBundle> => bundleForWorker(EDGE_ENTRIES["@auth/core"], ROOT);
+/** The `@auth/core` app (`entry`, by default without a provider), from this repository's node_modules. */
+export const authCoreBundle = (entry: string = EDGE_ENTRIES["@auth/core"]): Promise<EdgeBundle> =>
+  bundleForWorker(entry, ROOT);

@@ -8,13 +8,11 @@
  */
 import type { ServerContext } from "../../core/context.js";
 import { Verification } from "../../core/errors.js";
-import { OneTimeCodeRefused } from "../../core/one-time-code-refused.js";
+import { MAX_CODE_ATTEMPTS, OneTimeCodeRefused } from "../../core/one-time-code-refused.js";
 import type { EmailConfig } from "../../provider-types.js";
 import type { CryptoRuntime } from "../../runtime/types.js";
 import { DEFAULT_EMAIL_MAX_AGE, useStoredToken } from "./verification-token.js";
 
-/** Wrong codes a token survives; the next attempt, right or wrong, finds it void. */
-export const MAX_CODE_ATTEMPTS = 5;
 const CODE_DIGITS = 6;
 const CODE_SPACE = 10 ** CODE_DIGITS;
 /** The largest multiple of 10^6 below 2^32: values at or above it are drawn again, so no code is likelier. */

@@ -8,6 +8,8 @@
 import { assertSingleAddress } from "../../core/email-address.js";
 import { providerEnvPrefix } from "../../core/env.js";
 import { isLoopbackHttp } from "../../core/loopback.js";
+import { emailFlow } from "../../flows/email.js";
+import { carryingFlow } from "../../flows/types.js";
 import { renderVerificationEmail } from "../../pages/verification-email.js";
 import type { EmailConfig, EmailVerificationRequest } from "../types.js";
 import { type MailApiRequest, type MailServiceAnswers, postToMailService } from "./post.js";
@@ -106,7 +108,7 @@ export function mailServiceProvider<C extends MailServiceConfig>(
     type: "email",
   } as C;
   apiRoot(provider);
-  return provider;
+  return carryingFlow<C>(provider, emailFlow);
 }
 
 /** Refuses a missing or address-less `from` when the provider is made, naming the option. */

@@ -104,6 +104,19 @@ const config: import("latchkey").AuthConfig = {
   ],
 };`;
 
+/** The app a framework example adds routes to. */
+const EXPRESS_APP = `import express from "express";\nconst app = express();`;
+const FASTIFY_APP = `import Fastify from "fastify";\nconst app = Fastify();`;
+const HONO_APP = `import { Hono } from "hono";\nconst app = new Hono();`;
+
+/** A quick-start server from README.md: runs with a real config on a port the OS picks. */
+const QUICK_START = (exports: string[]): Prelude => ({
+  prelude: RUNNABLE_CONFIG,
+  run: true,
+  env: { PORT: "0" },
+  exports,
+});
+
 const SECRETS = `
 const newSecret = "docs-example-new-secret-0123456789abcdef";
 const oldSecret = "docs-example-old-secret-0123456789abcdef";`;
@@ -118,7 +131,25 @@ export const PRELUDES: Record<string, Prelude> = {
   setPasswordHash(id: string, hash: string): Promise<void>;
 };`,
   },
-  "README.md#use:2": { given: ["config"] },
+  // The quick start's servers listen on PORT: 0 lets the OS choose; readme-quick-start.test.ts drives them.
+  "README.md#nodehttp": QUICK_START(["server"]),
+  "README.md#express": QUICK_START(["server"]),
+  "README.md#hono": QUICK_START(["server"]),
+  "README.md#fastify": QUICK_START(["app"]),
+  // It exports what SvelteKit reads from these files; sveltekit.test.ts checks the fixture app runs these lines.
+  "README.md#sveltekit": { prelude: RUNNABLE_CONFIG, run: true },
+  // The route handler it sets up answers at /api/auth; test/next/ runs the same files in Next.js.
+  "README.md#nextjs": {
+    run: true,
+    env: {
+      AUTH_SECRET: "docs-example-secret-0123456789abcdef",
+      AUTH_GITHUB_ID: "github-client-id",
+      AUTH_GITHUB_SECRET: "github-client-secret",
+    },
+    after: `const { NextRequest } = await import("next/server.js");
+const providers = await handlers.GET(new NextRequest("http://localhost:3000/api/auth/providers"));
+assert.equal(((await providers.json()) as { github: { signinUrl: string } }).github.signinUrl, "http://localhost:3000/api/auth/signin/github");`,
+  },
   "README.md#passkeys-webauthn:2": { given: ["config", "request"] },
   "README.md#session-tokens-in-middleware-latchkeyjwt": {
     prelude: `${SECRETS}\nconst request = new Request("https://app.example.com/dashboard");`,
@@ -141,6 +172,12 @@ export const PRELUDES: Record<string, Prelude> = {
   "docs/adapter-conformance.md#running-it:3": {
     given: ["adapter", "db"],
     prelude: `import { adapterConformance } from "latchkey/adapters/testing";`,
+  },
+  "docs/express.md#latchkey-on-express": { given: ["config"] },
+  "docs/fastify.md#latchkey-on-fastify": { given: ["config"] },
+  "docs/hono.md#latchkey-on-hono": { given: ["config"] },
+  "docs/sveltekit.md#latchkey-on-sveltekit:2": {
+    modules: { "../../auth.js": `export declare const signIn: import("@sveltejs/kit").Action;` },
   },
   "prisma/README.md#prisma-schemas-for-latchkeyadaptersprisma": {
     modules: { "./generated/prisma/client.js": GENERATED_PRISMA_CLIENT },
@@ -200,6 +237,7 @@ const setCookies: CookieToSet[] = [];`,
   "src/config.ts#AuthConfig.redirectProxyAllowedOrigins": { given: ["providers"] },
   "src/index.ts#module": { given: ["checkPassword"] },
   "src/index.ts#Auth": { given: ["config"] },
+  "src/pipeline/check-config.ts#checkConfig": { given: ["config"] },
   "src/index.ts#getSession": {
     prelude: `${RUNNABLE_CONFIG}\nconst request = new Request("https://app.example.com/dashboard");`,
     run: true,
@@ -273,6 +311,25 @@ req.headers = { host: "localhost:3000" };`,
     run: true,
   },
 
+  "src/express/index.ts#module": { given: ["config"] },
+  "src/express/index.ts#LatchkeyExpress": { given: ["config"] },
+  "src/express/index.ts#getSession": { given: ["config"], prelude: EXPRESS_APP },
+  "src/express/index.ts#authSession": { given: ["config"], prelude: EXPRESS_APP },
+  "src/express/index.ts#requireAuth": { given: ["config"], prelude: EXPRESS_APP },
+  "src/fastify/index.ts#module": { given: ["config"] },
+  "src/fastify/index.ts#latchkeyFastify": { given: ["config"], prelude: `import Fastify from "fastify";` },
+  "src/fastify/index.ts#getSession": { given: ["config"], prelude: FASTIFY_APP },
+  "src/fastify/index.ts#requireAuth": { given: ["config"], prelude: FASTIFY_APP },
+  "src/hono/index.ts#module": { given: ["config"] },
+  "src/hono/index.ts#initAuthConfig": { given: ["providers"], prelude: `import { Hono } from "hono";` },
+  "src/hono/index.ts#authHandler": { given: ["config"], prelude: HONO_APP },
+  "src/hono/index.ts#getSession": { prelude: HONO_APP },
+  "src/hono/index.ts#authSession": { prelude: HONO_APP },
+  "src/hono/index.ts#verifyAuth": { prelude: HONO_APP },
+  "src/sveltekit/index.ts#module": { given: ["checkPassword"] },
+  "src/sveltekit/index.ts#SvelteKitAuth": {
+    modules: { "../../auth.js": `export declare const signIn: import("@sveltejs/kit").Action;` },
+  },
   "src/pages/email-confirm.ts#renderEmailConfirmPage": {
     prelude: `const token = "a-verification-token";\nconst csrfToken = "a-csrf-token";`,
     run: true,

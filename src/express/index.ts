@@ -1,0 +1,199 @@
+/**
+ * `latchkey/express`: latchkey on Express 4 and 5, with the shapes of `@auth/express`. Mount the
+ * routes with {@link LatchkeyExpress}, read the session with {@link getSession} or
+ * {@link authSession}, and guard routes with {@link requireAuth}. See docs/express.md.
+ *
+ * @example
+ * ```ts
+ * import express from "express";
+ * import { authSession, LatchkeyExpress, requireAuth } from "latchkey/express";
+ *
+ * const app = express();
+ * app.use("/auth", LatchkeyExpress(config));
+ * app.use(authSession(config));
+ * app.get("/me", requireAuth(config), (_req, res) => {
+ *   res.json({ name: res.locals.session?.user?.name });
+ * });
+ * ```
+ *
+ * @module
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { mountedAt } from "../framework/config-copies.js";
+import { signInLocation, UNAUTHORIZED, wantsPage } from "../framework/protected-route.js";
+import { type AuthConfig, getSession as getRequestSession, isAuthAction, type Session } from "../index.js";
+import { type NodeHandler, toNodeHandler, toWebRequest } from "../node/index.js";
+
+declare global {
+  namespace Express {
+    /** Set by {@link authSession} and {@link requireAuth}: the signed-in session, or null. */
+    interface Locals {
+      session?: Session | null;
+    }
+  }
+}
+
+/**
+ * The parts of Express's request this module reads, so that it types against Express 4 and 5
+ * without depending on `@types/express`.
+ */
+export interface ExpressRequestLike extends IncomingMessage {
+  /** The path the router was mounted at (`/auth` for `app.use("/auth", …)`). */
+  baseUrl?: string;
+  originalUrl?: string;
+  /** The application: its `trust proxy` setting decides whether `X-Forwarded-*` count. */
+  app?: { get(setting: string): unknown };
+}
+
+/** The parts of Express's response this module writes. */
+export interface ExpressResponseLike extends ServerResponse {
+  locals: Record<string, unknown>;
+}
+
+/** Express middleware, as `app.use` and route methods take it. */
+export type ExpressMiddleware = (
+  req: ExpressRequestLike,
+  res: ExpressResponseLike,
+  next: (error?: unknown) => void,
+) => Promise<void>;
+
+/**
+ * Whether Express trusts the proxy this request came through, by the app's `trust proxy` setting
+ * (Express compiles it into the `trust proxy fn` setting; its `req.protocol` asks the same way).
+ * Only then may `X-Forwarded-Host`/`-Proto` reach latchkey; otherwise any client could set them.
+ */
+function trustsProxy(req: ExpressRequestLike): boolean {
+  const trust = req.app?.get("trust proxy fn");
+  return typeof trust === "function" && trust(req.socket?.remoteAddress, 0) === true;
+}
+
+/** The first path segment under the mount point: `session` for `/auth/session?x`. */
+function actionUnderMount(req: ExpressRequestLike): string {
+  return (req.url ?? "/").split("?")[0]!.split("/")[1] ?? "";
+}
+
+/**
+ * latchkey's routes as Express middleware, for `app.use("/auth", LatchkeyExpress(config))` on
+ * Express 4 or 5 (the `ExpressAuth` of `@auth/express`). It reads request bodies itself, with
+ * latchkey's size limit, or takes them from `express.json()`/`express.urlencoded()` when those ran
+ * first. The mount path is the base path unless `config.basePath` names one. `X-Forwarded-*`
+ * headers count only when Express's `trust proxy` setting trusts the peer; then latchkey's own rule
+ * applies (AUTH_URL, else `trustHost`). Paths under the mount point that are not latchkey's routes
+ * go on to the next handler.
+ *
+ * @example
+ * ```ts
+ * import express from "express";
+ * import { LatchkeyExpress } from "latchkey/express";
+ *
+ * const app = express();
+ * app.set("trust proxy", 1); // behind one proxy you run; leave out otherwise
+ * app.use("/api/auth", LatchkeyExpress(config));
+ * ```
+ */
+export function LatchkeyExpress(config: AuthConfig): ExpressMiddleware {
+  const handlers = new Map<string, NodeHandler>();
+  const handlerFor = (basePath: string, trustProxy: boolean): NodeHandler => {
+    const key = `${trustProxy}:${basePath}`;
+    let handler = handlers.get(key);
+    if (handler === undefined) {
+      handler = toNodeHandler(mountedAt(config, basePath), { trustProxy });
+      // As mountedAt: a mount path with parameters could make many; keep the first few.
+      if (handlers.size < 32) handlers.set(key, handler);
+    }
+    return handler;
+  };
+  return async (req, res, next) => {
+    if (!isAuthAction(actionUnderMount(req))) return next();
+    const basePath = config.basePath ?? req.baseUrl ?? "";
+    await handlerFor(basePath, trustsProxy(req))(req, res);
+  };
+}
+
+/**
+ * The session of an Express request, or null (`getSession` of `@auth/express`). Reads only the
+ * cookies (or `Authorization` header), never the body, so it can run before or after body parsers.
+ *
+ * @example
+ * ```ts
+ * app.get("/api/me", async (req, res) => {
+ *   const session = await getSession(req, config);
+ *   res.json({ signedIn: session !== null });
+ * });
+ * ```
+ */
+export function getSession(req: ExpressRequestLike, config: AuthConfig): Promise<Session | null> {
+  // A GET view of the request: the session comes from headers, and a body stays on `req` for the
+  // app's own parsers.
+  const { url, headers } = toWebRequest(req, { trustProxy: trustsProxy(req) });
+  return getRequestSession(new Request(url, { headers }), config);
+}
+
+/** The session on `res.locals`, read at most once per request. */
+async function sessionOnLocals(
+  req: ExpressRequestLike,
+  res: ExpressResponseLike,
+  config: AuthConfig,
+): Promise<Session | null> {
+  const known = res.locals.session as Session | null | undefined;
+  if (known !== undefined) return known;
+  const session = await getSession(req, config);
+  res.locals.session = session;
+  return session;
+}
+
+/**
+ * Middleware that puts the session (or null) on `res.locals.session` for the handlers and views
+ * after it (the `authSession` middleware `@auth/express` documents).
+ *
+ * @example
+ * ```ts
+ * app.use(authSession(config));
+ * app.get("/", (_req, res) => {
+ *   res.send(res.locals.session ? `Hello ${res.locals.session.user?.name}` : "Hello stranger");
+ * });
+ * ```
+ */
+export function authSession(config: AuthConfig): ExpressMiddleware {
+  return async (req, res, next) => {
+    try {
+      await sessionOnLocals(req, res, config);
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/**
+ * Guards a route: with a session it is put on `res.locals.session` and the route runs; without one,
+ * a page request (one that accepts `text/html`) is redirected to the sign-in page with a
+ * `callbackUrl` back to it, and an API request gets 401 with `{ error: "Unauthorized", message }`.
+ *
+ * @example
+ * ```ts
+ * app.get("/dashboard", requireAuth(config), (_req, res) => {
+ *   res.send(`Welcome back, ${res.locals.session?.user?.name}`);
+ * });
+ * ```
+ */
+export function requireAuth(config: AuthConfig): ExpressMiddleware {
+  return async (req, res, next) => {
+    let session: Session | null;
+    try {
+      session = await sessionOnLocals(req, res, config);
+    } catch (error) {
+      return next(error);
+    }
+    if (session) return next();
+    if (wantsPage(req.headers.accept)) {
+      res.statusCode = 303;
+      res.setHeader("Location", signInLocation(config, req.originalUrl ?? req.url ?? "/"));
+      res.end();
+      return;
+    }
+    res.statusCode = 401;
+    res.setHeader("Content-Type", "application/json");
+    res.end(JSON.stringify(UNAUTHORIZED));
+  };
+}

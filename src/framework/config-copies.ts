@@ -1,0 +1,65 @@
+/**
+ * Copies of an app's config that framework glue makes (a base path taken from where the handler is
+ * mounted, a config built per request), made once and shared, for two reasons: latchkey resolves a
+ * config once per object, and a copy must keep counting rate-limit attempts in the same store as
+ * the one before it, or every request would start with fresh counters (README, rate limiting).
+ */
+import type { AuthConfig } from "../index.js";
+import { MemoryStore } from "../rate-limit/index.js";
+
+/** A config, or a function of the framework's request context returning one (as Auth.js glue accepts). */
+export type ConfigSource<Context> = AuthConfig | ((context: Context) => AuthConfig | Promise<AuthConfig>);
+
+const mountedCopies = new WeakMap<AuthConfig, Map<string, AuthConfig>>();
+
+/**
+ * Mount points are few (one or two per app); a mount path with parameters could make many, so
+ * copies beyond this many are made per request instead of kept.
+ */
+const MAX_MOUNTS_PER_CONFIG = 16;
+
+/**
+ * `config` serving its routes under `basePath`: the config itself when it already names that base
+ * path, else one copy per mount point, kept for the life of the config.
+ */
+export function mountedAt(config: AuthConfig, basePath: string): AuthConfig {
+  if (config.basePath === basePath) return config;
+  let copies = mountedCopies.get(config);
+  if (copies === undefined) {
+    copies = new Map();
+    mountedCopies.set(config, copies);
+  }
+  let copy = copies.get(basePath);
+  if (copy === undefined) {
+    copy = { ...config, basePath };
+    if (copies.size < MAX_MOUNTS_PER_CONFIG) copies.set(basePath, copy);
+  }
+  return copy;
+}
+
+/**
+ * Turns a config or config function into a function that returns the config for one request.
+ * Configs that name no store get one shared by every config this returns (a config function may
+ * build a new object per request), so that the rate limiter's counters outlive the request and
+ * copies made from the result count in the same place.
+ */
+export function configPerRequest<Context>(
+  source: ConfigSource<Context>,
+): (context: Context) => Promise<AuthConfig> {
+  const store = new MemoryStore();
+  const withStore = new WeakMap<AuthConfig, AuthConfig>();
+  const storeFor = (config: AuthConfig): AuthConfig => {
+    if (config.store !== undefined) return config;
+    let copy = withStore.get(config);
+    if (copy === undefined) {
+      copy = { ...config, store };
+      withStore.set(config, copy);
+    }
+    return copy;
+  };
+  if (typeof source !== "function") {
+    const config = storeFor(source);
+    return async () => config;
+  }
+  return async (context) => storeFor(await source(context));
+}

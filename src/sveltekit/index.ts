@@ -1,0 +1,216 @@
+/**
+ * `latchkey/sveltekit`: latchkey in a SvelteKit app, with the shapes of `@auth/sveltekit`.
+ * {@link SvelteKitAuth} returns the `handle` hook (latchkey's routes, and `event.locals.auth()`) and
+ * the `signIn`/`signOut` form actions. See docs/sveltekit.md.
+ *
+ * @example
+ * ```ts
+ * // src/auth.ts
+ * import { SvelteKitAuth } from "latchkey/sveltekit";
+ * import Credentials from "latchkey/providers/credentials";
+ *
+ * export const { handle, signIn, signOut } = SvelteKitAuth({
+ *   providers: [Credentials({ authorize: async ({ email, password }) => checkPassword(email, password) })],
+ * });
+ * // src/hooks.server.ts: export { handle } from "./auth";
+ * ```
+ *
+ * @module
+ */
+import { type Action, error, fail, type Handle, type RequestEvent, redirect } from "@sveltejs/kit";
+import { basePathOf } from "../framework/base-path.js";
+import { type ConfigSource, configPerRequest } from "../framework/config-copies.js";
+import {
+  Auth,
+  type AuthConfig,
+  attachSocketAddress,
+  type CookieToSet,
+  getSession,
+  isAuthAction,
+  raw,
+  type Session,
+  skipCSRFCheck,
+} from "../index.js";
+
+declare global {
+  namespace App {
+    interface Locals {
+      /** The signed-in session, or null; read at most once per request. Set by latchkey's `handle`. */
+      auth(): Promise<Session | null>;
+    }
+  }
+}
+
+/** `SvelteKitAuth`'s argument: a config, or a function of the request event returning one. */
+export type SvelteKitAuthConfig = ConfigSource<RequestEvent>;
+
+export interface SvelteKitAuthResult {
+  /** The server hook: serves latchkey's routes under the base path and sets `event.locals.auth()`. */
+  handle: Handle;
+  /**
+   * A form action that signs in: the form's `providerId` names the provider (none: the sign-in
+   * page), `redirectTo` where to go afterwards (default: the page the form was on), and the other
+   * fields are the provider's (a credentials provider's inputs, an e-mail address).
+   */
+  signIn: Action;
+  /** A form action that signs out; `redirectTo` says where to go afterwards. */
+  signOut: Action;
+}
+
+/** The client's address as SvelteKit's adapter determined it (adapter-node honours its `ADDRESS_HEADER`). */
+function clientAddress(event: RequestEvent): string | undefined {
+  try {
+    return event.getClientAddress();
+  } catch {
+    return undefined; // an adapter that cannot tell
+  }
+}
+
+/**
+ * Form actions post to the app's own page, so only a cross-site form could post from elsewhere.
+ * SvelteKit refuses those by default (`csrf.checkOrigin`); this holds even where an app turned that
+ * off, since the actions below skip latchkey's own CSRF token (the form has none).
+ */
+function assertSameOrigin(event: RequestEvent): void {
+  const origin = event.request.headers.get("origin");
+  if (origin !== null && origin !== event.url.origin) {
+    error(403, { message: "Cross-site form submissions cannot sign in or out." });
+  }
+}
+
+/** The fields of the action's form, text values only. */
+async function formFields(event: RequestEvent): Promise<Record<string, string>> {
+  let form: FormData;
+  try {
+    form = await event.request.formData();
+  } catch {
+    error(400, { message: "The sign-in and sign-out actions take a form." });
+  }
+  const fields: Record<string, string> = {};
+  for (const [name, value] of form) if (typeof value === "string") fields[name] = value;
+  return fields;
+}
+
+function setCookies(event: RequestEvent, cookies: CookieToSet[] | undefined): void {
+  for (const { name, value, options } of cookies ?? []) {
+    // SvelteKit makes cookies `Secure` unless told otherwise; latchkey already decided from the app's origin.
+    event.cookies.set(name, value, {
+      ...options,
+      path: options.path ?? "/",
+      secure: options.secure === true,
+    });
+  }
+}
+
+/**
+ * latchkey for a SvelteKit app (`SvelteKitAuth` of `@auth/sveltekit`). The config may be a function
+ * of the request event, called once per request; return the same object when nothing changed, since
+ * latchkey prepares a config once per object.
+ *
+ * The form actions call latchkey in-process, so their forms need no CSRF token: SvelteKit's origin
+ * check, and the same check here, refuse a cross-site post.
+ *
+ * @example
+ * ```ts
+ * // src/routes/+layout.server.ts
+ * import type { ServerLoad } from "@sveltejs/kit";
+ * export const load: ServerLoad = async (event) => ({ session: await event.locals.auth() });
+ *
+ * // src/routes/signin/+page.server.ts: <form method="POST"> with providerId, and its fields
+ * import { signIn } from "../../auth.js";
+ * export const actions = { default: signIn };
+ * ```
+ */
+export function SvelteKitAuth(config: SvelteKitAuthConfig): SvelteKitAuthResult {
+  const configFor = configPerRequest(config);
+  const inProcess = new WeakMap<AuthConfig, AuthConfig & { raw: typeof raw }>();
+  /** The config the actions call latchkey with: its internal result, no token check (see above). */
+  const actionConfig = (config: AuthConfig) => {
+    let copy = inProcess.get(config);
+    if (copy === undefined) {
+      copy = { ...config, raw, skipCSRFCheck };
+      inProcess.set(config, copy);
+    }
+    return copy;
+  };
+
+  /** Posts `fields` to one of latchkey's routes on behalf of the action's request; returns the internal result. */
+  async function post(event: RequestEvent, config: AuthConfig, path: string, fields: Record<string, string>) {
+    const headers = new Headers(event.request.headers);
+    headers.set("content-type", "application/x-www-form-urlencoded");
+    headers.delete("content-length");
+    const request = new Request(new URL(`${basePathOf(config)}${path}`, event.url), {
+      method: "POST",
+      headers,
+      body: new URLSearchParams(fields),
+    });
+    return Auth(attachSocketAddress(request, clientAddress(event)), actionConfig(config));
+  }
+
+  /** Sends the browser on as latchkey said, or shows the form again with latchkey's error. */
+  function follow(event: RequestEvent, result: Awaited<ReturnType<typeof post>>) {
+    setCookies(event, result.cookies);
+    if (result.redirect !== undefined) redirect(303, result.redirect);
+    const body = result.body as { error?: unknown } | undefined;
+    return fail(result.status ?? 500, {
+      error: typeof body?.error === "string" ? body.error : "Configuration",
+    });
+  }
+
+  /** Which providers are of which type, from latchkey's own listing (factories are resolved there). */
+  async function providerType(
+    event: RequestEvent,
+    config: AuthConfig,
+    id: string,
+  ): Promise<string | undefined> {
+    const listing = await Auth(
+      new Request(new URL(`${basePathOf(config)}/providers`, event.url)),
+      actionConfig(config),
+    );
+    const providers = listing.body as Record<string, { type?: string }> | undefined;
+    return providers?.[id]?.type;
+  }
+
+  const handle: Handle = async ({ event, resolve }) => {
+    const config = await configFor(event);
+    let session: Promise<Session | null> | undefined;
+    event.locals.auth = () => {
+      session ??= getSession(event.request, config);
+      return session;
+    };
+    const prefix = `${basePathOf(config)}/`;
+    const { pathname } = event.url;
+    if (pathname.startsWith(prefix) && isAuthAction(pathname.slice(prefix.length).split("/")[0] ?? "")) {
+      return Auth(attachSocketAddress(event.request, clientAddress(event)), config);
+    }
+    return resolve(event);
+  };
+
+  const signIn: Action = async (event) => {
+    assertSameOrigin(event);
+    const config = await configFor(event);
+    const { providerId, redirectTo, ...fields } = await formFields(event);
+    const callbackUrl = redirectTo || event.request.headers.get("referer") || "/";
+    const type = providerId ? await providerType(event, config, providerId) : undefined;
+    if (!providerId || type === undefined) {
+      // No provider, or one latchkey does not know: the sign-in page lists the ones it does.
+      redirect(303, `${basePathOf(config)}/signin?${new URLSearchParams({ callbackUrl })}`);
+    }
+    // Credentials (and passkeys) post straight to the callback; the others start at /signin/:id.
+    const route = type === "credentials" ? "callback" : "signin";
+    return follow(
+      event,
+      await post(event, config, `/${route}/${encodeURIComponent(providerId)}`, { ...fields, callbackUrl }),
+    );
+  };
+
+  const signOut: Action = async (event) => {
+    assertSameOrigin(event);
+    const config = await configFor(event);
+    const { redirectTo } = await formFields(event);
+    const callbackUrl = redirectTo || event.request.headers.get("referer") || "/";
+    return follow(event, await post(event, config, "/signout", { callbackUrl }));
+  };
+
+  return { handle, signIn, signOut };
+}

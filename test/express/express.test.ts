@@ -1,0 +1,180 @@
+/**
+ * latchkey/express under real Express 4 and Express 5 over HTTP: the router mounted where the app
+ * wants it, the session on `res.locals`, `requireAuth` for pages and APIs, Express's `trust proxy`
+ * deciding whether forwarded headers count, and the attacks a mounted handler must refuse.
+ */
+import type { RequestListener } from "node:http";
+import express5 from "express";
+import express4 from "express4";
+import { describe, expect, test } from "vitest";
+import { authSession, getSession, LatchkeyExpress, requireAuth } from "../../src/express/index.js";
+import {
+  browser,
+  credentialsConfig,
+  forgedSessionCookie,
+  serve,
+  signInThroughThePage,
+  signOut,
+} from "../support/framework-http.js";
+
+/** Express 4 and 5 build apps the same way; their types differ only in what these tests do not use. */
+const EXPRESS = [
+  ["Express 5", express5],
+  ["Express 4", express4 as unknown as typeof express5],
+] as const;
+
+describe.each(EXPRESS)("latchkey/express on %s", (_, express) => {
+  /** The app docs/express.md describes: routes at /api/auth, the session for every route, a guarded API and page. */
+  function app(configure?: (app: ReturnType<typeof express>) => void) {
+    // Mounted elsewhere than /auth: the base path is named, so that requireAuth links to it too.
+    const config = credentialsConfig({ basePath: "/api/auth" });
+    const app = express();
+    configure?.(app);
+    app.use("/api/auth", LatchkeyExpress(config));
+    app.use(authSession(config));
+    app.get("/", (_req, res) => {
+      res.send(res.locals.session ? `Hello ${res.locals.session.user?.name}` : "Hello stranger");
+    });
+    app.get("/api/me", requireAuth(config), (_req, res) => {
+      res.json({ email: res.locals.session?.user?.email });
+    });
+    app.get("/dashboard", requireAuth(config), (_req, res) => {
+      res.send("dashboard");
+    });
+    app.get("/direct", async (req, res) => {
+      res.json({ session: await getSession(req, config) });
+    });
+    return app as unknown as RequestListener;
+  }
+
+  test("signs in with credentials at the mount point, and the session reaches every route", async () => {
+    const origin = await serve(app());
+    const send = browser(origin);
+    expect(await (await send("/")).text()).toBe("Hello stranger");
+
+    const { signIn, csrfToken } = await signInThroughThePage(send, "/api/auth");
+    expect(signIn.status).toBe(302);
+    expect(signIn.headers.get("location")).toBe(`${origin}/dashboard`);
+
+    expect(await (await send("/")).text()).toBe("Hello Ada Lovelace");
+    expect(await (await send("/api/me")).json()).toEqual({ email: "ada@example.test" });
+    expect(await (await send("/direct")).json()).toMatchObject({
+      session: { user: { name: "Ada Lovelace" } },
+    });
+    expect(await (await send("/api/auth/session")).json()).toMatchObject({
+      user: { email: "ada@example.test" },
+    });
+
+    const out = await signOut(send, "/api/auth", csrfToken);
+    expect(out.status).toBe(302);
+    expect(await (await send("/")).text()).toBe("Hello stranger");
+    expect(await (await send("/api/auth/session")).json()).toBeNull();
+  });
+
+  test("refuses wrong credentials back to the sign-in page", async () => {
+    const send = browser(await serve(app()));
+    const { signIn } = await signInThroughThePage(send, "/api/auth", "guess");
+    expect(signIn.headers.get("location")).toMatch(/\/api\/auth\/signin\?error=CredentialsSignin/);
+    expect(await (await send("/api/me")).json()).toEqual({
+      error: "Unauthorized",
+      message: "Sign in to use this resource.",
+    });
+  });
+
+  test("requireAuth answers an API call with 401 JSON and a page load with a redirect to sign in", async () => {
+    const origin = await serve(app());
+    const api = await fetch(`${origin}/api/me`, { headers: { accept: "application/json" } });
+    expect(api.status).toBe(401);
+    expect(api.headers.get("content-type")).toMatch(/^application\/json/);
+
+    const page = await fetch(`${origin}/dashboard?tab=2`, {
+      headers: { accept: "text/html" },
+      redirect: "manual",
+    });
+    expect(page.status).toBe(303);
+    expect(page.headers.get("location")).toBe(
+      `/api/auth/signin?callbackUrl=${encodeURIComponent("/dashboard?tab=2")}`,
+    );
+
+    // The sign-in page it points at exists (the mount point is the base path).
+    const signInPage = await fetch(`${origin}${page.headers.get("location")}`);
+    expect(signInPage.status).toBe(200);
+    expect(await signInPage.text()).toContain(`value="${origin}/dashboard?tab=2"`);
+  });
+
+  test("reads bodies that express.json() and express.urlencoded() already parsed", async () => {
+    const origin = await serve(app((app) => app.use(express.json(), express.urlencoded({ extended: true }))));
+    const send = browser(origin);
+    const { csrfToken } = await signInThroughThePage(send, "/api/auth");
+    const out = await send("/api/auth/signout", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-auth-return-redirect": "1" },
+      body: JSON.stringify({ csrfToken }),
+    });
+    expect(await out.json()).toEqual({ url: `${origin}/` });
+    expect(await (await send("/api/auth/session")).json()).toBeNull();
+  });
+
+  test("passes paths under the mount point that are not latchkey's on to the app", async () => {
+    const application = express();
+    application.use("/api/auth", LatchkeyExpress(credentialsConfig({ basePath: "/api/auth" })));
+    application.get("/api/auth/custom", (_req, res) => {
+      res.send("the app's own route");
+    });
+    const origin = await serve(application as unknown as RequestListener);
+    expect(await (await fetch(`${origin}/api/auth/custom`)).text()).toBe("the app's own route");
+  });
+
+  test("without a basePath in the config, serves its routes where it is mounted, as ExpressAuth does", async () => {
+    const application = express();
+    const router = express.Router();
+    router.use("/auth", LatchkeyExpress(credentialsConfig()));
+    application.use("/v1", router);
+    const origin = await serve(application as unknown as RequestListener);
+    const send = browser(origin);
+    const { signIn } = await signInThroughThePage(send, "/v1/auth");
+    expect(signIn.headers.get("location")).toBe(`${origin}/dashboard`);
+    expect(await (await send("/v1/auth/session")).json()).toMatchObject({ user: { name: "Ada Lovelace" } });
+  });
+
+  test("honours X-Forwarded-Host only when Express's trust proxy trusts the peer", async () => {
+    const listed = async (origin: string) => {
+      const response = await fetch(`${origin}/api/auth/providers`, {
+        headers: { "x-forwarded-host": "app.example.com", "x-forwarded-proto": "https" },
+      });
+      return ((await response.json()) as { credentials: { signinUrl: string } }).credentials.signinUrl;
+    };
+    const untrusted = await serve(app());
+    expect(await listed(untrusted)).toBe(`${untrusted}/api/auth/signin/credentials`);
+
+    const trusted = await serve(app((app) => app.set("trust proxy", "loopback")));
+    expect(await listed(trusted)).toBe("https://app.example.com/api/auth/signin/credentials");
+  });
+
+  describe("attacks", () => {
+    test("a cross-site POST to sign out, without the CSRF token, leaves the session alone", async () => {
+      const origin = await serve(app());
+      const send = browser(origin);
+      await signInThroughThePage(send, "/api/auth");
+
+      const forged = await send("/api/auth/signout", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example" },
+        body: new URLSearchParams({ callbackUrl: "https://evil.example/" }),
+      });
+      expect(forged.status).toBe(302);
+      expect(forged.headers.get("location")).toMatch(/error=MissingCSRF/);
+      expect(await (await send("/api/me")).json()).toEqual({ email: "ada@example.test" });
+    });
+
+    test("a forged session cookie is nobody", async () => {
+      const origin = await serve(app());
+      const cookie = await forgedSessionCookie();
+      expect((await fetch(`${origin}/api/me`, { headers: { cookie } })).status).toBe(401);
+      expect(await (await fetch(`${origin}/`, { headers: { cookie } })).text()).toBe("Hello stranger");
+      expect(await (await fetch(`${origin}/direct`, { headers: { cookie } })).json()).toEqual({
+        session: null,
+      });
+    });
+  });
+});

@@ -1,0 +1,161 @@
+/**
+ * latchkey/fastify in a real Fastify app over HTTP: the plugin under its prefix, bodies read by
+ * latchkey whatever parsers the app registered, `getSession` and `requireAuth` in routes, forwarded
+ * headers only with `trustProxy`, and the attacks a mounted handler must refuse.
+ */
+import Fastify, { type FastifyInstance } from "fastify";
+import { describe, expect, test } from "vitest";
+import {
+  getSession,
+  type LatchkeyFastifyConfig,
+  latchkeyFastify,
+  requireAuth,
+} from "../../src/fastify/index.js";
+import {
+  browser,
+  closeAfterTest,
+  credentialsConfig,
+  forgedSessionCookie,
+  signInThroughThePage,
+  signOut,
+} from "../support/framework-http.js";
+
+async function serve(app: FastifyInstance): Promise<string> {
+  closeAfterTest(() => app.close());
+  const address = await app.listen({ port: 0, host: "127.0.0.1" });
+  return address;
+}
+
+/** The app docs/fastify.md describes. */
+async function app(options: { trustProxy?: boolean; configure?: (app: FastifyInstance) => void } = {}) {
+  const config: LatchkeyFastifyConfig = {
+    ...credentialsConfig({ basePath: "/api/auth" }),
+    trustProxy: options.trustProxy === true,
+  };
+  const app = Fastify();
+  options.configure?.(app);
+  await app.register(latchkeyFastify, { prefix: "/api/auth", ...config });
+  app.get("/", async (request) => {
+    const session = await getSession(request, config);
+    return session ? `Hello ${session.user?.name}` : "Hello stranger";
+  });
+  app.get("/api/me", { preHandler: requireAuth(config) }, async (request) => ({
+    email: request.auth?.user?.email,
+  }));
+  app.get("/dashboard", { preHandler: requireAuth(config) }, async () => "dashboard");
+  app.post("/echo", async (request) => ({ body: request.body }));
+  return app;
+}
+
+describe("latchkey/fastify", () => {
+  test("signs in with credentials under the prefix, and the session reaches the app's routes", async () => {
+    const origin = await serve(await app());
+    const send = browser(origin);
+    expect(await (await send("/")).text()).toBe("Hello stranger");
+
+    const { signIn, csrfToken } = await signInThroughThePage(send, "/api/auth");
+    expect(signIn.status).toBe(302);
+    expect(signIn.headers.get("location")).toBe(`${origin}/dashboard`);
+    expect(signIn.headers.getSetCookie().some((cookie) => cookie.startsWith("authjs.session-token="))).toBe(
+      true,
+    );
+
+    expect(await (await send("/")).text()).toBe("Hello Ada Lovelace");
+    expect(await (await send("/api/me")).json()).toEqual({ email: "ada@example.test" });
+    expect(await (await send("/api/auth/session")).json()).toMatchObject({ user: { name: "Ada Lovelace" } });
+
+    expect((await signOut(send, "/api/auth", csrfToken)).status).toBe(302);
+    expect(await (await send("/")).text()).toBe("Hello stranger");
+  });
+
+  test("the prefix is the base path when the config names none", async () => {
+    const fastify = Fastify();
+    await fastify.register(latchkeyFastify, { prefix: "/v1/auth", ...credentialsConfig() });
+    const send = browser(await serve(fastify));
+    await signInThroughThePage(send, "/v1/auth");
+    expect(await (await send("/v1/auth/session")).json()).toMatchObject({ user: { name: "Ada Lovelace" } });
+  });
+
+  test("reads JSON and form bodies itself, beside the app's own JSON parser", async () => {
+    const origin = await serve(await app());
+    const send = browser(origin);
+    const { csrfToken } = await signInThroughThePage(send, "/api/auth");
+
+    // The app's routes keep Fastify's parsers.
+    const echo = await send("/echo", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ a: 1 }),
+    });
+    expect(await echo.json()).toEqual({ body: { a: 1 } });
+
+    const out = await send("/api/auth/signout", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-auth-return-redirect": "1" },
+      body: JSON.stringify({ csrfToken }),
+    });
+    expect(await out.json()).toEqual({ url: `${origin}/` });
+  });
+
+  test("answers bad bodies with latchkey's 4xx, not Fastify's", async () => {
+    const origin = await serve(await app());
+    const badJson = await fetch(`${origin}/api/auth/signout`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{not json",
+    });
+    expect(badJson.status).toBe(400);
+    const tooBig = await fetch(`${origin}/api/auth/signout`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: `csrfToken=${"a".repeat(70_000)}`,
+    });
+    expect(tooBig.status).toBe(413);
+  });
+
+  test("requireAuth answers an API call with 401 JSON and a page load with a redirect to sign in", async () => {
+    const origin = await serve(await app());
+    const api = await fetch(`${origin}/api/me`);
+    expect(api.status).toBe(401);
+    expect(await api.json()).toEqual({ error: "Unauthorized", message: "Sign in to use this resource." });
+
+    const page = await fetch(`${origin}/dashboard`, { headers: { accept: "text/html" }, redirect: "manual" });
+    expect(page.status).toBe(303);
+    expect(page.headers.get("location")).toBe("/api/auth/signin?callbackUrl=%2Fdashboard");
+  });
+
+  test("honours X-Forwarded-Host only with trustProxy", async () => {
+    const listed = async (origin: string) => {
+      const response = await fetch(`${origin}/api/auth/providers`, {
+        headers: { "x-forwarded-host": "app.example.com", "x-forwarded-proto": "https" },
+      });
+      return ((await response.json()) as { credentials: { signinUrl: string } }).credentials.signinUrl;
+    };
+    const untrusted = await serve(await app());
+    expect(await listed(untrusted)).toBe(`${untrusted}/api/auth/signin/credentials`);
+    const trusted = await serve(await app({ trustProxy: true }));
+    expect(await listed(trusted)).toBe("https://app.example.com/api/auth/signin/credentials");
+  });
+
+  describe("attacks", () => {
+    test("a cross-site POST to sign out, without the CSRF token, leaves the session alone", async () => {
+      const origin = await serve(await app());
+      const send = browser(origin);
+      await signInThroughThePage(send, "/api/auth");
+      const forged = await send("/api/auth/signout", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example" },
+        body: new URLSearchParams({ callbackUrl: "https://evil.example/" }),
+      });
+      expect(forged.headers.get("location")).toMatch(/error=MissingCSRF/);
+      expect(await (await send("/api/me")).json()).toEqual({ email: "ada@example.test" });
+    });
+
+    test("a forged session cookie is nobody", async () => {
+      const origin = await serve(await app());
+      const cookie = await forgedSessionCookie();
+      expect((await fetch(`${origin}/api/me`, { headers: { cookie } })).status).toBe(401);
+      expect(await (await fetch(`${origin}/`, { headers: { cookie } })).text()).toBe("Hello stranger");
+    });
+  });
+});

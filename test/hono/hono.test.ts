@@ -1,0 +1,145 @@
+/**
+ * latchkey/hono in a real Hono app served by @hono/node-server over HTTP: the config per request,
+ * the handler mounted by wildcard, the session on `c.get("session")`, `verifyAuth` for pages and
+ * APIs, the socket's address reaching the rate limiter, and the attacks a mounted handler must refuse.
+ */
+import { serve as serveHono } from "@hono/node-server";
+import { Hono } from "hono";
+import { describe, expect, test } from "vitest";
+import { authHandler, authSession, getSession, initAuthConfig, verifyAuth } from "../../src/hono/index.js";
+import type { AuthConfig } from "../../src/index.js";
+import {
+  browser,
+  closeAfterTest,
+  credentialsConfig,
+  forgedSessionCookie,
+  signInThroughThePage,
+  signOut,
+} from "../support/framework-http.js";
+
+/** Serves a Hono app on 127.0.0.1 and an OS-chosen port through @hono/node-server. */
+async function serve(app: Hono): Promise<string> {
+  const port = await new Promise<number>((resolve) => {
+    const server = serveHono({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info) =>
+      resolve(info.port),
+    );
+    closeAfterTest(() => new Promise<void>((done) => server.close(() => done())));
+  });
+  return `http://127.0.0.1:${port}`;
+}
+
+/** The app docs/hono.md describes. */
+function app(config: AuthConfig | ((c: unknown) => AuthConfig) = credentialsConfig()) {
+  const app = new Hono();
+  app.use("*", initAuthConfig(config));
+  app.use("/api/auth/*", authHandler());
+  app.use("*", authSession());
+  app.get("/", (c) => {
+    const session = c.get("session");
+    return c.text(session ? `Hello ${session.user?.name}` : "Hello stranger");
+  });
+  app.use("/api/protected/*", verifyAuth());
+  app.get("/api/protected/me", (c) => c.json({ email: c.get("session")?.user?.email }));
+  app.get("/dashboard", verifyAuth(), (c) => c.text("dashboard"));
+  app.get("/direct", async (c) => c.json({ session: await getSession(c) }));
+  return app;
+}
+
+describe("latchkey/hono on @hono/node-server", () => {
+  test("signs in with credentials at the mount point, and the session reaches every route", async () => {
+    const origin = await serve(app());
+    const send = browser(origin);
+    expect(await (await send("/")).text()).toBe("Hello stranger");
+
+    const { signIn, csrfToken } = await signInThroughThePage(send, "/api/auth");
+    expect(signIn.status).toBe(302);
+    expect(signIn.headers.get("location")).toBe(`${origin}/dashboard`);
+
+    expect(await (await send("/")).text()).toBe("Hello Ada Lovelace");
+    expect(await (await send("/api/protected/me")).json()).toEqual({ email: "ada@example.test" });
+    expect(await (await send("/direct")).json()).toMatchObject({
+      session: { user: { name: "Ada Lovelace" } },
+    });
+
+    expect((await signOut(send, "/api/auth", csrfToken)).status).toBe(302);
+    expect(await (await send("/")).text()).toBe("Hello stranger");
+    expect(await (await send("/api/auth/session")).json()).toBeNull();
+  });
+
+  test("a config function runs per request with the context", async () => {
+    const seen: string[] = [];
+    const config = credentialsConfig({ basePath: "/api/auth" });
+    const origin = await serve(
+      app((c) => {
+        seen.push((c as { req: { path: string } }).req.path);
+        return config;
+      }),
+    );
+    const send = browser(origin);
+    await signInThroughThePage(send, "/api/auth");
+    expect(await (await send("/")).text()).toBe("Hello Ada Lovelace");
+    expect(seen).toEqual(["/api/auth/signin", "/api/auth/callback/credentials", "/"]);
+  });
+
+  test("verifyAuth answers an API call with 401 JSON and a page load with a redirect to sign in", async () => {
+    const origin = await serve(app(credentialsConfig({ basePath: "/api/auth" })));
+    const api = await fetch(`${origin}/api/protected/me`);
+    expect(api.status).toBe(401);
+    expect(await api.json()).toEqual({ error: "Unauthorized", message: "Sign in to use this resource." });
+
+    const page = await fetch(`${origin}/dashboard?tab=2`, {
+      headers: { accept: "text/html" },
+      redirect: "manual",
+    });
+    expect(page.status).toBe(303);
+    expect(page.headers.get("location")).toBe(
+      `/api/auth/signin?callbackUrl=${encodeURIComponent("/dashboard?tab=2")}`,
+    );
+    expect((await fetch(`${origin}${page.headers.get("location")}`)).status).toBe(200);
+  });
+
+  test("counts sign-in attempts per client address, which the Node adapter hands over", async () => {
+    const config = credentialsConfig({
+      rateLimit: { rules: { signInAttempt: { perIp: 2, perAccount: 100, windowSeconds: 60 } } },
+    });
+    const origin = await serve(app(config));
+    const attempt = async (send: ReturnType<typeof browser>) =>
+      (await signInThroughThePage(send, "/api/auth", "guess")).signIn.status;
+
+    const first = browser(origin);
+    expect([await attempt(first), await attempt(first), await attempt(first)]).toEqual([302, 302, 429]);
+    // Another address has attempts of its own: the limit is per client, not one bucket for everyone.
+    expect(await attempt(browser(origin, "127.0.0.2"))).toBe(302);
+  });
+
+  test("a handler without initAuthConfig says what is missing, without a stack", async () => {
+    const bare = new Hono();
+    bare.use("/auth/*", authHandler());
+    const origin = await serve(bare);
+    const response = await fetch(`${origin}/auth/session`);
+    expect(response.status).toBe(500);
+    expect(await response.text()).not.toMatch(/at .*\.ts:\d+/);
+  });
+
+  describe("attacks", () => {
+    test("a cross-site POST to sign out, without the CSRF token, leaves the session alone", async () => {
+      const origin = await serve(app());
+      const send = browser(origin);
+      await signInThroughThePage(send, "/api/auth");
+      const forged = await send("/api/auth/signout", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example" },
+        body: new URLSearchParams({ callbackUrl: "https://evil.example/" }),
+      });
+      expect(forged.headers.get("location")).toMatch(/error=MissingCSRF/);
+      expect(await (await send("/api/protected/me")).json()).toEqual({ email: "ada@example.test" });
+    });
+
+    test("a forged session cookie is nobody", async () => {
+      const origin = await serve(app());
+      const cookie = await forgedSessionCookie();
+      expect((await fetch(`${origin}/api/protected/me`, { headers: { cookie } })).status).toBe(401);
+      expect(await (await fetch(`${origin}/`, { headers: { cookie } })).text()).toBe("Hello stranger");
+    });
+  });
+});

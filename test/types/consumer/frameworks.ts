@@ -1,0 +1,45 @@
+/**
+ * Node apps on Express, Fastify and SvelteKit: their entries compile with Node's types and the
+ * framework's own (`@types/express` for Express, as Express apps in TypeScript have), and their
+ * augmentations type `res.locals.session`, `request.auth` and `event.locals.auth()`.
+ */
+import type { Handle, RequestEvent } from "@sveltejs/kit";
+import express from "express";
+import Fastify from "fastify";
+import type { AuthConfig, Session } from "latchkey";
+import { authSession, getSession, LatchkeyExpress, requireAuth } from "latchkey/express";
+import {
+  getSession as getFastifySession,
+  type LatchkeyFastifyConfig,
+  latchkeyFastify,
+  requireAuth as requireFastifyAuth,
+} from "latchkey/fastify";
+import { SvelteKitAuth } from "latchkey/sveltekit";
+
+declare const config: AuthConfig;
+
+export const expressApp = express();
+expressApp.use("/auth", LatchkeyExpress(config));
+expressApp.use(authSession(config));
+expressApp.get("/me", requireAuth(config), async (req, res) => {
+  const fromLocals: Session | null | undefined = res.locals.session;
+  const read: Session | null = await getSession(req, config);
+  res.json({ fromLocals, read });
+});
+
+const fastifyConfig: LatchkeyFastifyConfig = { ...config, trustProxy: false };
+export const fastifyApp = Fastify();
+await fastifyApp.register(latchkeyFastify, { prefix: "/auth", ...fastifyConfig });
+fastifyApp.get("/me", { preHandler: requireFastifyAuth(fastifyConfig) }, async (request) => {
+  const fromHook: Session | null | undefined = request.auth;
+  return { fromHook, read: await getFastifySession(request, fastifyConfig) };
+});
+
+export const { handle, signIn, signOut } = SvelteKitAuth((event: RequestEvent) => ({
+  ...config,
+  trustHost: event.url.protocol === "https:",
+}));
+export const hook: Handle = handle;
+export const load = async (event: RequestEvent): Promise<{ session: Session | null }> => ({
+  session: await event.locals.auth(),
+});
