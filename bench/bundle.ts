@@ -9,6 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { bundleForBrowser, CLIENT_ENTRIES } from "../test/package/client-bundle.js";
 import {
   authCoreBundle,
   bundleForWorker,
@@ -71,6 +72,11 @@ export async function bundleReport(): Promise<{ text: string; rows: BenchRow[] }
     const authCore = await authCoreBundle();
     const latchkeyGitHub = await bundleForWorker(EDGE_ENTRIES_WITH_GITHUB.latchkey, app);
     const authCoreGitHub = await authCoreBundle(EDGE_ENTRIES_WITH_GITHUB["@auth/core"]);
+    const client: string[] = [];
+    for (const [name, entry] of Object.entries(CLIENT_ENTRIES)) {
+      const bundle = await bundleForBrowser(entry, app);
+      client.push(`  ${name}\n    ${kB(bundle.bytes).padStart(9)} minified, ${kB(bundle.gzipBytes)} gzipped`);
+    }
     const installs = (directory: string) => installedPackages(directory).size;
     const ours = installs(join(app, "node_modules", "latchkey"));
     const theirs = installs(join(ROOT, "node_modules", "@auth", "core"));
@@ -95,6 +101,8 @@ export async function bundleReport(): Promise<{ text: string; rows: BenchRow[] }
       `  ratio latchkey / @auth/core                   ${(latchkey.bytes / authCore.bytes).toFixed(2)}x`,
       `  ratio latchkey / @auth/core, with GitHub      ${(latchkeyGitHub.bytes / authCoreGitHub.bytes).toFixed(2)}x`,
       `  packages npm install brings (itself included): latchkey ${ours}, @auth/core ${theirs}`,
+      "browser client (esbuild, minified, then gzip -9, from the packed tarball)",
+      ...client,
     ].join("\n");
     return { text, rows };
   } finally {

@@ -16,7 +16,8 @@ import Passkey from "latchkey/providers/passkey";
 import { openDatabase } from "./database.js";
 import { Mailbox } from "./mailbox.js";
 import { CLIENT_ID, CLIENT_SECRET, startOpenIdProvider } from "./openid-provider.js";
-import { homePage, mailboxPage } from "./pages.js";
+import { HOME_SCRIPT, homePage, mailboxPage } from "./pages.js";
+import { bundleHomePageScript } from "./scripts.js";
 
 export const DEMO_USER = { email: "demo@example.test", password: "correct horse battery staple" };
 
@@ -50,6 +51,7 @@ export async function startExample(options: ExampleOptions): Promise<RunningExam
   const mailbox = new Mailbox();
   const demoHash = await hashPassword(DEMO_USER.password);
 
+  const homeScript = await bundleHomePageScript();
   const server = createServer();
   const port = await listen(server, options.port);
   const url = `http://localhost:${port}`;
@@ -99,6 +101,10 @@ export async function startExample(options: ExampleOptions): Promise<RunningExam
       return html(homePage(await getSession(request, config), DEMO_USER));
     }
     if (path === "/mail") return html(mailboxPage(mailbox.mails));
+    if (path === HOME_SCRIPT) {
+      res.setHeader("content-type", "text/javascript; charset=utf-8");
+      return res.end(homeScript);
+    }
     res.statusCode = 404;
     res.end("Not found");
   });

@@ -49,9 +49,9 @@ beforeAll(() => {
 const read = (file: string) => readFileSync(join(ROOT, file), "utf8");
 
 describe("extraction", () => {
-  test("finds every ts block of README.md, docs/ and prisma/", () => {
+  test("finds every ts and tsx block of README.md, docs/ and prisma/", () => {
     for (const file of shippedMarkdownFiles(ROOT)) {
-      const fences = read(file).match(/^\s*(```|~~~)\s*(ts|typescript)\s*$/gm) ?? [];
+      const fences = read(file).match(/^\s*(```|~~~)\s*(ts|typescript|tsx)\s*$/gm) ?? [];
       expect(examples.filter((example) => example.file === file).length, file).toBe(fences.length);
     }
   });

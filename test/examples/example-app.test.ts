@@ -1,13 +1,15 @@
 /**
  * The example app that `npm run example` starts, driven over real HTTP as a newcomer would use it:
  * the home page, the provider list, a password sign-in, an e-mail link from the local mailbox, and a
- * sign-in at the local OpenID Provider through its development login page.
+ * sign-in at the local OpenID Provider through its development login page. In Chromium, the home
+ * page's own form and button, which sign in and out with `latchkey/client`.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_USER, type RunningExample, startExample } from "../../examples/app/app.js";
+import { launchChromium, watchPageProblems } from "../e2e/support/chromium.js";
 import { CookieJar } from "../support/cookie-jar.js";
 
 let example: RunningExample;
@@ -149,5 +151,31 @@ describe("the example app", () => {
     const callback = await browser.request(url);
     expect(callback.headers.get("location")).toBe(`${example.url}/`);
     expect(await browser.sessionName()).toBe("ada");
+  });
+
+  it("signs in and out from the home page with latchkey/client, in Chromium", {
+    timeout: 60_000,
+  }, async () => {
+    const chromium = await launchChromium();
+    try {
+      const page = await chromium.context.newPage();
+      const problems = watchPageProblems(page);
+      await page.goto(`${example.url}/`);
+      await page.getByLabel("Password").fill("wrong password");
+      await page.getByRole("button", { name: "Sign in with the password" }).click();
+      await expect.poll(() => page.getByRole("alert").textContent()).toBe("Wrong e-mail or password.");
+
+      await page.getByLabel("Password").fill(DEMO_USER.password);
+      await page.getByRole("button", { name: "Sign in with the password" }).click();
+      await page.getByText("Signed in as Demo User").waitFor();
+      expect(new URL(page.url()).pathname).toBe("/");
+
+      await page.getByRole("button", { name: "Sign out" }).click();
+      await page.getByText("Not signed in").waitFor();
+      expect(await (await page.request.get(`${example.url}/auth/session`)).json()).toBeNull();
+      expect(problems).toEqual([]);
+    } finally {
+      await chromium.close();
+    }
   });
 });

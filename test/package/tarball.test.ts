@@ -14,6 +14,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { planningReferences } from "../docs/planning-references.js";
+import { bundleForBrowser, CLIENT_ENTRIES, type ClientEntry } from "./client-bundle.js";
 import { bundleForWorker, EDGE_ENTRIES, EDGE_ENTRIES_WITH_GITHUB, installPacked } from "./edge-bundle.js";
 
 const run = promisify(execFile);
@@ -199,6 +200,44 @@ describe("latchkey/hono, from the installed tarball", () => {
       true,
     );
     expect(bundle.inputs.filter((input) => /latchkey\/dist\/node\//.test(input))).toEqual([]);
+  });
+});
+
+/**
+ * The browser client's budgets, minified and gzipped bytes. Today (esbuild 0.28): every export
+ * 7.6 kB / 3.1 kB; signIn + signOut + getSession 6.5 kB / 2.8 kB (signIn brings the passkey
+ * ceremony, since it picks the request by the provider's type at run time); getSession alone
+ * 0.9 kB / 0.6 kB; the React hooks with signIn and signOut 8.7 kB / 3.6 kB. The budgets sit just
+ * above, so growth fails here; `npm run bench -- --only=bundle` prints the sizes.
+ */
+const CLIENT_BUDGETS: Record<ClientEntry, { bytes: number; gzipBytes: number }> = {
+  "latchkey/client (every export)": { bytes: 8_200, gzipBytes: 3_300 },
+  "latchkey/client (signIn, signOut, getSession)": { bytes: 7_000, gzipBytes: 3_000 },
+  "latchkey/client (getSession alone)": { bytes: 1_100, gzipBytes: 700 },
+  "latchkey/react (SessionProvider, useSession, signIn, signOut; react itself not counted)": {
+    bytes: 9_300,
+    gzipBytes: 3_800,
+  },
+};
+
+describe("the browser client, bundled from the installed tarball", () => {
+  test.each(Object.keys(CLIENT_ENTRIES) as ClientEntry[])("%s stays within its budget", async (name) => {
+    const bundle = await bundleForBrowser(CLIENT_ENTRIES[name], app);
+    const budget = CLIENT_BUDGETS[name];
+    expect(bundle.bytes).toBeGreaterThan(200);
+    expect(bundle.bytes).toBeLessThanOrEqual(budget.bytes);
+    expect(bundle.gzipBytes).toBeLessThanOrEqual(budget.gzipBytes);
+    // Only the client's own modules: nothing of the server (jose, cookie, the handler) and no dependency.
+    const bundled = bundle.inputs.filter((input) => !input.endsWith("/page.js"));
+    expect(bundled.length).toBeGreaterThan(0);
+    expect(bundled.filter((input) => !/node_modules\/latchkey\/dist\/(client|react)\//.test(input))).toEqual(
+      [],
+    );
+  });
+
+  test('the React entry keeps the "use client" directive that React Server Components look for', () => {
+    const built = readFileSync(join(app, "node_modules/latchkey/dist/react/index.js"), "utf8");
+    expect(built.startsWith('"use client";')).toBe(true);
   });
 });
 

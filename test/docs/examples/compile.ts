@@ -116,7 +116,13 @@ function checkProgram(
  */
 export function compileExamples(root: string, examples: readonly WrappedExample[]): CompiledExamples {
   // A fragment such as `authorize: async () => …` parses as a labelled statement; refuse it.
-  const options = { ...compilerOptions(root), allowUnusedLabels: false, allowUnreachableCode: false };
+  const options = {
+    ...compilerOptions(root),
+    allowUnusedLabels: false,
+    allowUnreachableCode: false,
+    // `tsx` blocks (React components) use the automatic JSX runtime, as React 17+ apps do.
+    jsx: ts.JsxEmit.ReactJSX,
+  };
   const cache = new Map<string, ts.SourceFile>();
   const isolated = examples.filter(augmentsTypes);
   const groups = [

@@ -22,6 +22,8 @@ export interface Example {
    * HTML comment right before a Markdown fence, or the block's first line as a `//` comment).
    */
   uncheckedBecause?: string;
+  /** True for a `tsx` block: compiled as a `.tsx` module, JSX through React's automatic runtime. */
+  jsx?: boolean;
   /** TSDoc examples only: 1-based line of the `@example` tag. */
   tagLine?: number;
   /** TSDoc examples only: names the documented file exports, usable in the example without an import. */
@@ -62,7 +64,9 @@ const OTHER_LANGUAGES = new Set([
   "yml",
   "toml",
 ]);
-const TYPESCRIPT = new Set(["ts", "typescript"]);
+const TYPESCRIPT = new Set(["ts", "typescript", "tsx"]);
+/** TypeScript with JSX (React components), compiled as a `.tsx` module. */
+const TSX = "tsx";
 const UNCHECKED_MARKER = /example-unchecked:\s*(.*?)\s*(?:-->)?$/;
 const MIN_REASON_LENGTH = 10;
 
@@ -190,6 +194,7 @@ export function markdownExamples(file: string, text: string): Example[] {
       file,
       line: block.firstLine + 1,
       code: block.code,
+      ...(block.language === TSX ? { jsx: true } : {}),
       ...(reason === undefined ? {} : { uncheckedBecause: reason }),
     };
   });

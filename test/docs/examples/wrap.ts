@@ -31,7 +31,8 @@ export function exampleSlug(key: string): string {
 }
 
 function parse(fileName: string, text: string): ts.SourceFile {
-  return ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const kind = fileName.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+  return ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, kind);
 }
 
 /** Names bound at the top level of a module: imports, variables, functions, classes, types. */
@@ -97,7 +98,13 @@ function importLine(names: string[], types: string[], path: string, defaultName?
 
 /** Builds the module for one example; `root` is the repository root. */
 export function wrapExample(root: string, example: Example, prelude: Prelude): WrappedExample {
-  const fileName = resolve(root, EXAMPLES_DIRECTORY, exampleSlug(example.key), "src", "example.ts");
+  const fileName = resolve(
+    root,
+    EXAMPLES_DIRECTORY,
+    exampleSlug(example.key),
+    "src",
+    example.jsx ? "example.tsx" : "example.ts",
+  );
   const problems: string[] = [];
   const code = parse(fileName, example.code);
   const mentioned = mentionedIdentifiers(code);

@@ -94,6 +94,8 @@ export async function startOP(
     requirePushedAuthorizationRequests?: boolean;
     /** Keep the scopes' claims out of the code flow's ID token, for userinfo alone (the default here: in it). */
     conformIdTokenClaims?: boolean;
+    /** More callback URLs every client accepts: an app served over HTTP on a port of its own. */
+    extraRedirectUris?: string[];
   } = {},
 ): Promise<TestOP> {
   const { privateKey, publicKey: _publicKey } = await generateKeyPair("RS256", { extractable: true });
@@ -104,7 +106,11 @@ export async function startOP(
   const port = await listen(server);
   const issuer = `http://127.0.0.1:${port}`;
   // The redirect-proxy tests' stable deployment is served over https.
-  const redirect_uris = [...redirectUris(PROVIDER_IDS), "https://app.test/auth/callback/op"];
+  const redirect_uris = [
+    ...redirectUris(PROVIDER_IDS),
+    "https://app.test/auth/callback/op",
+    ...(options.extraRedirectUris ?? []),
+  ];
   const common = {
     redirect_uris,
     grant_types: ["authorization_code", "refresh_token"],

@@ -23,6 +23,18 @@ import {
 import { type Adapter, type AdapterUser, MemoryAdapter } from "latchkey/adapters";
 import { PrismaAdapter, type PrismaClientLike } from "latchkey/adapters/prisma";
 import { adapterConformance, type ConformanceDatabase } from "latchkey/adapters/testing";
+import {
+  type ClientSafeProvider,
+  configureClient,
+  getSession as getBrowserSession,
+  getCsrfToken,
+  getProviders,
+  registerPasskey,
+  type SignInResponse,
+  signIn,
+  signInWithPasskeyAutofill,
+  signOut,
+} from "latchkey/client";
 import { decode, encode, getToken, type JWT } from "latchkey/jwt";
 import { hashPassword, needsRehash, verifyPassword } from "latchkey/password";
 import P_42_school from "latchkey/providers/42-school";
@@ -138,6 +150,7 @@ import {
   type RedisClientLike,
   RedisStore,
 } from "latchkey/rate-limit";
+import { SessionProvider, type SessionProviderProps, useSession } from "latchkey/react";
 
 declare const prisma: PrismaClientLike;
 declare const db: ConformanceDatabase;
@@ -346,3 +359,28 @@ export const passwords = async (attempt: string): Promise<boolean> => {
   const stored = await hashPassword("correct horse battery staple");
   return (await verifyPassword(stored, attempt)) && !needsRehash(stored);
 };
+
+// The browser client and React hooks: DOM types only, `react`'s types from the optional peer.
+export async function browserSignIn(form: { username: string; password: string }): Promise<string> {
+  configureClient({ basePath: "/auth" });
+  const providers: Record<string, ClientSafeProvider> = await getProviders();
+  const result: SignInResponse = await signIn("credentials", { ...form, redirect: false });
+  if (!result.ok) return `${result.error}:${result.code ?? ""}:${result.status}`;
+  await signIn("github", { redirectTo: "/" }, { prompt: "login" });
+  await registerPasskey({ redirect: false });
+  await signInWithPasskeyAutofill({ signal: AbortSignal.timeout(1000) });
+  const { url } = await signOut({ redirect: false });
+  return `${url} ${await getCsrfToken()} ${Object.keys(providers)} ${(await getBrowserSession())?.expires}`;
+}
+export const sessionProviderProps: Omit<SessionProviderProps, "children"> = {
+  session: null,
+  refetchInterval: 60,
+  refetchWhenOffline: false,
+};
+export function useGreeting(): string {
+  const { data, status, update } = useSession({ required: true, onUnauthenticated: () => undefined });
+  if (status === "loading") return "…";
+  void update({ name: "Ada" });
+  return data.user?.name ?? "";
+}
+export const provider = SessionProvider;

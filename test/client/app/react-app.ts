@@ -1,0 +1,69 @@
+/**
+ * The React page: `SessionProvider` around a component that shows `useSession`'s status and name,
+ * with buttons that sign in, rename (`update`) and sign out. The query picks the provider's props
+ * and `useSession`'s options: `interval`, `focus=0`, `required=callback|redirect`.
+ */
+import { createElement, useEffect } from "react";
+import { createRoot } from "react-dom/client";
+import {
+  SessionProvider,
+  signIn,
+  signOut,
+  type UseSessionOptions,
+  useSession,
+} from "../../../src/react/index.js";
+
+declare global {
+  interface Window {
+    /** Every status the component rendered, in order. */
+    statusLog: string[];
+    /** How many times `onUnauthenticated` ran. */
+    unauthenticatedCalls: number;
+  }
+}
+
+const query = new URLSearchParams(window.location.search);
+window.statusLog = [];
+window.unauthenticatedCalls = 0;
+
+const required = query.get("required");
+const sessionOptions: UseSessionOptions<boolean> | undefined =
+  required === "callback"
+    ? {
+        required: true,
+        onUnauthenticated: () => {
+          window.unauthenticatedCalls++;
+        },
+      }
+    : required === "redirect"
+      ? { required: true }
+      : undefined;
+
+function Account() {
+  const { data, status, update } = useSession(sessionOptions);
+  useEffect(() => {
+    window.statusLog.push(status);
+  }, [status]);
+  const button = (label: string, onClick: () => unknown) =>
+    createElement("button", { type: "button", onClick: () => void onClick() }, label);
+  return createElement(
+    "main",
+    null,
+    createElement("output", { "data-testid": "status" }, status),
+    createElement("p", { "data-testid": "name" }, data?.user?.name ?? ""),
+    button("Sign in", () =>
+      signIn("credentials", { username: "ada", password: "correct horse", redirect: false }),
+    ),
+    button("Rename", () => update({ name: "Ada Lovelace" })),
+    button("Sign out", () => signOut({ redirect: false })),
+  );
+}
+
+const interval = Number(query.get("interval") ?? 0);
+createRoot(document.getElementById("root") as HTMLElement).render(
+  createElement(
+    SessionProvider,
+    { refetchInterval: interval, refetchOnWindowFocus: query.get("focus") !== "0" },
+    createElement(Account),
+  ),
+);
