@@ -1,8 +1,8 @@
 /**
  * The Next.js fixture app in Chromium, as its users meet it: the proxy sends a signed-out visitor
  * to the app's login page, the login form's server action signs in (and reports a wrong password),
- * the server component shows the session, a server action updates it through the `jwt` callback,
- * and another signs out.
+ * the server component shows the session, a server action and `latchkey/react`'s `update()` update
+ * it through the `jwt` callback, and a server action signs out.
  */
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { type Browser, launchChromium } from "../e2e/support/chromium.js";
@@ -41,11 +41,21 @@ test("signs in through the proxy's redirect, updates the session from a server a
   expect(await page.locator("#status").textContent()).toBe("Signed in as ada@example.test");
   expect(await page.locator("#nickname").textContent()).toBe("no nickname");
   await page.getByLabel("Nickname").fill("The Countess");
-  await page.getByRole("button", { name: "Rename" }).click();
+  await page.getByRole("button", { name: "Rename", exact: true }).click();
   await expect.poll(() => page.locator("#nickname").textContent()).toBe("The Countess");
   // The re-issued cookie carries it: a fresh request reads it from the token, not from the page.
   const whoami = await page.request.get(`${app.origin}/api/whoami`);
   expect(await whoami.json()).toEqual({ email: "ada@example.test", nickname: "The Countess" });
+
+  // latchkey/react in the same app: useSession() reads it, and its update() reaches the server's
+  // jwt callback (trigger "update"), whose re-issued cookie the server component then reads.
+  await page.reload();
+  await expect.poll(() => page.locator("#client-status").textContent()).toBe("authenticated");
+  expect(await page.locator("#client-nickname").textContent()).toBe("The Countess");
+  await page.getByRole("button", { name: "Rename from the client" }).click();
+  await expect.poll(() => page.locator("#client-nickname").textContent()).toBe("Ada from the client");
+  await page.reload();
+  expect(await page.locator("#nickname").textContent()).toBe("Ada from the client");
 
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect.poll(() => page.locator("#status").textContent()).toBe("Signed out");
