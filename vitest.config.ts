@@ -17,7 +17,11 @@ export default defineConfig({
   },
   test: {
     include: ["test/**/*.test.ts"],
-    globalSetup: ["test/adapters/global-setup.ts", "test/sveltekit/global-setup.ts"],
+    globalSetup: [
+      "test/adapters/global-setup.ts",
+      "test/sveltekit/global-setup.ts",
+      "test/next/global-setup.ts",
+    ],
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

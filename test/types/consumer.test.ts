@@ -95,6 +95,8 @@ const CONSUMER_OF: Record<string, string> = {
   "latchkey/express": "frameworks.ts",
   "latchkey/fastify": "frameworks.ts",
   "latchkey/sveltekit": "frameworks.ts",
+  // Compiled with a Next.js project's options by test/types/next.test.ts.
+  "latchkey/next": "next.ts",
 };
 
 /** `latchkey`, `latchkey/jwt`, … for every entry in package.json `exports`. */

@@ -138,6 +138,18 @@ export const PRELUDES: Record<string, Prelude> = {
   "README.md#fastify": QUICK_START(["app"]),
   // It exports what SvelteKit reads from these files; sveltekit.test.ts checks the fixture app runs these lines.
   "README.md#sveltekit": { prelude: RUNNABLE_CONFIG, run: true },
+  // The route handler it sets up answers at /api/auth; test/next/ runs the same files in Next.js.
+  "README.md#nextjs": {
+    run: true,
+    env: {
+      AUTH_SECRET: "docs-example-secret-0123456789abcdef",
+      AUTH_GITHUB_ID: "github-client-id",
+      AUTH_GITHUB_SECRET: "github-client-secret",
+    },
+    after: `const { NextRequest } = await import("next/server.js");
+const providers = await handlers.GET(new NextRequest("http://localhost:3000/api/auth/providers"));
+assert.equal(((await providers.json()) as { github: { signinUrl: string } }).github.signinUrl, "http://localhost:3000/api/auth/signin/github");`,
+  },
   "README.md#passkeys-webauthn:2": { given: ["config", "request"] },
   "README.md#session-tokens-in-middleware-latchkeyjwt": {
     prelude: `${SECRETS}\nconst request = new Request("https://app.example.com/dashboard");`,
@@ -145,6 +157,8 @@ export const PRELUDES: Record<string, Prelude> = {
     run: true,
     after: `assert.deepEqual([claims?.sub, claims?.name], ["user-1", "Ada"]);\nassert.equal(token, null);`,
   },
+
+  "docs/next.md#authts": { given: ["checkPassword"] },
 
   "docs/adapter-conformance.md#adapter-conformance-kit": { given: ["adapter", "db"] },
   "docs/adapter-conformance.md#running-it": {

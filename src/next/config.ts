@@ -1,0 +1,91 @@
+/**
+ * The configs `NextAuth()` hands to latchkey: the app's own, with the defaults of a Next.js app
+ * filled in, in the two forms its helpers need (the route handler's, which also reads the
+ * session, and one for server actions).
+ */
+import type { NextRequest } from "next/server.js";
+import { type AuthConfig, raw, skipCSRFCheck } from "../index.js";
+import { MemoryStore } from "../rate-limit/index.js";
+import type { NextAuthCallbacks, NextAuthConfig, NextAuthConfigInput } from "./types.js";
+
+/** Where a Next.js app mounts the route handler: `app/api/auth/[...nextauth]/route.ts`. */
+const NEXT_BASE_PATH = "/api/auth";
+
+type EnvRecord = Record<string, string | undefined>;
+
+/** `process.env`: Next.js provides it in both the Node.js and the Edge runtime. */
+export const nextEnv = (): EnvRecord => (globalThis as { process?: { env?: EnvRecord } }).process?.env ?? {};
+
+/**
+ * The base path: the config's, else AUTH_URL's path when it has one (as latchkey reads it), else
+ * `/api/auth`. Returns undefined when AUTH_URL names it, so latchkey applies its own reading.
+ */
+function basePathFor(config: NextAuthConfig, env: EnvRecord): string | undefined {
+  if (config.basePath !== undefined) return config.basePath;
+  try {
+    if (env.AUTH_URL && new URL(env.AUTH_URL).pathname.replace(/\/+$/, "") !== "") return undefined;
+  } catch {
+    // A malformed AUTH_URL is reported by latchkey itself, by name, on the first request.
+  }
+  return NEXT_BASE_PATH;
+}
+
+/** The configs of one app, each built once so that latchkey resolves each once. */
+export interface NextConfigs {
+  /** For the route handler: the app's config with Next.js defaults. */
+  handler: AuthConfig;
+  /**
+   * For server actions: the handler's, answering with latchkey's internal result (its cookies are
+   * set through `next/headers`), without latchkey's CSRF token. Next.js only runs a server
+   * action for a POST whose Origin is the app's own, which is the CSRF defence for that request
+   * (see docs/next.md); the token would have to come from a form the action never renders.
+   */
+  action: AuthConfig & { raw: typeof raw };
+  /** The app's `authorized` callback, asked by `auth` in a proxy or around a route handler. */
+  authorized: NextAuthCallbacks["authorized"];
+  /** The sign-in page, where `authorized` returning false sends the browser. */
+  signInPage: string;
+}
+
+function configsFor(config: NextAuthConfig, store: MemoryStore): NextConfigs {
+  const env = nextEnv();
+  const basePath = basePathFor(config, env);
+  const handler: AuthConfig = {
+    ...config,
+    ...(basePath === undefined ? {} : { basePath }),
+    // next-auth v5 still reads NEXTAUTH_SECRET when AUTH_SECRET is not set.
+    ...(config.secret === undefined && !env.AUTH_SECRET && env.NEXTAUTH_SECRET
+      ? { secret: env.NEXTAUTH_SECRET }
+      : {}),
+    // One store per NextAuth() call, so the route handler, the server actions and every config a
+    // lazy initializer makes count rate limits and keep WebAuthn challenges in the same place.
+    store: config.store ?? store,
+  };
+  const mountedAt = basePath ?? new URL(env.AUTH_URL ?? "http://localhost").pathname.replace(/\/+$/, "");
+  return {
+    handler,
+    action: { ...handler, raw, skipCSRFCheck },
+    authorized: config.callbacks?.authorized,
+    signInPage: config.pages?.signIn ?? `${mountedAt}/signin`,
+  };
+}
+
+/** `NextAuth()`'s argument as a function from the request to the configs for it. */
+export function configSource(input: NextAuthConfigInput): (request?: NextRequest) => Promise<NextConfigs> {
+  const store = new MemoryStore();
+  if (typeof input !== "function") {
+    const configs = configsFor(input, store);
+    return async () => configs;
+  }
+  // A lazy initializer usually returns the same object each time: resolve that object once.
+  const seen = new WeakMap<NextAuthConfig, NextConfigs>();
+  return async (request) => {
+    const config = await input(request);
+    let configs = seen.get(config);
+    if (!configs) {
+      configs = configsFor(config, store);
+      seen.set(config, configs);
+    }
+    return configs;
+  };
+}

@@ -1,0 +1,213 @@
+/**
+ * `latchkey/next` in a real Next.js 16 app (test/fixtures/next-app, built by global-setup.ts and
+ * run with `next start`), driven over HTTP as a browser would: the route handler, the proxy with
+ * its `authorized` callback, `auth()` in a server component, `auth` around a route handler and on
+ * the Edge runtime, and a session cookie that `@auth/core` issued before the switch.
+ */
+import { encode as authCoreEncode } from "@auth/core/jwt";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { CookieJar } from "../support/cookie-jar.js";
+import { FIXTURE_SECRET, type RunningApp, startNextFixture } from "./fixture-server.js";
+
+let app: RunningApp;
+beforeAll(async () => {
+  app = await startNextFixture();
+}, 90_000);
+afterAll(async () => {
+  await app?.stop();
+});
+
+/** A browser: keeps cookies, does not follow redirects. */
+function browser() {
+  const jar = new CookieJar();
+  const send = async (path: string, init: RequestInit = {}) => {
+    const headers = new Headers(init.headers);
+    if (jar.cookies.size > 0) headers.set("cookie", jar.header());
+    const response = await fetch(`${app.origin}${path}`, { ...init, headers, redirect: "manual" });
+    jar.apply(response);
+    return response;
+  };
+  return { jar, send };
+}
+
+/** Signs in through the route handler's credentials callback, with its CSRF token. */
+async function signIn(send: ReturnType<typeof browser>["send"], password = "correct horse") {
+  const { csrfToken } = (await (await send("/api/auth/csrf")).json()) as { csrfToken: string };
+  return send("/api/auth/callback/credentials", {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ csrfToken, username: "ada", password, callbackUrl: `${app.origin}/` }),
+  });
+}
+
+const pageText = async (response: Response) => (await response.text()).replace(/<!-- -->/g, "");
+
+describe("the route handler at /api/auth", () => {
+  test("signs in with credentials and serves the session", async () => {
+    const { send, jar } = browser();
+    const signedIn = await signIn(send);
+    expect(signedIn.status).toBe(302);
+    expect(signedIn.headers.get("location")).toBe(`${app.origin}/`);
+    expect(jar.get("authjs.session-token")).toBeTruthy();
+    const session = (await (await send("/api/auth/session")).json()) as { user: { email: string } };
+    expect(session.user.email).toBe("ada@example.test");
+  });
+
+  test("refuses a cross-site sign-in POST that lacks the CSRF cookie and token", async () => {
+    const { send, jar } = browser();
+    const response = await send("/api/auth/callback/credentials", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example" },
+      body: new URLSearchParams({ username: "ada", password: "correct horse" }),
+    });
+    expect(response.status).toBe(302);
+    expect(new URL(response.headers.get("location") ?? "").searchParams.get("error")).toBe("MissingCSRF");
+    expect(jar.get("authjs.session-token")).toBeUndefined();
+  });
+
+  test("refuses a cross-site sign-out POST: the session stays", async () => {
+    const { send, jar } = browser();
+    await signIn(send);
+    const response = await send("/api/auth/signout", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ csrfToken: "forged" }),
+    });
+    expect(new URL(response.headers.get("location") ?? "").searchParams.get("error")).toBe("MissingCSRF");
+    expect(jar.get("authjs.session-token")).toBeTruthy();
+    expect(await (await send("/api/auth/session")).json()).toMatchObject({
+      user: { email: "ada@example.test" },
+    });
+  });
+});
+
+describe("the login form's server action (signIn without latchkey's CSRF token)", () => {
+  /** Posts the login form as a browser without JavaScript does, from `origin`. */
+  async function postLoginForm(origin: string) {
+    const { send, jar } = browser();
+    const html = await (await send("/login")).text();
+    const actionField = /name="(\$ACTION_ID_[^"]+)"/.exec(html)?.[1];
+    expect(actionField).toBeTruthy();
+    const form = new FormData();
+    form.set(actionField!, "");
+    form.set("username", "ada");
+    form.set("password", "correct horse");
+    form.set("redirectTo", "/");
+    const response = await send("/login", { method: "POST", headers: { origin }, body: form });
+    return { response, jar };
+  }
+
+  test("signs in when the form is posted from the app's own origin", async () => {
+    const { response, jar } = await postLoginForm(app.origin);
+    expect(response.status).toBe(303);
+    expect(jar.get("authjs.session-token")).toBeTruthy();
+  });
+
+  test("is refused by Next.js when posted from another site: no session", async () => {
+    const { response, jar } = await postLoginForm("https://evil.example");
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(jar.get("authjs.session-token")).toBeUndefined();
+  });
+});
+
+describe("signIn with redirect: false (in a route handler)", () => {
+  const post = (send: ReturnType<typeof browser>["send"], body: Record<string, string>) =>
+    send("/api/sign-in-url", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+
+  test("returns the URL to go to and sets the session cookie", async () => {
+    const { send, jar } = browser();
+    const response = await post(send, {
+      provider: "credentials",
+      username: "ada",
+      password: "correct horse",
+      redirectTo: "/protected",
+    });
+    expect(await response.json()).toEqual({ url: `${app.origin}/protected` });
+    expect(await (await send("/api/whoami")).json()).toMatchObject({ email: "ada@example.test" });
+    expect(jar.get("authjs.session-token")).toBeTruthy();
+  });
+
+  test("for a provider the app does not have, returns the sign-in page with the callbackUrl", async () => {
+    const { send } = browser();
+    const { url } = (await (await post(send, { provider: "nope", redirectTo: "/protected" })).json()) as {
+      url: string;
+    };
+    expect(url).toBe(`${app.origin}/api/auth/signin?callbackUrl=%2Fprotected`);
+  });
+});
+
+describe("the proxy (proxy.ts: export { auth as proxy })", () => {
+  test("redirects a signed-out visitor of /protected to the sign-in page, with callbackUrl", async () => {
+    const { send } = browser();
+    const response = await send("/protected");
+    expect(response.status).toBe(307);
+    // Next.js sends a same-origin redirect's Location relative to the origin.
+    const location = new URL(response.headers.get("location") ?? "", app.origin);
+    expect(location.pathname).toBe("/login");
+    expect(location.searchParams.get("callbackUrl")).toBe(`${app.origin}/protected`);
+  });
+
+  test("serves /protected to a signed-in user", async () => {
+    const { send } = browser();
+    await signIn(send);
+    const response = await send("/protected");
+    expect(response.status).toBe(200);
+    expect(await pageText(response)).toContain("Protected content for ada@example.test");
+  });
+
+  test("treats a forged session cookie as signed out", async () => {
+    const { send, jar } = browser();
+    jar.cookies.set(
+      "authjs.session-token",
+      "eyJhbGciOiJkaXIiLCJlbmMiOiJBMjU2Q0JDLUhTNTEyIn0..forged.forged.forged",
+    );
+    expect((await send("/protected")).status).toBe(307);
+  });
+});
+
+describe("auth() in server code", () => {
+  test("a server component shows the session of the request's cookies", async () => {
+    const { send } = browser();
+    expect(await pageText(await send("/"))).toContain("Signed out");
+    await signIn(send);
+    expect(await pageText(await send("/"))).toContain("Signed in as ada@example.test");
+  });
+
+  test("auth((req) => …) around a route handler sees req.auth", async () => {
+    const { send } = browser();
+    expect(await (await send("/api/whoami")).json()).toEqual({ email: null, nickname: null });
+    await signIn(send);
+    expect(await (await send("/api/whoami")).json()).toEqual({ email: "ada@example.test", nickname: null });
+  });
+
+  test("auth() runs on the Edge runtime", async () => {
+    const { send } = browser();
+    await signIn(send);
+    expect(await (await send("/api/edge-session")).json()).toEqual({
+      email: "ada@example.test",
+      runtime: "edge",
+    });
+  });
+});
+
+describe("switching from next-auth", () => {
+  test("a session cookie @auth/core issued before the switch is valid after it", async () => {
+    const salt = "authjs.session-token";
+    const token = await authCoreEncode({
+      salt,
+      secret: FIXTURE_SECRET,
+      token: { sub: "user-grace", name: "Grace Hopper", email: "grace@example.test" },
+    });
+    const { send, jar } = browser();
+    jar.cookies.set(salt, token);
+    expect(await (await send("/api/auth/session")).json()).toMatchObject({
+      user: { name: "Grace Hopper", email: "grace@example.test" },
+    });
+    expect(await pageText(await send("/"))).toContain("Signed in as grace@example.test");
+    expect((await send("/protected")).status).toBe(200);
+  });
+});
