@@ -22,6 +22,7 @@ export type {
   SessionCallbackParams,
   SessionCallbackResult,
   SignInCallbackParams,
+  SignOutReason,
   UpdateTrigger,
 } from "./callbacks.js";
 

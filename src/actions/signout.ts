@@ -2,7 +2,6 @@ import { approvedRedirect, resolveCallbackUrl } from "../core/callback-url.js";
 import type { AuthContext } from "../core/context.js";
 import type { ResponseInternal } from "../core/response.js";
 import { renderSignOutPage } from "../pages/index.js";
-import { sessionStrategies } from "../session/index.js";
 
 /** GET /signout: the confirm page (or the app's own, when `pages.signOut` is set). */
 export async function signOutPageAction(ctx: AuthContext): Promise<ResponseInternal> {
@@ -22,6 +21,6 @@ export async function signOutPageAction(ctx: AuthContext): Promise<ResponseInter
 
 /** POST /signout: ends the session and redirects. */
 export async function signOutAction(ctx: AuthContext): Promise<ResponseInternal> {
-  const cookies = await sessionStrategies[ctx.config.session.strategy].signOut(ctx);
+  const cookies = await ctx.sessions.signOut(ctx);
   return { redirect: await resolveCallbackUrl(ctx), cookies };
 }

@@ -28,6 +28,7 @@ import type { FlowSetup } from "../flows/types.js";
 import { DEFAULT_MAX_AGE_SECONDS } from "../jwt/claims.js";
 import type { ProviderConfig } from "../provider-types.js";
 import { defaultCallbacks } from "../session/default-callbacks.js";
+import { SESSION_STRATEGY_NAMES, type SessionStrategyImpl, sessionStrategyNamed } from "../session/index.js";
 import { boundedStore } from "../store/bounded.js";
 import { MemoryStore } from "../store/memory.js";
 import { createSingleFlight } from "../store/single-flight.js";
@@ -118,12 +119,14 @@ function prepareProviders(providers: ProviderConfig[]): Promise<void> | undefine
 }
 
 /** The adapter methods this configuration calls, each with the feature that needs it. */
-function requiredAdapterMethods(providers: ProviderConfig[], setup: FlowSetup): Map<keyof Adapter, string> {
+function requiredAdapterMethods(
+  providers: ProviderConfig[],
+  setup: FlowSetup,
+  strategy: { name: string; sessions: SessionStrategyImpl },
+): Map<keyof Adapter, string> {
   const required = new Map<keyof Adapter, string>();
-  if (setup.strategy === "database") {
-    for (const method of ["createSession", "getSessionAndUser", "updateSession", "deleteSession"] as const) {
-      required.set(method, 'session strategy "database"');
-    }
+  for (const method of strategy.sessions.adapterMethods) {
+    required.set(method, `session strategy "${strategy.name}"`);
   }
   for (const provider of providers) {
     for (const method of flowFor(provider)?.adapterMethods(provider, setup) ?? []) {
@@ -190,12 +193,14 @@ function resolveSecrets(secret: string | string[] | undefined, logger: LoggerIns
 export function resolveConfig(config: AuthConfig, env: EnvRecord = readProcessEnv()): ResolvedConfig {
   const logger = createLogger(config);
   const strategy = config.session?.strategy ?? (config.adapter ? "database" : "jwt");
-  if (strategy !== "jwt" && strategy !== "database") {
-    throw new UnsupportedStrategy(`session.strategy must be "jwt" or "database", not "${String(strategy)}".`);
+  const sessions = sessionStrategyNamed(strategy);
+  if (!sessions) {
+    const names = SESSION_STRATEGY_NAMES.map((name) => `"${name}"`).join(" or ");
+    throw new UnsupportedStrategy(`session.strategy must be ${names}, not "${String(strategy)}".`);
   }
   const redirectProxyUrl = config.redirectProxyUrl ?? env.AUTH_REDIRECT_PROXY_URL;
   const setup: FlowSetup = {
-    strategy,
+    sessionsNeedStoredUsers: sessions.needsStoredUser,
     hasAdapter: config.adapter !== undefined,
     ...(redirectProxyUrl ? { redirectProxyUrl } : {}),
     redirectProxyAllowedOrigins: config.redirectProxyAllowedOrigins,
@@ -203,7 +208,7 @@ export function resolveConfig(config: AuthConfig, env: EnvRecord = readProcessEn
   // setEnvDefaults writes into its argument, so give it a shallow copy: Auth() never mutates the app's config.
   const withEnv = setEnvDefaults(env, { ...config, providers: [...(config.providers ?? [])] });
   const providers = resolveProviders(withEnv.providers as ProviderConfig[], setup);
-  assertAdapter(config.adapter, requiredAdapterMethods(providers, setup));
+  assertAdapter(config.adapter, requiredAdapterMethods(providers, setup, { name: strategy, sessions }));
   if (config.adapter) warnAboutMissingExtensions(config.adapter, logger);
   warnAboutReplacedProviders(providers, logger);
 

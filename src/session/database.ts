@@ -10,35 +10,12 @@ import type { CookieToSet } from "../cookie/header.js";
 import { expiredCookie } from "../cookie/header.js";
 import { adapterMethod, callAdapter } from "../core/adapter-calls.js";
 import type { ServerContext } from "../core/context.js";
-import { AdapterError, InvalidConfig } from "../core/errors.js";
+import { AdapterError } from "../core/errors.js";
 import { emitEvent } from "../core/events.js";
-import { revokeAllUserSessions } from "./manage.js";
+import { listDatabaseSessions, revokeDatabaseSessions } from "./manage.js";
+import { signInMetadata, takesSessionMetadata } from "./session-metadata.js";
+import { generateSessionToken, requestSessionToken, sessionIdOfToken } from "./session-token.js";
 import type { SessionResult, SessionStrategyImpl } from "./types.js";
-
-/**
- * What a session token can look like: our generator's base64url, Auth.js's UUIDs, hex or base64
- * from a custom `generateSessionToken`. A cookie outside this shape (a NUL byte, a kilobyte of
- * junk planted by a sibling subdomain) cannot name a session, so it never reaches the adapter.
- */
-const SESSION_TOKEN = /^[A-Za-z0-9\-._~+/=]{16,1024}$/;
-
-export function generateSessionToken(ctx: ServerContext): string {
-  const custom = ctx.config.session.generateSessionToken;
-  if (!custom) return ctx.runtime.base64urlEncode(ctx.runtime.randomBytes(32));
-  const token = custom();
-  if (typeof token !== "string" || !SESSION_TOKEN.test(token)) {
-    throw new InvalidConfig(
-      "session.generateSessionToken must return 16 to 1024 characters of A-Z a-z 0-9 - . _ ~ + / = (e.g. crypto.randomUUID()).",
-    );
-  }
-  return token;
-}
-
-/** The request's session token, when it has the shape of one. */
-export function requestSessionToken(ctx: ServerContext): string | undefined {
-  const value = ctx.requestCookies[ctx.cookies.sessionToken.name];
-  return value !== undefined && SESSION_TOKEN.test(value) ? value : undefined;
-}
 
 function sessionCookie(ctx: ServerContext, sessionToken: string, expires: Date): CookieToSet {
   const { name, options } = ctx.cookies.sessionToken;
@@ -116,7 +93,9 @@ async function readOrUpdate(
   if (row.expires.valueOf() - maxAge * 1000 + updateAge * 1000 <= now) {
     expires = new Date(now + maxAge * 1000);
     const updateSession = adapterMethod(ctx.config.adapter, "updateSession");
-    await callAdapter("extend the session", () => updateSession({ sessionToken, expires }));
+    // Last seen moves with the extension, so using a session writes nothing more than before.
+    const seen = takesSessionMetadata(ctx.config.adapter) ? { lastSeenAt: new Date(now) } : {};
+    await callAdapter("extend the session", () => updateSession({ sessionToken, expires, ...seen }));
     cookies.push(sessionCookie(ctx, sessionToken, expires));
   }
 
@@ -133,10 +112,29 @@ async function readOrUpdate(
 }
 
 export const databaseSessions: SessionStrategyImpl = {
+  adapterMethods: ["createSession", "getSessionAndUser", "updateSession", "deleteSession"],
+  needsStoredUser: true,
+  revokeNeeds: ["listSessionsByUserId", "deleteSession"],
+
   read: (ctx) => readOrUpdate(ctx, undefined),
   update: (ctx, data) => readOrUpdate(ctx, { data }),
 
-  async signIn(ctx, { user }) {
+  async current(ctx) {
+    const sessionToken = requestSessionToken(ctx);
+    if (sessionToken === undefined) return null;
+    const getSessionAndUser = adapterMethod(ctx.config.adapter, "getSessionAndUser");
+    const found = await callAdapter("read the session", () => getSessionAndUser(sessionToken));
+    if (!found || found.session.expires.valueOf() <= Date.now()) return null;
+    const { user } = found;
+    return {
+      id: await sessionIdOfToken(sessionToken),
+      userId: user.id,
+      user: async () => user,
+      claims: undefined,
+    };
+  },
+
+  async issue(ctx, { user }) {
     if (!user.id)
       throw new AdapterError("A signed-in user has no id; the adapter must return users with ids.");
     const userId = user.id;
@@ -144,21 +142,26 @@ export const databaseSessions: SessionStrategyImpl = {
     // Rotation: whatever session the browser carried before this sign-in is ended, never reused.
     if (previous) await endSessionRow(ctx, previous, "end the previous session");
     const sessionToken = generateSessionToken(ctx);
-    const expires = new Date(Date.now() + ctx.config.session.maxAge * 1000);
+    const now = new Date();
+    const expires = new Date(now.valueOf() + ctx.config.session.maxAge * 1000);
+    const metadata = takesSessionMetadata(ctx.config.adapter) ? signInMetadata(ctx, now) : {};
     const createSession = adapterMethod(ctx.config.adapter, "createSession");
-    await callAdapter("create the session", () => createSession({ sessionToken, userId, expires }));
+    await callAdapter("create the session", () =>
+      createSession({ sessionToken, userId, expires, ...metadata }),
+    );
     return [sessionCookie(ctx, sessionToken, expires)];
   },
+
+  // The cookie holds only the token: there are no claims in it to change.
+  reissue: async () => [],
 
   async signOut(ctx) {
     const sessionToken = requestSessionToken(ctx);
     const session = sessionToken ? await endSessionRow(ctx, sessionToken, "delete the session") : undefined;
-    await emitEvent(ctx.config, "signOut", { session });
+    await emitEvent(ctx.config, "signOut", { session, reason: "signOut" });
     return clearSession(ctx);
   },
 
-  async endUserSessions(ctx, userId) {
-    await revokeAllUserSessions(ctx.config, userId, undefined);
-  },
-  endUserSessionsNeeds: ["listSessionsByUserId", "deleteSession"],
+  list: listDatabaseSessions,
+  revoke: revokeDatabaseSessions,
 };

@@ -3,6 +3,7 @@
  * the cookie only when it is older than `updateAge` or the callbacks changed the token, instead of on
  * every request: a GET /session that changes nothing costs one decryption and no encryption.
  */
+import type { AdapterUser } from "../adapters/types.js";
 import type { Session, SessionCallbackParams } from "../config.js";
 import {
   carriesChunkedCookie,
@@ -11,16 +12,23 @@ import {
   writeChunkedCookie,
 } from "../cookie/chunks.js";
 import type { CookieToSet } from "../cookie/header.js";
+import { adapterMethod, callAdapter } from "../core/adapter-calls.js";
 import type { ServerContext } from "../core/context.js";
-import { JWTSessionError } from "../core/errors.js";
+import { JWTSessionError, UnsupportedStrategy } from "../core/errors.js";
 import { emitEvent } from "../core/events.js";
 import { nowInSeconds } from "../jwt/claims.js";
 import type { JWT } from "../jwt/types.js";
 import { providerTokensClaim } from "./provider-tokens.js";
+import { carrySessionClaims, newSessionClaims, sessionIdOf } from "./session-claims.js";
 import type { SessionResult, SessionStrategyImpl, SignInSession } from "./types.js";
-import { carryUnprovenMark, markUnprovenAddress, outlivedByProof } from "./unproven-address.js";
+import {
+  carryUnprovenMark,
+  issuedBeforeProof,
+  markUnprovenAddress,
+  outlivedByProof,
+} from "./unproven-address.js";
 
-export async function decodeSessionCookie(ctx: ServerContext): Promise<JWT | null> {
+async function decodeSessionCookie(ctx: ServerContext): Promise<JWT | null> {
   const name = ctx.cookies.sessionToken.name;
   const token = readChunkedCookie(ctx.requestCookies, name);
   if (!token) return null;
@@ -35,7 +43,7 @@ export async function decodeSessionCookie(ctx: ServerContext): Promise<JWT | nul
   }
 }
 
-export async function sessionCookies(
+async function sessionCookies(
   ctx: ServerContext,
   token: JWT,
 ): Promise<{ cookies: CookieToSet[]; expires: number }> {
@@ -97,7 +105,7 @@ async function readOrUpdate(
     typeof decoded.iat !== "number" || decoded.iat <= nowInSeconds() - ctx.config.session.updateAge;
   const reissue = update !== undefined || tooOld || (customJwtCallback && JSON.stringify(token) !== before);
   const { cookies, expires } = reissue
-    ? await sessionCookies(ctx, carryUnprovenMark(token, decoded))
+    ? await sessionCookies(ctx, carrySessionClaims(carryUnprovenMark(token, decoded), decoded))
     : { cookies: [], expires: decoded.exp as number };
 
   const sessionResult = ctx.config.callbacks.session(
@@ -110,11 +118,38 @@ async function readOrUpdate(
   return { session, cookies };
 }
 
+/** The session's user as stored, unless the session was issued before the address was first proven. */
+async function storedUserOf(ctx: ServerContext, token: JWT): Promise<AdapterUser | null> {
+  const userId = token.sub;
+  if (typeof userId !== "string" || userId === "") return null;
+  const getUser = adapterMethod(ctx.config.adapter, "getUser");
+  const user = await callAdapter("find the signed-in user", () => getUser(userId));
+  // A session from before the address was first proven may be an intruder's: it acts for nobody.
+  return user && !issuedBeforeProof(token, user) ? user : null;
+}
+
 export const jwtSessions: SessionStrategyImpl = {
+  adapterMethods: [],
+  needsStoredUser: false,
+  // A JWT cannot be deleted before it expires: those issued while the address was unproven carry
+  // a mark, and unproven-address.ts ends them when they are next read.
+  revokeNeeds: [],
+
   read: (ctx) => readOrUpdate(ctx, undefined),
   update: (ctx, data) => readOrUpdate(ctx, { data }),
 
-  async signIn(ctx, { user, account, profile, isNewUser }: SignInSession) {
+  async current(ctx) {
+    const token = await decodeSessionCookie(ctx);
+    if (token === null || (await outlivedByProof(ctx, token))) return null;
+    return {
+      id: sessionIdOf(token),
+      userId: typeof token.sub === "string" && token.sub !== "" ? token.sub : undefined,
+      user: () => storedUserOf(ctx, token),
+      claims: token,
+    };
+  },
+
+  async issue(ctx, { user, account, profile, isNewUser }: SignInSession) {
     const initial: JWT = {
       name: user.name ?? null,
       email: user.email ?? null,
@@ -131,17 +166,31 @@ export const jwtSessions: SessionStrategyImpl = {
       trigger: isNewUser ? "signUp" : "signIn",
     });
     if (token === null) return clearSession(ctx);
-    return (await sessionCookies(ctx, markUnprovenAddress(token, user))).cookies;
+    const session = carrySessionClaims(token, newSessionClaims(ctx.runtime, nowInSeconds()));
+    return (await sessionCookies(ctx, markUnprovenAddress(session, user))).cookies;
+  },
+
+  async reissue(ctx, claims) {
+    return (await sessionCookies(ctx, claims)).cookies;
   },
 
   async signOut(ctx) {
     const token = await decodeSessionCookie(ctx);
-    await emitEvent(ctx.config, "signOut", { token });
+    await emitEvent(ctx.config, "signOut", { token, reason: "signOut" });
     return clearSession(ctx);
   },
 
-  // A JWT cannot be deleted before it expires: those issued while the address was unproven carry
-  // a mark, and unproven-address.ts ends them when they are next read.
-  endUserSessions: async () => undefined,
-  endUserSessionsNeeds: [],
+  async list() {
+    throw new UnsupportedStrategy(
+      'JWT sessions live only in their cookies, so a user\'s sessions cannot be listed; use session.strategy "database".',
+    );
+  },
+
+  async revoke(_config, _userId, scope) {
+    // Ending every session is what the pre-hijack defence asks; the mark above does that job.
+    if ("allExcept" in scope && scope.allExcept === undefined) return 0;
+    throw new UnsupportedStrategy(
+      'A JWT session cannot be revoked on its own before it expires; use session.strategy "database".',
+    );
+  },
 };

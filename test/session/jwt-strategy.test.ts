@@ -197,7 +197,10 @@ describe("JWT sessions", () => {
     const response = await browser.postForm("/auth/signout", {});
     expect(response.status).toBe(302);
     expect(browser.jar.has(SESSION_COOKIE)).toBe(false);
-    expect(signOut).toHaveBeenCalledWith({ token: expect.objectContaining({ sub: "id-ada" }) });
+    expect(signOut).toHaveBeenCalledWith({
+      token: expect.objectContaining({ sub: "id-ada" }),
+      reason: "signOut",
+    });
   });
 
   it("reads sessions from every secret during rotation and writes with the newest", async () => {
