@@ -14,7 +14,7 @@ import type { Profile, User } from "./provider-types.js";
  * `DefaultSession["user"]` in your own `Session` keeps the built-in user fields.
  */
 export interface DefaultSession {
-  /** The signed-in user: name, e-mail and image unless the `session` callback adds more. */
+  /** The signed-in user: id, name, e-mail and image unless the `session` callback changes that. */
   user?: User;
   /** When the session expires, as an ISO 8601 date-time string. */
   expires: string;

@@ -68,7 +68,7 @@ function clearSession(ctx: ServerContext): CookieToSet[] {
 
 function baseSession(token: JWT, expiresAt: number): Session {
   return {
-    user: { name: token.name, email: token.email, image: token.picture },
+    user: { id: token.sub, name: token.name, email: token.email, image: token.picture },
     expires: new Date(expiresAt * 1000).toISOString(),
   };
 }

@@ -89,13 +89,13 @@ describe.each(STORES)("database sessions through Auth() on $name", (store) => {
     expect(await db().count("sessions")).toBe(2);
   });
 
-  it("reads the session: the user's fields, never the session token or a row id", async () => {
+  it("reads the session: the user's fields and id, never the session token or the session's row id", async () => {
     const browser = new TestBrowser(config(adapter()));
     const token = await signIn(browser);
     const response = await browser.fetch("/auth/session");
     const text = await response.text();
     expect(JSON.parse(text)).toEqual({
-      user: { name: "ada", email: "ada@example.test", image: null },
+      user: { id: (await db().session(token))?.userId, name: "ada", email: "ada@example.test", image: null },
       expires: new Date(START.valueOf() + 30 * DAY_MS).toISOString(),
     });
     expect(text).not.toContain(token);

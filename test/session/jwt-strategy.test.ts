@@ -41,7 +41,7 @@ describe("JWT sessions", () => {
     await signedIn(browser);
     const session = await browser.session();
     expect(session).toEqual({
-      user: { name: "ada", email: "ada@example.test", image: null },
+      user: { id: "id-ada", name: "ada", email: "ada@example.test", image: null },
       expires: "2026-12-01T00:00:00.000Z",
     });
     const token = await decode({
