@@ -119,6 +119,7 @@ export const PRELUDES: Record<string, Prelude> = {
 };`,
   },
   "README.md#use:2": { given: ["config"] },
+  "README.md#sessions-a-user-can-manage-a-your-devices-page": { given: ["config"] },
   "README.md#passkeys-webauthn:2": { given: ["config", "request"] },
   "README.md#session-tokens-in-middleware-latchkeyjwt": {
     prelude: `${SECRETS}\nconst request = new Request("https://app.example.com/dashboard");`,
