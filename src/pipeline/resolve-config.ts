@@ -169,6 +169,23 @@ function warnAboutReplacedProviders(providers: ProviderConfig[], logger: LoggerI
   }
 }
 
+/** `session.cookieCache.maxAge`, for database sessions only: a JWT already is the session in a cookie. */
+function cookieCacheMaxAge(config: AuthConfig, strategy: string): number | undefined {
+  const option = config.session?.cookieCache;
+  if (option === undefined) return undefined;
+  if (strategy !== "database") {
+    throw new InvalidConfig(
+      `session.cookieCache is for database sessions; with session.strategy "${strategy}" the session already lives in its cookie. Remove cookieCache, or use strategy "database".`,
+    );
+  }
+  if (typeof option !== "object" || option === null || option.maxAge === undefined) {
+    throw new InvalidConfig(
+      "session.cookieCache needs a maxAge in seconds, e.g. cookieCache: { maxAge: 300 }.",
+    );
+  }
+  return positiveNumber("session.cookieCache.maxAge", option.maxAge, 0);
+}
+
 function resolveSecrets(secret: string | string[] | undefined, logger: LoggerInstance): string[] {
   const secrets = typeof secret === "string" ? [secret] : secret;
   if (
@@ -227,6 +244,7 @@ export function resolveConfig(config: AuthConfig, env: EnvRecord = readProcessEn
       maxAge,
       updateAge: positiveNumber("session.updateAge", config.session?.updateAge, DEFAULT_UPDATE_AGE_SECONDS),
       generateSessionToken: config.session?.generateSessionToken,
+      cookieCacheMaxAge: cookieCacheMaxAge(config, strategy),
     },
     jwt: {
       maxAge: positiveNumber("jwt.maxAge", config.jwt?.maxAge, maxAge),
@@ -248,6 +266,7 @@ export function resolveConfig(config: AuthConfig, env: EnvRecord = readProcessEn
     skipCsrfCheck: config.skipCSRFCheck === skipCSRFCheck,
     raw: config.raw === raw,
     store,
+    revocationStore: config.store === undefined ? undefined : store,
     singleFlight: createSingleFlight(store),
     rateLimiter: resolveRateLimiter(config.rateLimit, store, storeTimeoutMs),
     rateLimitTrustsForwardedFor: config.rateLimit ? config.rateLimit.trustForwardedFor === true : false,

@@ -4,6 +4,7 @@
  */
 import type { SessionStrategy } from "../config.js";
 import type { ResolvedConfig } from "../core/resolved-config.js";
+import { cachedDatabaseSessions } from "./cached-database.js";
 import { databaseSessions } from "./database.js";
 import { jwtSessions } from "./jwt.js";
 import type { SessionStrategyImpl } from "./types.js";
@@ -22,6 +23,8 @@ export function sessionStrategyNamed(name: unknown): SessionStrategyImpl | undef
 
 /** The strategy of a resolved configuration (whose name `resolveConfig` has checked). */
 export function sessionStrategyFor(config: ResolvedConfig): SessionStrategyImpl {
+  // The cookie cache is database sessions with a cache in front (resolveConfig allows no other).
+  if (config.session.cookieCacheMaxAge !== undefined) return cachedDatabaseSessions;
   return sessionStrategies[config.session.strategy];
 }
 

@@ -19,7 +19,8 @@ import { emitEvent } from "../core/events.js";
 import { nowInSeconds } from "../jwt/claims.js";
 import type { JWT } from "../jwt/types.js";
 import { providerTokensClaim } from "./provider-tokens.js";
-import { carrySessionClaims, newSessionClaims, sessionIdOf } from "./session-claims.js";
+import { isRevoked, keepsMarkers, markUserRevoked } from "./revocation-markers.js";
+import { carrySessionClaims, newSessionClaims, sessionIdOf, signedInAtOf } from "./session-claims.js";
 import type { SessionResult, SessionStrategyImpl, SignInSession } from "./types.js";
 import {
   carryUnprovenMark,
@@ -27,6 +28,17 @@ import {
   markUnprovenAddress,
   outlivedByProof,
 } from "./unproven-address.js";
+
+/**
+ * Whether a session that decodes must end before its expiry: it was issued before its user's
+ * address was first proven, or a revocation marker covers it (with a shared store).
+ */
+async function endedEarly(ctx: ServerContext, token: JWT): Promise<boolean> {
+  if (await outlivedByProof(ctx, token)) return true;
+  const userId = token.sub;
+  if (!keepsMarkers(ctx.config) || typeof userId !== "string" || userId === "") return false;
+  return isRevoked(ctx.config, userId, sessionIdOf(token), signedInAtOf(token));
+}
 
 async function decodeSessionCookie(ctx: ServerContext): Promise<JWT | null> {
   const name = ctx.cookies.sessionToken.name;
@@ -90,7 +102,7 @@ async function readOrUpdate(
     return { session: null, cookies: hadCookie ? clearSession(ctx) : [] };
   }
   // Issued before its user's address was first proven: whoever holds it may not be the owner.
-  if (await outlivedByProof(ctx, decoded)) return { session: null, cookies: clearSession(ctx) };
+  if (await endedEarly(ctx, decoded)) return { session: null, cookies: clearSession(ctx) };
   // Snapshot before the callback: it may mutate the token in place instead of returning a new one.
   // The default callback returns the token untouched, so it needs no snapshot.
   const customJwtCallback = ctx.config.customJwtCallback;
@@ -140,7 +152,7 @@ export const jwtSessions: SessionStrategyImpl = {
 
   async current(ctx) {
     const token = await decodeSessionCookie(ctx);
-    if (token === null || (await outlivedByProof(ctx, token))) return null;
+    if (token === null || (await endedEarly(ctx, token))) return null;
     return {
       id: sessionIdOf(token),
       userId: typeof token.sub === "string" && token.sub !== "" ? token.sub : undefined,
@@ -186,11 +198,16 @@ export const jwtSessions: SessionStrategyImpl = {
     );
   },
 
-  async revoke(_config, _userId, scope) {
-    // Ending every session is what the pre-hijack defence asks; the mark above does that job.
-    if ("allExcept" in scope && scope.allExcept === undefined) return 0;
+  async revoke(config, userId, scope, reason) {
+    // Every session at once: a marker, when the app has a shared store (the pre-hijack defence's
+    // own mark covers its case without one). The sessions are not counted: none is stored.
+    if ("allExcept" in scope && scope.allExcept === undefined) {
+      await markUserRevoked(config, userId, nowInSeconds(), config.jwt.maxAge * 1000);
+      if (keepsMarkers(config)) await emitEvent(config, "signOut", { token: null, reason, userId });
+      return 0;
+    }
     throw new UnsupportedStrategy(
-      'A JWT session cannot be revoked on its own before it expires; use session.strategy "database".',
+      'JWT sessions cannot be listed, so one cannot be revoked by id; revoke all of a user\'s sessions (with a shared store), or use session.strategy "database".',
     );
   },
 };

@@ -45,24 +45,23 @@ export async function listDatabaseSessions(
   return Promise.all(rows.map(describe));
 }
 
-/** Deletes the user's sessions in `scope`, telling `events.signOut` of each; resolves to how many ended. */
-export async function revokeDatabaseSessions(
+/** Deletes the user's sessions in `scope`, telling `events.signOut` of each; resolves to the ids ended. */
+export async function endDatabaseSessions(
   config: ResolvedConfig,
   userId: string,
   scope: RevocationScope,
   reason: SignOutReason,
-): Promise<number> {
+): Promise<string[]> {
   const deleteSession = adapterMethod(config.adapter, "deleteSession");
   const rows = await liveRows(config, userId);
   const ids = await Promise.all(rows.map((row) => sessionIdOfToken(row.sessionToken)));
-  const doomed = rows.filter((_, index) =>
-    "session" in scope ? ids[index] === scope.session : ids[index] !== scope.allExcept,
-  );
+  const doomed = ids.filter((id) => ("session" in scope ? id === scope.session : id !== scope.allExcept));
   await Promise.all(
-    doomed.map(async (row) => {
+    rows.map(async (row, index) => {
+      if (!doomed.includes(ids[index] as string)) return;
       const deleted = await callAdapter("revoke a session", () => deleteSession(row.sessionToken));
       await emitEvent(config, "signOut", { session: deleted ?? row, reason });
     }),
   );
-  return doomed.length;
+  return doomed;
 }
