@@ -21,6 +21,7 @@ import type { JWT } from "../jwt/types.js";
 import { providerTokensClaim } from "./provider-tokens.js";
 import { isRevoked, keepsMarkers, markUserRevoked } from "./revocation-markers.js";
 import { carrySessionClaims, newSessionClaims, sessionIdOf, signedInAtOf } from "./session-claims.js";
+import { cachedClaims, rememberClaims } from "./token-cache.js";
 import type { SessionResult, SessionStrategyImpl, SignInSession } from "./types.js";
 import {
   carryUnprovenMark,
@@ -44,9 +45,17 @@ async function decodeSessionCookie(ctx: ServerContext): Promise<JWT | null> {
   const name = ctx.cookies.sessionToken.name;
   const token = readChunkedCookie(ctx.requestCookies, name);
   if (!token) return null;
-  const decode = ctx.config.jwt.decode ?? ctx.codec.decode;
+  const custom = ctx.config.jwt.decode;
+  const secrets = ctx.config.secrets;
+  // A custom decode may judge a token by more than its bytes: only the built-in one is cached.
+  if (!custom) {
+    const cached = cachedClaims(secrets, name, token);
+    if (cached) return cached;
+  }
   try {
-    return (await decode({ token, secret: ctx.config.secrets, salt: name })) ?? null;
+    const claims = (await (custom ?? ctx.codec.decode)({ token, secret: secrets, salt: name })) ?? null;
+    if (claims && !custom) rememberClaims(secrets, name, token, claims);
+    return claims;
   } catch (error) {
     ctx.config.logger.error(
       new JWTSessionError("jwt.decode threw; treating the session as absent", { cause: error }),

@@ -264,6 +264,9 @@ describe("revocation markers for JWT sessions (Redis)", () => {
     const phone = new TestBrowser(config);
     await signIn(laptop);
     await signIn(phone);
+    // Read once, so that the next reads are answered from the verified-token cache.
+    expect(await laptop.session()).toMatchObject({ user: { id: "app-ada" } });
+    expect(await phone.session()).toMatchObject({ user: { id: "app-ada" } });
     at(5);
     expect(await revokeUserSessions(config, "app-ada")).toBe(0);
     expect(await laptop.session()).toBeNull();
