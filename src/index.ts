@@ -50,6 +50,7 @@ export type {
   SessionOptions,
   SessionStrategy,
   SignInCallbackParams,
+  SignOutReason,
   Theme,
   UpdateTrigger,
 } from "./config.js";
