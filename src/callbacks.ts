@@ -14,7 +14,7 @@ import type { Profile, User } from "./provider-types.js";
  * `DefaultSession["user"]` in your own `Session` keeps the built-in user fields.
  */
 export interface DefaultSession {
-  /** The signed-in user: name, e-mail and image unless the `session` callback adds more. */
+  /** The signed-in user: id, name, e-mail and image unless the `session` callback changes that. */
   user?: User;
   /** When the session expires, as an ISO 8601 date-time string. */
   expires: string;
@@ -185,6 +185,16 @@ export interface CallbacksOptions {
 }
 
 /**
+ * Why sessions ended, as `events.signOut` reports it: `"signOut"`, the user signed out;
+ * `"revoked"`, the user ended one of their sessions (`revokeSession`); `"revokedOthers"`, the user
+ * ended all but the current one (`revokeOtherSessions`); `"revokedByAdmin"`, the app ended them by
+ * user id (`revokeUserSessions`, `revokeSessionById`); `"addressProven"`, the user's e-mail
+ * address was proven for the first time, which ends every session issued before (README,
+ * "Security rules").
+ */
+export type SignOutReason = "signOut" | "revoked" | "revokedOthers" | "revokedByAdmin" | "addressProven";
+
+/**
  * Handlers told about what happened, after it happened. They cannot change the outcome; one that
  * throws is logged and the request goes on.
  */
@@ -200,16 +210,26 @@ export interface EventCallbacks {
     /** Whether this sign-in created the user. */
     isNewUser?: boolean;
   }): unknown;
-  /** A user signed out. */
+  /**
+   * A session ended: the user signed out, or a session was revoked (`reason` says which), once per
+   * session ended.
+   */
   signOut(
     message:
       | {
           /** Database sessions: the deleted session, when the adapter returned it. */
           session: AdapterSession | null | undefined;
+          reason: SignOutReason;
         }
       | {
-          /** JWT sessions: the session token's claims, or null when the cookie did not decode. */
+          /**
+           * JWT sessions: the session token's claims at sign-out, or null when the cookie did not
+           * decode or the session was revoked from elsewhere.
+           */
           token: JWT | null;
+          reason: SignOutReason;
+          /** A revocation: the user whose sessions it ended. */
+          userId?: string;
         },
   ): unknown;
   /** The adapter created a user. */

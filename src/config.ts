@@ -22,6 +22,7 @@ export type {
   SessionCallbackParams,
   SessionCallbackResult,
   SignInCallbackParams,
+  SignOutReason,
   UpdateTrigger,
 } from "./callbacks.js";
 
@@ -53,6 +54,20 @@ export interface SessionOptions {
   updateAge?: number;
   /** Database sessions: makes the session token. Default: 256 random bits, base64url. */
   generateSessionToken?: () => string;
+  /**
+   * Database sessions: answer `GET /session` and `getSession` from a short-lived encrypted cookie
+   * holding the session and its user, reaching the adapter only when it is missing, expired, or the
+   * session is due its `updateAge` extension. Sign-in and `update()` write it; sign-out clears it.
+   * The trade-off: a session revoked elsewhere stays usable in a browser holding a cache cookie for
+   * at most `maxAge` seconds, unless a shared `store` is configured, whose revocation markers end
+   * it on its next request (README, "Which session strategy"). Off by default.
+   *
+   * @example
+   * ```ts
+   * const session: SessionOptions = { strategy: "database", cookieCache: { maxAge: 300 } };
+   * ```
+   */
+  cookieCache?: { maxAge: number };
 }
 
 /**
@@ -265,7 +280,9 @@ export interface AuthConfig {
    * Short-lived state shared by the requests of this app: locks that let one first sign-up per
    * account run at a time, and (with their own work) rate-limit counters, token-refresh locks and
    * single-use WebAuthn challenges. Default: a bounded in-process `MemoryStore`, which is right for
-   * one app instance; several instances behind a load balancer should share one store.
+   * one app instance; several instances behind a load balancer should share one store. When set,
+   * it also holds session revocation markers: a revoked session whose data a cookie still carries
+   * (a `cookieCache` entry, a JWT) is refused on its next request, not when that cookie expires.
    *
    * @example
    * ```ts

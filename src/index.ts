@@ -11,7 +11,7 @@
  * ```
  * @module
  */
-import type { AdapterAuthenticator, AdapterSession } from "./adapters/types.js";
+import type { AdapterAuthenticator } from "./adapters/types.js";
 import type { AuthConfig, Session } from "./config.js";
 import { configuredBasePath, type EnvRecord, envValue } from "./core/env.js";
 import { InvalidConfig } from "./core/errors.js";
@@ -23,8 +23,14 @@ import { withNextAuthV4Session } from "./migrate/next-auth-v4/session.js";
 import { handleAuthRequest } from "./pipeline/handler.js";
 import { resolvedConfigFor } from "./pipeline/resolve-config.js";
 import { serverContext } from "./pipeline/server-context.js";
-import { sessionStrategies } from "./session/index.js";
-import { listUserSessions, revokeAllUserSessions, revokeOneSession } from "./session/manage.js";
+import { sessionStrategyFor } from "./session/index.js";
+import {
+  listOwnSessions,
+  type OwnSession,
+  revokeOwnOtherSessions,
+  revokeOwnSession,
+} from "./session/own-sessions.js";
+import type { ManagedSession } from "./session/types.js";
 
 export type { AdapterUser } from "./adapters/types.js";
 export type {
@@ -46,6 +52,7 @@ export type {
   SessionOptions,
   SessionStrategy,
   SignInCallbackParams,
+  SignOutReason,
   Theme,
   UpdateTrigger,
 } from "./config.js";
@@ -61,7 +68,7 @@ export { type ConfigFinding, checkConfig } from "./pipeline/check-config.js";
 export { setEnvDefaults } from "./pipeline/env-defaults.js";
 export { isAuthAction } from "./pipeline/routes.js";
 export type * from "./provider-types.js";
-export type { AccessToken };
+export type { AccessToken, ManagedSession, OwnSession };
 
 /**
  * Handles every route under `basePath` (default `/auth`): sign-in, callbacks, sign-out, session,
@@ -99,8 +106,7 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
  */
 export async function getSession(request: Request, config: AuthConfig): Promise<Session | null> {
   const ctx = serverContext(request, config);
-  const strategy = sessionStrategies[ctx.config.session.strategy];
-  return (await withNextAuthV4Session(ctx, (c) => strategy.read(c))).session;
+  return (await withNextAuthV4Session(ctx, (c) => c.sessions.read(c))).session;
 }
 
 /**
@@ -133,37 +139,90 @@ export function getAccessToken(
 }
 
 /**
- * The user's unexpired database sessions (needs the adapter's `listSessionsByUserId`). Session
- * tokens are bearer secrets: keep them server-side.
+ * The sessions of the user signed in on `request`, for a "your devices" page; null when nobody is
+ * signed in. Each has a non-secret `id` (never the session token), its expiry and, when the schema
+ * has the columns, when it was created and last seen, its User-Agent and client address; the
+ * session of this request has `current: true`. Needs database sessions and the adapter's
+ * `listSessionsByUserId`.
  *
  * @example
  * ```ts
- * const sessions = await listSessions(config, "user-1");
+ * const sessions = await listSessions(request, config);
+ * if (sessions === null) return Response.redirect(new URL("/auth/signin", request.url));
+ * const rows = sessions.map((s) => `${s.userAgent ?? "Unknown device"}${s.current ? " (this device)" : ""}`);
  * ```
  */
-export function listSessions(config: AuthConfig, userId: string): Promise<AdapterSession[]> {
-  return listUserSessions(resolvedConfigFor(config), userId);
+export function listSessions(request: Request, config: AuthConfig): Promise<OwnSession[] | null> {
+  return listOwnSessions(serverContext(assertRequest(request, "listSessions"), config));
 }
 
 /**
- * Ends one database session; the browser holding it is signed out on its next request.
+ * Ends one session of the user signed in on `request`, by the `id` `listSessions` gave; resolves to
+ * false when nobody is signed in or the id is not one of that user's sessions (another user's
+ * session cannot be ended this way). The browser holding it is signed out on its next request.
+ * Call it from a POST your app protects against CSRF.
  *
  * @example
  * ```ts
- * await revokeSession(config, sessionToken);
+ * const form = await request.formData();
+ * const revoked = await revokeSession(request, config, String(form.get("id")));
+ * return new Response(null, { status: revoked ? 303 : 404, headers: { Location: "/account/devices" } });
  * ```
  */
-export function revokeSession(config: AuthConfig, sessionToken: string): Promise<void> {
-  return revokeOneSession(resolvedConfigFor(config), sessionToken);
+export function revokeSession(request: Request, config: AuthConfig, id: string): Promise<boolean> {
+  return revokeOwnSession(serverContext(assertRequest(request, "revokeSession"), config), id);
 }
 
 /**
- * Ends every database session of a user, optionally keeping one (the caller's own), e.g. after a
- * password change. Resolves to how many ended.
+ * Ends every session of the user signed in on `request` except the request's own ("sign out
+ * everywhere else"); resolves to how many ended, or null when nobody is signed in. Call it from a
+ * POST your app protects against CSRF.
  *
  * @example
  * ```ts
- * await revokeUserSessions(config, "user-1", { except: currentSessionToken });
+ * const ended = await revokeOtherSessions(request, config);
+ * if (ended === null) return Response.redirect(new URL("/auth/signin", request.url));
+ * ```
+ */
+export function revokeOtherSessions(request: Request, config: AuthConfig): Promise<number | null> {
+  return revokeOwnOtherSessions(serverContext(assertRequest(request, "revokeOtherSessions"), config));
+}
+
+/**
+ * Admin: the live sessions of any user, by user id (metadata and ids, never tokens). For the
+ * signed-in user's own sessions use {@link listSessions}, which needs no user id.
+ *
+ * @example
+ * ```ts
+ * const sessions = await listUserSessions(config, "user-1");
+ * ```
+ */
+export function listUserSessions(config: AuthConfig, userId: string): Promise<ManagedSession[]> {
+  const resolved = resolvedConfigFor(config);
+  return sessionStrategyFor(resolved).list(resolved, userId);
+}
+
+/**
+ * Admin: ends one session of a user, by user id and session id; resolves to false when that user
+ * has no such session.
+ *
+ * @example
+ * ```ts
+ * await revokeUserSession(config, "user-1", sessionId);
+ * ```
+ */
+export async function revokeUserSession(config: AuthConfig, userId: string, id: string): Promise<boolean> {
+  const resolved = resolvedConfigFor(config);
+  return (await sessionStrategyFor(resolved).revoke(resolved, userId, { session: id }, "revokedByAdmin")) > 0;
+}
+
+/**
+ * Admin: ends every session of a user, optionally keeping one by its session id, e.g. after a
+ * password reset. Resolves to how many ended.
+ *
+ * @example
+ * ```ts
+ * await revokeUserSessions(config, "user-1", { except: currentSessionId });
  * ```
  */
 export function revokeUserSessions(
@@ -171,7 +230,23 @@ export function revokeUserSessions(
   userId: string,
   options: { except?: string } = {},
 ): Promise<number> {
-  return revokeAllUserSessions(resolvedConfigFor(config), userId, options.except);
+  const resolved = resolvedConfigFor(config);
+  return sessionStrategyFor(resolved).revoke(
+    resolved,
+    userId,
+    { allExcept: options.except },
+    "revokedByAdmin",
+  );
+}
+
+/** The request-based functions took `(config, userId)` before; say so rather than fail obscurely. */
+function assertRequest(request: Request, name: string): Request {
+  if (typeof (request as Partial<Request> | null)?.headers?.get !== "function") {
+    throw new TypeError(
+      `${name}(request, config, ...) takes the incoming Request first; for a user id use the admin functions listUserSessions, revokeUserSession and revokeUserSessions.`,
+    );
+  }
+  return request;
 }
 
 /**

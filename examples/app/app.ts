@@ -3,20 +3,23 @@
  * and codes delivered to a local mailbox, a password user and passkeys, served by node:http.
  * `startExample()` is what `npm run example` runs, and what the test suite starts on free ports.
  */
+
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { type AuthConfig, getSession } from "latchkey";
+import { type AuthConfig, getSession, listSessions, revokeOtherSessions, revokeSession } from "latchkey";
 import { PrismaAdapter } from "latchkey/adapters/prisma";
-import { toNodeHandler } from "latchkey/node";
+import { toNodeHandler, toWebRequest } from "latchkey/node";
 import { hashPassword, verifyPassword } from "latchkey/password";
 import Credentials from "latchkey/providers/credentials";
 import Email from "latchkey/providers/email";
 import OIDC from "latchkey/providers/oidc";
 import Passkey from "latchkey/providers/passkey";
+import { MemoryStore } from "latchkey/rate-limit";
 import { openDatabase } from "./database.js";
 import { Mailbox } from "./mailbox.js";
 import { CLIENT_ID, CLIENT_SECRET, startOpenIdProvider } from "./openid-provider.js";
-import { HOME_SCRIPT, homePage, mailboxPage } from "./pages.js";
+import { devicesPage, HOME_SCRIPT, homePage, mailboxPage, protectedPage } from "./pages.js";
 import { bundleHomePageScript } from "./scripts.js";
 
 export const DEMO_USER = { email: "demo@example.test", password: "correct horse battery staple" };
@@ -61,7 +64,10 @@ export async function startExample(options: ExampleOptions): Promise<RunningExam
     // A development secret, so the example starts with no setup; set AUTH_SECRET to use your own.
     secret: process.env.AUTH_SECRET ?? "latchkey-example-development-secret-0123456789",
     adapter: PrismaAdapter(prisma),
-    session: { strategy: "database" },
+    // Database sessions answered from a 5-minute cookie cache; revocations reach cached browsers
+    // through the markers `store` keeps (one instance here; Redis when there are several).
+    session: { strategy: "database", cookieCache: { maxAge: 300 } },
+    store: new MemoryStore(),
     // Links and redirects use this origin whatever Host a request carries.
     trustHost: true,
     providers: [
@@ -105,9 +111,37 @@ export async function startExample(options: ExampleOptions): Promise<RunningExam
       res.setHeader("content-type", "text/javascript; charset=utf-8");
       return res.end(homeScript);
     }
+    if (path === "/protected" || path.startsWith("/account/")) return accountRoute(req, res, path);
     res.statusCode = 404;
     res.end("Not found");
   });
+
+  /** The signed-in user's own pages; the POSTs come only from this origin (OWASP: verifying origin). */
+  async function accountRoute(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+    const request = toWebRequest(req);
+    const redirect = (to: string) => {
+      res.writeHead(303, { location: to });
+      res.end();
+    };
+    if (req.method === "POST") {
+      if (request.headers.get("origin") !== url) {
+        res.statusCode = 403;
+        return void res.end("Cross-origin form refused");
+      }
+      const form = await request.formData();
+      if (path === "/account/devices/revoke") await revokeSession(request, config, String(form.get("id")));
+      if (path === "/account/devices/revoke-others") await revokeOtherSessions(request, config);
+      return redirect("/account/devices");
+    }
+    const session = await getSession(request, config);
+    if (!session) return redirect(`/auth/signin?callbackUrl=${encodeURIComponent(path)}`);
+    res.setHeader("content-type", "text/html; charset=utf-8");
+    if (path === "/protected") return void res.end(protectedPage(session));
+    if (path === "/account/devices")
+      return void res.end(devicesPage((await listSessions(request, config)) ?? []));
+    res.statusCode = 404;
+    res.end("Not found");
+  }
 
   return {
     url,

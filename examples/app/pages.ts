@@ -1,5 +1,9 @@
-/** The example app's own two pages: home (who is signed in) and the local mailbox. */
-import type { Session } from "latchkey";
+/**
+ * The example app's own pages: home (who is signed in), a protected page, "your devices" (the
+ * signed-in user's sessions, from latchkey's public session-management functions), and the local
+ * mailbox. Light and dark, following the browser's setting.
+ */
+import type { OwnSession, Session } from "latchkey";
 import type { Mail } from "./mailbox.js";
 
 const escapeHtml = (text: string) =>
@@ -11,9 +15,11 @@ const escapeHtml = (text: string) =>
 function page(title: string, body: string, script?: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem}
-code{background:#f3f3f3;padding:.1rem .3rem}li{margin:.5rem 0}label{display:block;margin:.5rem 0}
-[role=alert]{color:#b00020}</style>${script ? `<script type="module" src="${escapeHtml(script)}"></script>` : ""}</head>
+code{background:#f3f3f3;padding:.1rem .3rem}li{margin:.5rem 0}label{display:block;margin:.5rem 0}form.inline{display:inline}
+[role=alert]{color:#b00020}
+@media (prefers-color-scheme: dark){body{background:#111;color:#eee}a{color:#8ab4f8}code{background:#2a2a2a}[role=alert]{color:#ff8a80}}</style>${script ? `<script type="module" src="${escapeHtml(script)}"></script>` : ""}</head>
 <body><h1>${escapeHtml(title)}</h1>${body}</body></html>`;
 }
 
@@ -24,6 +30,7 @@ export function homePage(session: Session | null, demo: { email: string; passwor
   const who = session?.user
     ? `<p>Signed in as <strong>${escapeHtml(session.user.name ?? session.user.email ?? "someone")}</strong>
 ${session.user.email ? ` (${escapeHtml(session.user.email)})` : ""}.</p>
+<p><a href="/protected">A protected page</a> · <a href="/account/devices">Your devices</a></p>
 <p><button type="button" id="sign-out">Sign out</button></p>`
     : `<p>Not signed in. <a href="/auth/signin">Sign in</a> with any method, or with the demo password here:</p>
 <form id="password-sign-in">
@@ -52,4 +59,37 @@ export function mailboxPage(mails: readonly Mail[]): string {
 <a href="${escapeHtml(mail.url)}">sign in</a>${mail.code ? `, or enter code <code>${escapeHtml(mail.code)}</code>` : ""}</li>`,
   );
   return page("Mailbox", items.length > 0 ? `<ul>${items.join("")}</ul>` : "<p>No mail yet.</p>");
+}
+
+export function protectedPage(session: Session): string {
+  const name = session.user?.name ?? session.user?.email ?? "someone";
+  return page(
+    "Protected",
+    `<p>Only signed-in users see this page. You are <strong>${escapeHtml(name)}</strong>.</p>
+<p><a href="/">Home</a></p>`,
+  );
+}
+
+/** One row per session, with a form that ends it; the current one can end all the others. */
+export function devicesPage(sessions: readonly OwnSession[]): string {
+  const when = (date: Date | null) =>
+    date ? escapeHtml(date.toISOString().slice(0, 16).replace("T", " ")) : "unknown";
+  const rows = sessions.map(
+    (
+      session,
+    ) => `<li data-session="${escapeHtml(session.id)}"><strong>${escapeHtml(session.userAgent ?? "Unknown device")}</strong>
+${session.current ? " (this device)" : ""}<br>from ${escapeHtml(session.ipAddress ?? "an unknown address")},
+signed in ${when(session.createdAt)}, last seen ${when(session.lastSeenAt)}
+${
+  session.current
+    ? ""
+    : `<form method="post" action="/account/devices/revoke"><input type="hidden" name="id" value="${escapeHtml(session.id)}"><button>Sign out this device</button></form>`
+}</li>`,
+  );
+  return page(
+    "Your devices",
+    `<ul>${rows.join("")}</ul>
+<form method="post" action="/account/devices/revoke-others"><button>Sign out everywhere else</button></form>
+<p><a href="/">Home</a></p>`,
+  );
 }

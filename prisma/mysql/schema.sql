@@ -36,6 +36,10 @@ CREATE TABLE `Session` (
     `sessionToken` VARCHAR(191) NOT NULL,
     `userId` VARCHAR(191) NOT NULL,
     `expires` DATETIME(3) NOT NULL,
+    `createdAt` DATETIME(3) NULL,
+    `lastSeenAt` DATETIME(3) NULL,
+    `userAgent` TEXT NULL,
+    `ipAddress` VARCHAR(191) NULL,
     INDEX `Session_userId_fkey`(`userId`),
     UNIQUE INDEX `Session_sessionToken_key`(`sessionToken`),
     PRIMARY KEY (`id`)

@@ -32,6 +32,10 @@ CREATE TABLE "Session" (
     "sessionToken" TEXT NOT NULL,
     "userId" TEXT NOT NULL,
     "expires" TIMESTAMP(3) NOT NULL,
+    "createdAt" TIMESTAMP(3),
+    "lastSeenAt" TIMESTAMP(3),
+    "userAgent" TEXT,
+    "ipAddress" TEXT,
     CONSTRAINT "Session_pkey" PRIMARY KEY ("id")
 );
 

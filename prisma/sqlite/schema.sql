@@ -32,6 +32,10 @@ CREATE TABLE "Session" (
     "sessionToken" TEXT NOT NULL,
     "userId" TEXT NOT NULL,
     "expires" DATETIME NOT NULL,
+    "createdAt" DATETIME,
+    "lastSeenAt" DATETIME,
+    "userAgent" TEXT,
+    "ipAddress" TEXT,
     CONSTRAINT "Session_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 

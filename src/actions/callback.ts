@@ -8,7 +8,6 @@ import { emitEvent } from "../core/events.js";
 import type { ResponseInternal } from "../core/response.js";
 import { type CallbackResult, flowFor } from "../flows/index.js";
 import { type ProvenSignIn, signInVerdict } from "../login/index.js";
-import { sessionStrategies } from "../session/index.js";
 
 /**
  * The tail every flow shares once it has proved who is signing in: the `signIn` callback, the
@@ -26,8 +25,7 @@ async function completeSignIn(ctx: AuthContext, proven: ProvenSignIn): Promise<R
 
   const { user, isNewUser } = await proven.resolveUser(ctx, proven);
   const account = { ...proven.account, ...(user.id ? { userId: user.id } : {}) };
-  const strategy = sessionStrategies[ctx.config.session.strategy];
-  const cookies = await strategy.signIn(ctx, { user, account, ...profile, isNewUser });
+  const cookies = await ctx.sessions.issue(ctx, { user, account, ...profile, isNewUser });
   await emitEvent(ctx.config, "signIn", { user, account, ...profile, isNewUser });
 
   let target = await resolveCallbackUrl(ctx);

@@ -3,7 +3,6 @@ import type { AuthContext } from "../core/context.js";
 import type { ResponseInternal } from "../core/response.js";
 import { signOutWithNextAuthV4 } from "../migrate/next-auth-v4/session.js";
 import { renderSignOutPage } from "../pages/index.js";
-import { sessionStrategies } from "../session/index.js";
 
 /** GET /signout: the confirm page (or the app's own, when `pages.signOut` is set). */
 export async function signOutPageAction(ctx: AuthContext): Promise<ResponseInternal> {
@@ -23,7 +22,6 @@ export async function signOutPageAction(ctx: AuthContext): Promise<ResponseInter
 
 /** POST /signout: ends the session and redirects. */
 export async function signOutAction(ctx: AuthContext): Promise<ResponseInternal> {
-  const strategy = sessionStrategies[ctx.config.session.strategy];
-  const cookies = await signOutWithNextAuthV4(ctx, (c) => strategy.signOut(c));
+  const cookies = await signOutWithNextAuthV4(ctx, (c) => c.sessions.signOut(c));
   return { redirect: await resolveCallbackUrl(ctx), cookies };
 }

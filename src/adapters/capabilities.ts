@@ -22,7 +22,8 @@ export interface MissingExtension {
 const CONSEQUENCES: Record<LatchkeyExtension, string> = {
   createUserAndLinkAccount:
     "sign-up falls back to createUser + linkAccount with a compensating deleteUser, which is not atomic",
-  listSessionsByUserId: "listSessions and revokeUserSessions are unavailable",
+  listSessionsByUserId:
+    "listSessions, revokeSession, revokeOtherSessions and the admin session functions are unavailable, and sessions record no metadata",
   listAccountsByUserId:
     "an e-mail sign-in that first proves the address of a user with linked accounts is refused, because the pre-hijack defence cannot unlink them",
   updateAccount: "a re-login or a token refresh cannot store the provider's new tokens",
@@ -39,7 +40,7 @@ const CONSEQUENCES: Record<LatchkeyExtension, string> = {
  * import { missingExtensions } from "latchkey/adapters";
  *
  * for (const { message } of missingExtensions(PrismaAdapter(prisma))) console.warn(message);
- * // "The adapter lacks listSessionsByUserId: listSessions and revokeUserSessions are unavailable." …
+ * // "The adapter lacks listSessionsByUserId: listSessions, revokeSession, revokeOtherSessions and the admin session functions are unavailable, and sessions record no metadata." …
  * ```
  */
 export function missingExtensions(adapter: Adapter): MissingExtension[] {

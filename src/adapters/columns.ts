@@ -35,6 +35,12 @@ export const ACCOUNT_TOKEN_COLUMNS = [
 
 export const SESSION_COLUMNS = ["sessionToken", "userId", "expires"] as const;
 
+/**
+ * latchkey's optional session metadata (prisma/README.md): nullable columns a schema may lack,
+ * written and read only where it has them.
+ */
+export const SESSION_METADATA_COLUMNS = ["createdAt", "lastSeenAt", "userAgent", "ipAddress"] as const;
+
 export const VERIFICATION_TOKEN_COLUMNS = ["identifier", "token", "expires"] as const;
 
 export const AUTHENTICATOR_COLUMNS = [

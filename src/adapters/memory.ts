@@ -4,7 +4,7 @@
  * schemas (prisma/), so code that passes against it does not trip over constraints later.
  */
 
-import { ACCOUNT_COLUMNS, ACCOUNT_TOKEN_COLUMNS, pickDefined } from "./columns.js";
+import { ACCOUNT_COLUMNS, ACCOUNT_TOKEN_COLUMNS, pickDefined, SESSION_METADATA_COLUMNS } from "./columns.js";
 import type {
   Adapter,
   AdapterAccount,
@@ -108,8 +108,8 @@ function toStoredAuthenticator(authenticator: AdapterAuthenticator): AdapterAuth
 
 /**
  * Creates an in-memory adapter implementing every {@link Adapter} method, including the latchkey
- * extensions `listSessionsByUserId`, `createUserAndLinkAccount`, `updateAccount` and
- * `deleteAuthenticator`.
+ * extensions `listSessionsByUserId` (with session metadata), `createUserAndLinkAccount`,
+ * `updateAccount` and `deleteAuthenticator`.
  *
  * - `createUser` keeps the id it is given (or makes a random UUID); database adapters may assign
  *   their own, so always use the id of the returned user.
@@ -254,7 +254,12 @@ export function MemoryAdapter(tables: MemoryTables = createMemoryTables()): Requ
       if (sessions.has(session.sessionToken)) {
         throw new MemoryAdapterConstraintError("A session with this sessionToken already exists");
       }
-      const stored = { sessionToken: session.sessionToken, userId: session.userId, expires: session.expires };
+      const stored: AdapterSession = {
+        ...pickDefined(session, SESSION_METADATA_COLUMNS),
+        sessionToken: session.sessionToken,
+        userId: session.userId,
+        expires: session.expires,
+      };
       sessions.set(session.sessionToken, copy(stored));
       return copy(stored);
     },
@@ -269,7 +274,7 @@ export function MemoryAdapter(tables: MemoryTables = createMemoryTables()): Requ
     async updateSession(changes) {
       const current = sessions.get(changes.sessionToken);
       if (!current) return null;
-      const updates = pickDefined(changes, ["expires", "userId"]);
+      const updates = pickDefined(changes, ["expires", "userId", ...SESSION_METADATA_COLUMNS]);
       if (updates.userId !== undefined) requireUser(updates.userId, "updateSession");
       const updated = { ...current, ...copy(updates) };
       sessions.set(current.sessionToken, updated);

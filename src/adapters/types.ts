@@ -50,6 +50,17 @@ export interface AdapterSession {
   sessionToken: string;
   userId: string;
   expires: Date;
+  /**
+   * latchkey extension, optional (nullable columns, see prisma/README.md): when the session was
+   * issued. Absent or null on rows written by Auth.js or by a schema without the column.
+   */
+  createdAt?: Date | null;
+  /** latchkey extension, optional: when the session was last used, written at most once per `updateAge`. */
+  lastSeenAt?: Date | null;
+  /** latchkey extension, optional: the browser's `User-Agent` at sign-in (at most 512 characters). */
+  userAgent?: string | null;
+  /** latchkey extension, optional: the client's address at sign-in. */
+  ipAddress?: string | null;
 }
 
 export interface VerificationToken {
@@ -111,8 +122,12 @@ export interface Adapter {
   updateAuthenticatorCounter?(credentialID: string, newCounter: number): Awaitable<AdapterAuthenticator>;
 
   /**
-   * latchkey extension, optional: every session of one user, for `listSessions` and
-   * `revokeUserSessions`. Without it those functions fail with an error naming this method.
+   * latchkey extension, optional: every session of one user, for session management
+   * (`listSessions`, `revokeSession`, `revokeOtherSessions`, `revokeUserSessions`). Without it those
+   * functions fail with an error naming this method. An adapter with this method also takes the
+   * session metadata fields (`createdAt`, `lastSeenAt`, `userAgent`, `ipAddress`) in createSession
+   * and updateSession, stores those its schema has columns for, ignores the others, and returns
+   * the stored ones with the session.
    */
   listSessionsByUserId?(userId: string): Awaitable<AdapterSession[]>;
   /**

@@ -18,7 +18,9 @@ export type CookieRole =
   | "pkceCodeVerifier"
   | "state"
   | "nonce"
-  | "webauthnChallenge";
+  | "webauthnChallenge"
+  /** latchkey's `session.cookieCache`: a sealed, short-lived copy of a database session. */
+  | "sessionCache";
 
 export type CookiesConfig = Record<CookieRole, CookieSpec>;
 
@@ -33,6 +35,8 @@ const BASE_NAMES: Record<CookieRole, string> = {
   state: "authjs.state",
   nonce: "authjs.nonce",
   webauthnChallenge: "authjs.challenge",
+  // Not an Auth.js cookie: Auth.js ignores it, so an app can switch back.
+  sessionCache: "latchkey.session-cache",
 };
 
 /** The session cookie's name; it is also the default salt of the session JWT. */

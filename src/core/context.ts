@@ -16,6 +16,7 @@ import { type CsrfState, readOrCreateCsrf } from "./csrf.js";
 import { InvalidProvider } from "./errors.js";
 import { appOrigin } from "./origin.js";
 import type { ResolvedConfig } from "./resolved-config.js";
+import type { SessionStrategyImpl } from "./session-strategy.js";
 
 /** The routes under `basePath`. */
 export type Action =
@@ -46,6 +47,10 @@ export interface AuthRequest {
 
 export interface ServerContext {
   config: ResolvedConfig;
+  /** The configuration's session strategy, chosen once: every session question goes to it. */
+  sessions: SessionStrategyImpl<ServerContext>;
+  /** The request being handled (its User-Agent and client address go into session metadata). */
+  request: Request;
   runtime: CryptoRuntime;
   codec: JwtCodec;
   /** The app's public origin, e.g. `https://app.example.com`: the only place redirects may go. */
@@ -75,6 +80,7 @@ export interface AuthContext extends ServerContext {
  */
 export function createServerContext(
   config: ResolvedConfig,
+  sessions: SessionStrategyImpl<ServerContext>,
   request: Request,
   url: URL = new URL(request.url),
   requestCookies: RequestCookies = parseCookieHeader(request.headers.get("cookie")),
@@ -83,6 +89,8 @@ export function createServerContext(
   const secure = config.useSecureCookies ?? origin.startsWith("https://");
   return {
     config,
+    sessions,
+    request,
     runtime,
     codec: sessionCodec,
     origin,
@@ -95,13 +103,19 @@ export function createServerContext(
 }
 
 /** The routed context: the server context plus the parsed route, its provider and the CSRF state. */
-export function createContext(config: ResolvedConfig, req: AuthRequest): AuthContext {
-  const server = createServerContext(config, req.request, req.url, req.cookies);
+export function createContext(
+  config: ResolvedConfig,
+  sessions: SessionStrategyImpl<ServerContext>,
+  req: AuthRequest,
+): AuthContext {
+  const server = createServerContext(config, sessions, req.request, req.url, req.cookies);
   let csrfState: Promise<CsrfState> | undefined;
   // Written out rather than spread: a spread copies the server context property by property on
   // every request, and this object is built for every request.
   const context: AuthContext = {
     config: server.config,
+    sessions: server.sessions,
+    request: server.request,
     runtime: server.runtime,
     codec: server.codec,
     origin: server.origin,

@@ -29,6 +29,8 @@ export interface ResolvedConfig {
     maxAge: number;
     updateAge: number;
     generateSessionToken: (() => string) | undefined;
+    /** `session.cookieCache`: seconds a cached copy of a database session is trusted; undefined when off. */
+    cookieCacheMaxAge: number | undefined;
   };
   jwt: {
     maxAge: number;
@@ -53,6 +55,11 @@ export interface ResolvedConfig {
   skipCsrfCheck: boolean;
   raw: boolean;
   store: ShortLivedStore;
+  /**
+   * Where session revocation markers live: the app's own `store` (bounded), undefined when the app
+   * configured none, since an in-process default would reach only the instance that revoked.
+   */
+  revocationStore: ShortLivedStore | undefined;
   /** Runs one piece of work per key at a time (in this process, and across processes sharing `store`). */
   singleFlight: SingleFlight;
   /** Counts guarded requests (see `rateLimit`); undefined when `rateLimit: false`. */

@@ -52,8 +52,8 @@ export const credentialsFlow: Flow<CredentialsConfig> = {
     return provider;
   },
 
-  adapterMethods: (_provider, { strategy }) =>
-    strategy === "database" ? ["getUser", "getUserByAccount", "createUser", "linkAccount"] : [],
+  adapterMethods: (_provider, { sessionsNeedStoredUsers }) =>
+    sessionsNeedStoredUsers ? ["getUser", "getUserByAccount", "createUser", "linkAccount"] : [],
 
   pageEntry: (provider) => ({ form: "fields", credentials: provider.credentials ?? {} }),
 

@@ -5,7 +5,6 @@
  * Adding a provider type means writing one flow and adding it to the registry in `index.ts`.
  */
 import type { Adapter } from "../adapters/types.js";
-import type { SessionStrategy } from "../config.js";
 import type { CookieToSet } from "../cookie/header.js";
 import type { CookieRole } from "../cookie/names.js";
 import type { AuthContext } from "../core/context.js";
@@ -17,7 +16,8 @@ import type { ProviderConfig } from "../provider-types.js";
 
 /** What a flow may consult when it checks a provider at startup. */
 export interface FlowSetup {
-  strategy: SessionStrategy;
+  /** Whether the session strategy needs a stored user for every session (database sessions do). */
+  sessionsNeedStoredUsers: boolean;
   /** Whether the app configured an adapter at all. */
   hasAdapter: boolean;
   /** OAuth/OIDC: the app-wide `redirectProxyUrl` (or AUTH_REDIRECT_PROXY_URL), for providers without their own. */

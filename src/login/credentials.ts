@@ -8,14 +8,14 @@ import { addressOf, linkedUser, signUp } from "./new-user.js";
 import type { ResolvedSignIn, UserResolver } from "./types.js";
 
 /**
- * Credentials sign-in. With JWT sessions the user `authorize` returned is the session's user. With
- * database sessions a session row needs a stored user: the one with that id if the app keeps its
- * users in the same store, else the one linked to this credentials identity, else a new user linked
- * to it. An e-mail address that already belongs to a stored user is never linked silently: that is
+ * Credentials sign-in. When sessions need no stored user (JWT sessions), the user `authorize`
+ * returned is the session's user. Otherwise (database sessions) the session needs a stored user:
+ * the one with that id if the app keeps its users in the same store, else the one linked to this
+ * credentials identity, else a new user linked to it. An e-mail address that already belongs to a stored user is never linked silently: that is
  * {@link AccountNotLinked}, with the two ways out in its message.
  */
 export const resolveCredentialsUser: UserResolver = async (ctx, proven) => {
-  if (ctx.config.session.strategy === "jwt") return { user: proven.user, isNewUser: false };
+  if (!ctx.sessions.needsStoredUser) return { user: proven.user, isNewUser: false };
   const { user, account } = proven;
   if (!user.id) {
     throw new CallbackRouteError("With database sessions, `authorize` must return a user with an `id`.");

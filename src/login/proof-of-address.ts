@@ -12,7 +12,6 @@ import { adapterMethod, callAdapter } from "../core/adapter-calls.js";
 import type { ServerContext } from "../core/context.js";
 import { MissingAdapterMethods } from "../core/errors.js";
 import { emitEvent } from "../core/events.js";
-import { sessionStrategies } from "../session/index.js";
 
 /**
  * Account types linked by something other than proof of the address: a provider's word, a passkey,
@@ -27,12 +26,7 @@ const UNPROVEN_ACCOUNT_TYPES: ReadonlySet<string> = new Set(["oauth", "oidc", "w
  */
 async function removeUnprovenAccess(ctx: ServerContext, user: AdapterUser, proof: string): Promise<void> {
   const adapter = ctx.config.adapter;
-  const sessions = sessionStrategies[ctx.config.session.strategy];
-  const needed: Array<keyof Adapter> = [
-    "listAccountsByUserId",
-    "unlinkAccount",
-    ...sessions.endUserSessionsNeeds,
-  ];
+  const needed: Array<keyof Adapter> = ["listAccountsByUserId", "unlinkAccount", ...ctx.sessions.revokeNeeds];
   const missing = needed.filter((method) => typeof adapter?.[method] !== "function");
   if (missing.length > 0) {
     throw new MissingAdapterMethods(
@@ -48,7 +42,7 @@ async function removeUnprovenAccess(ctx: ServerContext, user: AdapterUser, proof
       unlinkAccount({ provider, providerAccountId }),
     );
   }
-  await sessions.endUserSessions(ctx, user.id);
+  await ctx.sessions.revoke(ctx.config, user.id, { allExcept: undefined }, "addressProven");
 }
 
 /**

@@ -13,6 +13,7 @@ import type { ProviderConfig } from "../provider-types.js";
 import { setEnvDefaults } from "./env-defaults.js";
 import {
   assertAdapter,
+  chosenStrategy,
   flowSetup,
   parseAuthUrl,
   requiredAdapterMethods,
@@ -76,10 +77,11 @@ export function checkConfig(config: AuthConfig, env: EnvRecord = readProcessEnv(
     warn: (code, message) => findings.push({ severity: "warning", code, message: message ?? code }),
   };
 
-  const setup = attempt(() => flowSetup(config, env));
+  const chosen = attempt(() => chosenStrategy(config));
+  const setup = chosen && flowSetup(config, env, chosen);
   // The providers apart: a factory that throws is one provider's problem, not the whole report's.
   const settings = setEnvDefaults(env, { ...config, providers: [] });
-  if (setup) {
+  if (chosen && setup) {
     // One provider at a time, each with what its AUTH_<ID>_* variables fill in, so each one's problem is reported.
     const given = (config.providers ?? []).flatMap(
       (provider) =>
@@ -87,7 +89,7 @@ export function checkConfig(config: AuthConfig, env: EnvRecord = readProcessEnv(
     );
     const providers = given.flatMap((provider) => attempt(() => resolveProviders([provider], setup)) ?? []);
     if (providers.length === given.length) attempt(() => resolveProviders(given, setup)); // shared ids
-    attempt(() => assertAdapter(config.adapter, requiredAdapterMethods(providers, setup)));
+    attempt(() => assertAdapter(config.adapter, requiredAdapterMethods(providers, setup, chosen)));
     if (config.adapter) warnAboutMissingExtensions(config.adapter, warnings);
     warnAboutReplacedProviders(providers, warnings);
   }

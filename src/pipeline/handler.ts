@@ -13,6 +13,7 @@ import { assertWellFormedCallbackUrl } from "../core/redirect.js";
 import type { ResolvedConfig } from "../core/resolved-config.js";
 import type { ResponseInternal } from "../core/response.js";
 import { flowFor } from "../flows/index.js";
+import { sessionStrategyFor } from "../session/index.js";
 import {
   actionErrorResponse,
   configurationErrorResponse,
@@ -108,7 +109,7 @@ async function handle(
 
   let ctx: AuthContext;
   try {
-    ctx = createContext(resolved, parsed);
+    ctx = createContext(resolved, sessionStrategyFor(resolved), parsed);
   } catch (error) {
     logServerError(resolved.logger, error);
     return answer(configurationErrorResponse(answersJson));

@@ -35,6 +35,7 @@ import type { FlowSetup } from "../flows/types.js";
 import { DEFAULT_MAX_AGE_SECONDS } from "../jwt/claims.js";
 import type { ProviderConfig } from "../provider-types.js";
 import { defaultCallbacks } from "../session/default-callbacks.js";
+import { SESSION_STRATEGY_NAMES, type SessionStrategyImpl, sessionStrategyNamed } from "../session/index.js";
 import { boundedStore } from "../store/bounded.js";
 import { MemoryStore } from "../store/memory.js";
 import { createSingleFlight } from "../store/single-flight.js";
@@ -149,12 +150,11 @@ function prepareProviders(providers: ProviderConfig[]): Promise<void> | undefine
 export function requiredAdapterMethods(
   providers: ProviderConfig[],
   setup: FlowSetup,
+  strategy: ChosenStrategy,
 ): Map<keyof Adapter, string> {
   const required = new Map<keyof Adapter, string>();
-  if (setup.strategy === "database") {
-    for (const method of ["createSession", "getSessionAndUser", "updateSession", "deleteSession"] as const) {
-      required.set(method, 'session strategy "database"');
-    }
+  for (const method of strategy.sessions.adapterMethods) {
+    required.set(method, `session strategy "${strategy.name}"`);
   }
   for (const provider of providers) {
     for (const method of flowFor(provider)?.adapterMethods(provider, setup) ?? []) {
@@ -197,6 +197,23 @@ export function warnAboutReplacedProviders(providers: ProviderConfig[], logger: 
   }
 }
 
+/** `session.cookieCache.maxAge`, for database sessions only: a JWT already is the session in a cookie. */
+function cookieCacheMaxAge(config: AuthConfig, strategy: string): number | undefined {
+  const option = config.session?.cookieCache;
+  if (option === undefined) return undefined;
+  if (strategy !== "database") {
+    throw new InvalidConfig(
+      `session.cookieCache is for database sessions; with session.strategy "${strategy}" the session already lives in its cookie. Remove cookieCache, or use strategy "database".`,
+    );
+  }
+  if (typeof option !== "object" || option === null || option.maxAge === undefined) {
+    throw new InvalidConfig(
+      "session.cookieCache needs a maxAge in seconds, e.g. cookieCache: { maxAge: 300 }.",
+    );
+  }
+  return positiveNumber("session.cookieCache.maxAge", option.maxAge, 0);
+}
+
 export function resolveSecrets(secret: string | string[] | undefined, logger: LoggerInstance): string[] {
   const secrets = typeof secret === "string" ? [secret] : secret;
   if (
@@ -218,15 +235,28 @@ export function resolveSecrets(secret: string | string[] | undefined, logger: Lo
   return secrets;
 }
 
-/** What the flows consult when they check providers: the session strategy (checked here) and the adapter's presence. */
-export function flowSetup(config: AuthConfig, env: EnvRecord): FlowSetup {
-  const strategy = config.session?.strategy ?? (config.adapter ? "database" : "jwt");
-  if (strategy !== "jwt" && strategy !== "database") {
-    throw new UnsupportedStrategy(`session.strategy must be "jwt" or "database", not "${String(strategy)}".`);
+/** The session strategy the configuration chooses (an adapter without a strategy means database sessions). */
+export interface ChosenStrategy {
+  name: NonNullable<NonNullable<AuthConfig["session"]>["strategy"]>;
+  sessions: SessionStrategyImpl;
+}
+
+/** The configured session strategy, checked: an unknown name is refused here. */
+export function chosenStrategy(config: AuthConfig): ChosenStrategy {
+  const name = config.session?.strategy ?? (config.adapter ? "database" : "jwt");
+  const sessions = sessionStrategyNamed(name);
+  if (!sessions) {
+    const names = SESSION_STRATEGY_NAMES.map((known) => `"${known}"`).join(" or ");
+    throw new UnsupportedStrategy(`session.strategy must be ${names}, not "${String(name)}".`);
   }
+  return { name, sessions };
+}
+
+/** What the flows consult when they check providers: what the session strategy needs, and the adapter's presence. */
+export function flowSetup(config: AuthConfig, env: EnvRecord, strategy: ChosenStrategy): FlowSetup {
   const redirectProxyUrl = config.redirectProxyUrl ?? env.AUTH_REDIRECT_PROXY_URL;
   return {
-    strategy,
+    sessionsNeedStoredUsers: strategy.sessions.needsStoredUser,
     hasAdapter: config.adapter !== undefined,
     ...(redirectProxyUrl ? { redirectProxyUrl } : {}),
     redirectProxyAllowedOrigins: config.redirectProxyAllowedOrigins,
@@ -235,13 +265,14 @@ export function flowSetup(config: AuthConfig, env: EnvRecord): FlowSetup {
 
 export function resolveConfig(config: AuthConfig, env: EnvRecord = readProcessEnv()): ResolvedConfig {
   const logger = createLogger(config);
-  const setup = flowSetup(config, env);
-  const strategy = setup.strategy;
+  const chosen = chosenStrategy(config);
+  const strategy = chosen.name;
+  const setup = flowSetup(config, env, chosen);
   const onV4Name = warnAboutNextAuthV4Names(logger);
   // setEnvDefaults writes into its argument, so give it a shallow copy: Auth() never mutates the app's config.
   const withEnv = applyEnvDefaults(env, { ...config, providers: [...(config.providers ?? [])] }, onV4Name);
   const providers = resolveProviders(withEnv.providers as ProviderConfig[], setup);
-  assertAdapter(config.adapter, requiredAdapterMethods(providers, setup));
+  assertAdapter(config.adapter, requiredAdapterMethods(providers, setup, chosen));
   if (config.adapter) warnAboutMissingExtensions(config.adapter, logger);
   warnAboutReplacedProviders(providers, logger);
 
@@ -260,6 +291,7 @@ export function resolveConfig(config: AuthConfig, env: EnvRecord = readProcessEn
       maxAge,
       updateAge: positiveNumber("session.updateAge", config.session?.updateAge, DEFAULT_UPDATE_AGE_SECONDS),
       generateSessionToken: config.session?.generateSessionToken,
+      cookieCacheMaxAge: cookieCacheMaxAge(config, strategy),
     },
     jwt: {
       maxAge: positiveNumber("jwt.maxAge", config.jwt?.maxAge, maxAge),
@@ -281,6 +313,7 @@ export function resolveConfig(config: AuthConfig, env: EnvRecord = readProcessEn
     skipCsrfCheck: config.skipCSRFCheck === skipCSRFCheck,
     raw: config.raw === raw,
     store,
+    revocationStore: config.store === undefined ? undefined : store,
     singleFlight: createSingleFlight(store),
     rateLimiter: resolveRateLimiter(config.rateLimit, store, storeTimeoutMs),
     rateLimitTrustsForwardedFor: config.rateLimit ? config.rateLimit.trustForwardedFor === true : false,

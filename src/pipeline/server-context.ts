@@ -4,8 +4,10 @@
  */
 import type { AuthConfig } from "../config.js";
 import { createServerContext, type ServerContext } from "../core/context.js";
+import { sessionStrategyFor } from "../session/index.js";
 import { resolvedConfigFor } from "./resolve-config.js";
 
 export function serverContext(request: Request, config: AuthConfig): ServerContext {
-  return createServerContext(resolvedConfigFor(config), request);
+  const resolved = resolvedConfigFor(config);
+  return createServerContext(resolved, sessionStrategyFor(resolved), request);
 }

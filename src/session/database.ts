@@ -10,42 +10,19 @@ import type { CookieToSet } from "../cookie/header.js";
 import { expiredCookie } from "../cookie/header.js";
 import { adapterMethod, callAdapter } from "../core/adapter-calls.js";
 import type { ServerContext } from "../core/context.js";
-import { AdapterError, InvalidConfig } from "../core/errors.js";
+import { AdapterError } from "../core/errors.js";
 import { emitEvent } from "../core/events.js";
-import { revokeAllUserSessions } from "./manage.js";
-import type { SessionResult, SessionStrategyImpl } from "./types.js";
-
-/**
- * What a session token can look like: our generator's base64url, Auth.js's UUIDs, hex or base64
- * from a custom `generateSessionToken`. A cookie outside this shape (a NUL byte, a kilobyte of
- * junk planted by a sibling subdomain) cannot name a session, so it never reaches the adapter.
- */
-const SESSION_TOKEN = /^[A-Za-z0-9\-._~+/=]{16,1024}$/;
-
-export function generateSessionToken(ctx: ServerContext): string {
-  const custom = ctx.config.session.generateSessionToken;
-  if (!custom) return ctx.runtime.base64urlEncode(ctx.runtime.randomBytes(32));
-  const token = custom();
-  if (typeof token !== "string" || !SESSION_TOKEN.test(token)) {
-    throw new InvalidConfig(
-      "session.generateSessionToken must return 16 to 1024 characters of A-Z a-z 0-9 - . _ ~ + / = (e.g. crypto.randomUUID()).",
-    );
-  }
-  return token;
-}
-
-/** The request's session token, when it has the shape of one. */
-export function requestSessionToken(ctx: ServerContext): string | undefined {
-  const value = ctx.requestCookies[ctx.cookies.sessionToken.name];
-  return value !== undefined && SESSION_TOKEN.test(value) ? value : undefined;
-}
+import { endDatabaseSessions, listDatabaseSessions } from "./manage.js";
+import { signInMetadata, takesSessionMetadata } from "./session-metadata.js";
+import { generateSessionToken, requestSessionToken, sessionIdOfToken } from "./session-token.js";
+import type { SessionResult, SessionStrategyImpl, SignInSession } from "./types.js";
 
 function sessionCookie(ctx: ServerContext, sessionToken: string, expires: Date): CookieToSet {
   const { name, options } = ctx.cookies.sessionToken;
   return { name, value: sessionToken, options: { ...options, expires } };
 }
 
-function clearSession(ctx: ServerContext): CookieToSet[] {
+export function clearSession(ctx: ServerContext): CookieToSet[] {
   return [expiredCookie(ctx.cookies.sessionToken.name, ctx.cookies.sessionToken.options)];
 }
 
@@ -91,36 +68,20 @@ async function endSessionRow(
   }
 }
 
-async function readOrUpdate(
-  ctx: ServerContext,
-  update: { data: unknown } | undefined,
-): Promise<SessionResult> {
-  const present = ctx.requestCookies[ctx.cookies.sessionToken.name] !== undefined;
-  const sessionToken = requestSessionToken(ctx);
-  if (!sessionToken) return { session: null, cookies: present ? clearSession(ctx) : [] };
-  const getSessionAndUser = adapterMethod(ctx.config.adapter, "getSessionAndUser");
-  const found = await callAdapter("read the session", () => getSessionAndUser(sessionToken));
-  if (!found) return { session: null, cookies: clearSession(ctx) };
-
-  const { session: row, user } = found;
-  const now = Date.now();
-  if (row.expires.valueOf() <= now) {
-    await endSessionRow(ctx, sessionToken, "delete an expired session");
-    return { session: null, cookies: clearSession(ctx) };
-  }
-
+/** Whether a session row is due its extension: it was last written at expires - maxAge. */
+export function extensionDue(ctx: ServerContext, expires: Date, now: number): boolean {
   const { maxAge, updateAge } = ctx.config.session;
-  let expires = row.expires;
-  const cookies: CookieToSet[] = [];
-  // Extend once per updateAge: the row was last written at expires - maxAge.
-  if (row.expires.valueOf() - maxAge * 1000 + updateAge * 1000 <= now) {
-    expires = new Date(now + maxAge * 1000);
-    const updateSession = adapterMethod(ctx.config.adapter, "updateSession");
-    await callAdapter("extend the session", () => updateSession({ sessionToken, expires }));
-    cookies.push(sessionCookie(ctx, sessionToken, expires));
-  }
+  return expires.valueOf() - maxAge * 1000 + updateAge * 1000 <= now;
+}
 
-  const base = callbackSession(row, user, expires);
+/** The session a client gets for a live row and its user, through the `session` callback. */
+export async function sessionThroughCallbacks(
+  ctx: ServerContext,
+  row: AdapterSession,
+  user: AdapterUser,
+  update: { data: unknown } | undefined,
+): Promise<Session> {
+  const base = callbackSession(row, user, row.expires);
   const session = withIsoExpiry(
     (await ctx.config.callbacks.session(
       (update
@@ -129,36 +90,118 @@ async function readOrUpdate(
     )) as Session,
   );
   await emitEvent(ctx.config, "session", { session });
-  return { session, cookies };
+  return session;
+}
+
+/** A read of the stored session: the answer, and (when live) the row as it now stands and its user. */
+export interface StoredSessionRead {
+  result: SessionResult;
+  live?: { sessionToken: string; row: AdapterSession; user: AdapterUser };
+}
+
+/** GET/POST /session from the adapter: looks the row up, deletes it when expired, extends it when due. */
+export async function readStoredSession(
+  ctx: ServerContext,
+  update: { data: unknown } | undefined,
+): Promise<StoredSessionRead> {
+  const present = ctx.requestCookies[ctx.cookies.sessionToken.name] !== undefined;
+  const sessionToken = requestSessionToken(ctx);
+  if (!sessionToken) return { result: { session: null, cookies: present ? clearSession(ctx) : [] } };
+  const getSessionAndUser = adapterMethod(ctx.config.adapter, "getSessionAndUser");
+  const found = await callAdapter("read the session", () => getSessionAndUser(sessionToken));
+  if (!found) return { result: { session: null, cookies: clearSession(ctx) } };
+
+  const { user } = found;
+  let row = found.session;
+  const now = Date.now();
+  if (row.expires.valueOf() <= now) {
+    await endSessionRow(ctx, sessionToken, "delete an expired session");
+    return { result: { session: null, cookies: clearSession(ctx) } };
+  }
+
+  const cookies: CookieToSet[] = [];
+  if (extensionDue(ctx, row.expires, now)) {
+    const expires = new Date(now + ctx.config.session.maxAge * 1000);
+    const updateSession = adapterMethod(ctx.config.adapter, "updateSession");
+    // Last seen moves with the extension, so using a session writes nothing more than before.
+    const seen = takesSessionMetadata(ctx.config.adapter) ? { lastSeenAt: new Date(now) } : {};
+    await callAdapter("extend the session", () => updateSession({ sessionToken, expires, ...seen }));
+    row = { ...row, expires, ...seen };
+    cookies.push(sessionCookie(ctx, sessionToken, expires));
+  }
+  const session = await sessionThroughCallbacks(ctx, row, user, update);
+  return { result: { session, cookies }, live: { sessionToken, row, user } };
+}
+
+/** A new session row for a successful sign-in, the previous one ended; returns its cookie and row. */
+export async function issueStoredSession(
+  ctx: ServerContext,
+  { user }: SignInSession,
+): Promise<{ cookies: CookieToSet[]; row: AdapterSession }> {
+  if (!user.id) throw new AdapterError("A signed-in user has no id; the adapter must return users with ids.");
+  const userId = user.id;
+  const previous = requestSessionToken(ctx);
+  // Rotation: whatever session the browser carried before this sign-in is ended, never reused.
+  if (previous) await endSessionRow(ctx, previous, "end the previous session");
+  const sessionToken = generateSessionToken(ctx);
+  const now = new Date();
+  const expires = new Date(now.valueOf() + ctx.config.session.maxAge * 1000);
+  const metadata = takesSessionMetadata(ctx.config.adapter) ? signInMetadata(ctx, now) : {};
+  const row: AdapterSession = { sessionToken, userId, expires, ...metadata };
+  const createSession = adapterMethod(ctx.config.adapter, "createSession");
+  await callAdapter("create the session", () => createSession(row));
+  return { cookies: [sessionCookie(ctx, sessionToken, expires)], row };
+}
+
+/** Sign-out: deletes the request's session row and tells `events.signOut`; resolves to the row, when known. */
+export async function endRequestSession(ctx: ServerContext): Promise<AdapterSession | undefined> {
+  const sessionToken = requestSessionToken(ctx);
+  const session = sessionToken ? await endSessionRow(ctx, sessionToken, "delete the session") : undefined;
+  await emitEvent(ctx.config, "signOut", { session, reason: "signOut" });
+  return session;
+}
+
+async function readOrUpdate(
+  ctx: ServerContext,
+  update: { data: unknown } | undefined,
+): Promise<SessionResult> {
+  return (await readStoredSession(ctx, update)).result;
 }
 
 export const databaseSessions: SessionStrategyImpl = {
+  adapterMethods: ["createSession", "getSessionAndUser", "updateSession", "deleteSession"],
+  needsStoredUser: true,
+  revokeNeeds: ["listSessionsByUserId", "deleteSession"],
+
   read: (ctx) => readOrUpdate(ctx, undefined),
   update: (ctx, data) => readOrUpdate(ctx, { data }),
 
-  async signIn(ctx, { user }) {
-    if (!user.id)
-      throw new AdapterError("A signed-in user has no id; the adapter must return users with ids.");
-    const userId = user.id;
-    const previous = requestSessionToken(ctx);
-    // Rotation: whatever session the browser carried before this sign-in is ended, never reused.
-    if (previous) await endSessionRow(ctx, previous, "end the previous session");
-    const sessionToken = generateSessionToken(ctx);
-    const expires = new Date(Date.now() + ctx.config.session.maxAge * 1000);
-    const createSession = adapterMethod(ctx.config.adapter, "createSession");
-    await callAdapter("create the session", () => createSession({ sessionToken, userId, expires }));
-    return [sessionCookie(ctx, sessionToken, expires)];
+  async current(ctx) {
+    const sessionToken = requestSessionToken(ctx);
+    if (sessionToken === undefined) return null;
+    const getSessionAndUser = adapterMethod(ctx.config.adapter, "getSessionAndUser");
+    const found = await callAdapter("read the session", () => getSessionAndUser(sessionToken));
+    if (!found || found.session.expires.valueOf() <= Date.now()) return null;
+    const { user } = found;
+    return {
+      id: await sessionIdOfToken(sessionToken),
+      userId: user.id,
+      user: async () => user,
+      claims: undefined,
+    };
   },
 
+  issue: async (ctx, signIn) => (await issueStoredSession(ctx, signIn)).cookies,
+
+  // The cookie holds only the token: there are no claims in it to change.
+  reissue: async () => [],
+
   async signOut(ctx) {
-    const sessionToken = requestSessionToken(ctx);
-    const session = sessionToken ? await endSessionRow(ctx, sessionToken, "delete the session") : undefined;
-    await emitEvent(ctx.config, "signOut", { session });
+    await endRequestSession(ctx);
     return clearSession(ctx);
   },
 
-  async endUserSessions(ctx, userId) {
-    await revokeAllUserSessions(ctx.config, userId, undefined);
-  },
-  endUserSessionsNeeds: ["listSessionsByUserId", "deleteSession"],
+  list: listDatabaseSessions,
+  revoke: async (config, userId, scope, reason) =>
+    (await endDatabaseSessions(config, userId, scope, reason)).length,
 };

@@ -1,6 +1,7 @@
 /**
  * The callbacks an app that sets none gets. Only what the default session callback copies reaches
- * the client: name, e-mail and image.
+ * the client: the user's id, name, e-mail and image. The id is what server code most often needs
+ * from a session; Auth.js clients ignore a field they do not know.
  */
 import type { CallbacksOptions } from "../config.js";
 
@@ -11,7 +12,12 @@ export const defaultCallbacks: CallbacksOptions = {
     // Database sessions hand over the stored row, whose expiry is a Date; the client gets ISO 8601.
     const expires: unknown = session.expires;
     return {
-      user: { name: session.user?.name, email: session.user?.email, image: session.user?.image },
+      user: {
+        id: session.user?.id,
+        name: session.user?.name,
+        email: session.user?.email,
+        image: session.user?.image,
+      },
       expires: expires instanceof Date ? expires.toISOString() : session.expires,
     };
   },

@@ -3,6 +3,7 @@
  * the cookie only when it is older than `updateAge` or the callbacks changed the token, instead of on
  * every request: a GET /session that changes nothing costs one decryption and no encryption.
  */
+import type { AdapterUser } from "../adapters/types.js";
 import type { Session, SessionCallbackParams } from "../config.js";
 import {
   carriesChunkedCookie,
@@ -11,22 +12,50 @@ import {
   writeChunkedCookie,
 } from "../cookie/chunks.js";
 import type { CookieToSet } from "../cookie/header.js";
+import { adapterMethod, callAdapter } from "../core/adapter-calls.js";
 import type { ServerContext } from "../core/context.js";
-import { JWTSessionError } from "../core/errors.js";
+import { JWTSessionError, UnsupportedStrategy } from "../core/errors.js";
 import { emitEvent } from "../core/events.js";
 import { nowInSeconds } from "../jwt/claims.js";
 import type { JWT } from "../jwt/types.js";
 import { providerTokensClaim } from "./provider-tokens.js";
+import { isRevoked, keepsMarkers, markUserRevoked } from "./revocation-markers.js";
+import { carrySessionClaims, newSessionClaims, sessionIdOf, signedInAtOf } from "./session-claims.js";
+import { cachedClaims, rememberClaims } from "./token-cache.js";
 import type { SessionResult, SessionStrategyImpl, SignInSession } from "./types.js";
-import { carryUnprovenMark, markUnprovenAddress, outlivedByProof } from "./unproven-address.js";
+import {
+  carryUnprovenMark,
+  issuedBeforeProof,
+  markUnprovenAddress,
+  outlivedByProof,
+} from "./unproven-address.js";
 
-export async function decodeSessionCookie(ctx: ServerContext): Promise<JWT | null> {
+/**
+ * Whether a session that decodes must end before its expiry: it was issued before its user's
+ * address was first proven, or a revocation marker covers it (with a shared store).
+ */
+async function endedEarly(ctx: ServerContext, token: JWT): Promise<boolean> {
+  if (await outlivedByProof(ctx, token)) return true;
+  const userId = token.sub;
+  if (!keepsMarkers(ctx.config) || typeof userId !== "string" || userId === "") return false;
+  return isRevoked(ctx.config, userId, sessionIdOf(token), signedInAtOf(token));
+}
+
+async function decodeSessionCookie(ctx: ServerContext): Promise<JWT | null> {
   const name = ctx.cookies.sessionToken.name;
   const token = readChunkedCookie(ctx.requestCookies, name);
   if (!token) return null;
-  const decode = ctx.config.jwt.decode ?? ctx.codec.decode;
+  const custom = ctx.config.jwt.decode;
+  const secrets = ctx.config.secrets;
+  // A custom decode may judge a token by more than its bytes: only the built-in one is cached.
+  if (!custom) {
+    const cached = cachedClaims(secrets, name, token);
+    if (cached) return cached;
+  }
   try {
-    return (await decode({ token, secret: ctx.config.secrets, salt: name })) ?? null;
+    const claims = (await (custom ?? ctx.codec.decode)({ token, secret: secrets, salt: name })) ?? null;
+    if (claims && !custom) rememberClaims(secrets, name, token, claims);
+    return claims;
   } catch (error) {
     ctx.config.logger.error(
       new JWTSessionError("jwt.decode threw; treating the session as absent", { cause: error }),
@@ -35,7 +64,7 @@ export async function decodeSessionCookie(ctx: ServerContext): Promise<JWT | nul
   }
 }
 
-export async function sessionCookies(
+async function sessionCookies(
   ctx: ServerContext,
   token: JWT,
 ): Promise<{ cookies: CookieToSet[]; expires: number }> {
@@ -60,7 +89,7 @@ function clearSession(ctx: ServerContext): CookieToSet[] {
 
 function baseSession(token: JWT, expiresAt: number): Session {
   return {
-    user: { name: token.name, email: token.email, image: token.picture },
+    user: { id: token.sub, name: token.name, email: token.email, image: token.picture },
     expires: new Date(expiresAt * 1000).toISOString(),
   };
 }
@@ -82,7 +111,7 @@ async function readOrUpdate(
     return { session: null, cookies: hadCookie ? clearSession(ctx) : [] };
   }
   // Issued before its user's address was first proven: whoever holds it may not be the owner.
-  if (await outlivedByProof(ctx, decoded)) return { session: null, cookies: clearSession(ctx) };
+  if (await endedEarly(ctx, decoded)) return { session: null, cookies: clearSession(ctx) };
   // Snapshot before the callback: it may mutate the token in place instead of returning a new one.
   // The default callback returns the token untouched, so it needs no snapshot.
   const customJwtCallback = ctx.config.customJwtCallback;
@@ -97,7 +126,7 @@ async function readOrUpdate(
     typeof decoded.iat !== "number" || decoded.iat <= nowInSeconds() - ctx.config.session.updateAge;
   const reissue = update !== undefined || tooOld || (customJwtCallback && JSON.stringify(token) !== before);
   const { cookies, expires } = reissue
-    ? await sessionCookies(ctx, carryUnprovenMark(token, decoded))
+    ? await sessionCookies(ctx, carrySessionClaims(carryUnprovenMark(token, decoded), decoded))
     : { cookies: [], expires: decoded.exp as number };
 
   const sessionResult = ctx.config.callbacks.session(
@@ -110,11 +139,38 @@ async function readOrUpdate(
   return { session, cookies };
 }
 
+/** The session's user as stored, unless the session was issued before the address was first proven. */
+async function storedUserOf(ctx: ServerContext, token: JWT): Promise<AdapterUser | null> {
+  const userId = token.sub;
+  if (typeof userId !== "string" || userId === "") return null;
+  const getUser = adapterMethod(ctx.config.adapter, "getUser");
+  const user = await callAdapter("find the signed-in user", () => getUser(userId));
+  // A session from before the address was first proven may be an intruder's: it acts for nobody.
+  return user && !issuedBeforeProof(token, user) ? user : null;
+}
+
 export const jwtSessions: SessionStrategyImpl = {
+  adapterMethods: [],
+  needsStoredUser: false,
+  // A JWT cannot be deleted before it expires: those issued while the address was unproven carry
+  // a mark, and unproven-address.ts ends them when they are next read.
+  revokeNeeds: [],
+
   read: (ctx) => readOrUpdate(ctx, undefined),
   update: (ctx, data) => readOrUpdate(ctx, { data }),
 
-  async signIn(ctx, { user, account, profile, isNewUser }: SignInSession) {
+  async current(ctx) {
+    const token = await decodeSessionCookie(ctx);
+    if (token === null || (await endedEarly(ctx, token))) return null;
+    return {
+      id: sessionIdOf(token),
+      userId: typeof token.sub === "string" && token.sub !== "" ? token.sub : undefined,
+      user: () => storedUserOf(ctx, token),
+      claims: token,
+    };
+  },
+
+  async issue(ctx, { user, account, profile, isNewUser }: SignInSession) {
     const initial: JWT = {
       name: user.name ?? null,
       email: user.email ?? null,
@@ -131,17 +187,36 @@ export const jwtSessions: SessionStrategyImpl = {
       trigger: isNewUser ? "signUp" : "signIn",
     });
     if (token === null) return clearSession(ctx);
-    return (await sessionCookies(ctx, markUnprovenAddress(token, user))).cookies;
+    const session = carrySessionClaims(token, newSessionClaims(ctx.runtime, nowInSeconds()));
+    return (await sessionCookies(ctx, markUnprovenAddress(session, user))).cookies;
+  },
+
+  async reissue(ctx, claims) {
+    return (await sessionCookies(ctx, claims)).cookies;
   },
 
   async signOut(ctx) {
     const token = await decodeSessionCookie(ctx);
-    await emitEvent(ctx.config, "signOut", { token });
+    await emitEvent(ctx.config, "signOut", { token, reason: "signOut" });
     return clearSession(ctx);
   },
 
-  // A JWT cannot be deleted before it expires: those issued while the address was unproven carry
-  // a mark, and unproven-address.ts ends them when they are next read.
-  endUserSessions: async () => undefined,
-  endUserSessionsNeeds: [],
+  async list() {
+    throw new UnsupportedStrategy(
+      'JWT sessions live only in their cookies, so a user\'s sessions cannot be listed; use session.strategy "database".',
+    );
+  },
+
+  async revoke(config, userId, scope, reason) {
+    // Every session at once: a marker, when the app has a shared store (the pre-hijack defence's
+    // own mark covers its case without one). The sessions are not counted: none is stored.
+    if ("allExcept" in scope && scope.allExcept === undefined) {
+      await markUserRevoked(config, userId, nowInSeconds(), config.jwt.maxAge * 1000);
+      if (keepsMarkers(config)) await emitEvent(config, "signOut", { token: null, reason, userId });
+      return 0;
+    }
+    throw new UnsupportedStrategy(
+      'JWT sessions cannot be listed, so one cannot be revoked by id; revoke all of a user\'s sessions (with a shared store), or use session.strategy "database".',
+    );
+  },
 };

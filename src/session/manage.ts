@@ -1,49 +1,67 @@
 /**
- * Server-side session management for the database strategy: list a user's sessions, revoke one, or
- * revoke them all (e.g. after a password change). `index.ts` exposes them over the app's config.
+ * Session management for database sessions: a user's sessions as the session-management functions
+ * show them (an id and metadata, never the token), and revocation by id or of all but one. Every
+ * call is scoped to one user: an id names a session only among that user's own.
  */
 import type { AdapterSession } from "../adapters/types.js";
+import type { SignOutReason } from "../config.js";
 import { adapterMethod, callAdapter } from "../core/adapter-calls.js";
-import { UnsupportedStrategy } from "../core/errors.js";
+import { emitEvent } from "../core/events.js";
 import type { ResolvedConfig } from "../core/resolved-config.js";
+import { sessionIdOfToken } from "./session-token.js";
+import type { ManagedSession, RevocationScope } from "./types.js";
 
-function assertDatabaseSessions(config: ResolvedConfig): void {
-  if (config.session.strategy !== "database") {
-    throw new UnsupportedStrategy(
-      'Session management needs session.strategy "database"; a JWT session cannot be revoked before it expires.',
-    );
-  }
+const dateOrNull = (value: unknown): Date | null =>
+  value instanceof Date ? value : typeof value === "string" ? new Date(value) : null;
+const stringOrNull = (value: unknown): string | null => (typeof value === "string" ? value : null);
+
+async function describe(row: AdapterSession): Promise<ManagedSession> {
+  return {
+    id: await sessionIdOfToken(row.sessionToken),
+    userId: row.userId,
+    expires: row.expires,
+    createdAt: dateOrNull(row.createdAt),
+    lastSeenAt: dateOrNull(row.lastSeenAt),
+    userAgent: stringOrNull(row.userAgent),
+    ipAddress: stringOrNull(row.ipAddress),
+  };
 }
 
-/** The user's unexpired sessions. */
-export async function listUserSessions(config: ResolvedConfig, userId: string): Promise<AdapterSession[]> {
-  assertDatabaseSessions(config);
+/** The user's unexpired session rows. */
+async function liveRows(config: ResolvedConfig, userId: string): Promise<AdapterSession[]> {
   const list = adapterMethod(config.adapter, "listSessionsByUserId");
-  const sessions = await callAdapter("list sessions", () => list(userId));
+  const rows = await callAdapter("list sessions", () => list(userId));
   const now = Date.now();
-  return sessions.filter((session) => session.expires.valueOf() > now);
+  return rows.filter((row) => row.userId === userId && row.expires.valueOf() > now);
 }
 
-/** Ends one session. */
-export async function revokeOneSession(config: ResolvedConfig, sessionToken: string): Promise<void> {
-  assertDatabaseSessions(config);
-  const deleteSession = adapterMethod(config.adapter, "deleteSession");
-  await callAdapter("revoke the session", () => deleteSession(sessionToken));
-}
-
-/** Ends every session of a user but `except`; returns how many ended. */
-export async function revokeAllUserSessions(
+/** The user's unexpired sessions, soonest expiry first. */
+export async function listDatabaseSessions(
   config: ResolvedConfig,
   userId: string,
-  except: string | undefined,
-): Promise<number> {
-  assertDatabaseSessions(config);
-  const list = adapterMethod(config.adapter, "listSessionsByUserId");
+): Promise<ManagedSession[]> {
+  const rows = await liveRows(config, userId);
+  rows.sort((a, b) => a.expires.valueOf() - b.expires.valueOf());
+  return Promise.all(rows.map(describe));
+}
+
+/** Deletes the user's sessions in `scope`, telling `events.signOut` of each; resolves to the ids ended. */
+export async function endDatabaseSessions(
+  config: ResolvedConfig,
+  userId: string,
+  scope: RevocationScope,
+  reason: SignOutReason,
+): Promise<string[]> {
   const deleteSession = adapterMethod(config.adapter, "deleteSession");
-  const sessions = await callAdapter("list sessions", () => list(userId));
-  const doomed = sessions.filter((session) => session.sessionToken !== except);
+  const rows = await liveRows(config, userId);
+  const ids = await Promise.all(rows.map((row) => sessionIdOfToken(row.sessionToken)));
+  const doomed = ids.filter((id) => ("session" in scope ? id === scope.session : id !== scope.allExcept));
   await Promise.all(
-    doomed.map((session) => callAdapter("revoke a session", () => deleteSession(session.sessionToken))),
+    rows.map(async (row, index) => {
+      if (!doomed.includes(ids[index] as string)) return;
+      const deleted = await callAdapter("revoke a session", () => deleteSession(row.sessionToken));
+      await emitEvent(config, "signOut", { session: deleted ?? row, reason });
+    }),
   );
-  return doomed.length;
+  return doomed;
 }

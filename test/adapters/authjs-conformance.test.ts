@@ -19,6 +19,7 @@ const LATCHKEY_EXTENSION_SKIPS = [
   "updateAccount replaces the given tokens, clears those set to null, keeps absent ones, and returns the account",
   "updateAccount of an unknown account returns null and stores nothing",
   "listSessionsByUserId lists exactly the user's sessions, and [] for a user without any",
+  "session metadata: createSession and updateSession store the columns the schema has, and reads return them",
   "listAccountsByUserId lists exactly the user's accounts, and [] for a user without any",
   "createUserAndLinkAccount creates the user and links the account to the new user's id",
   "createUserAndLinkAccount leaves no user behind when the account cannot be linked",
@@ -43,7 +44,7 @@ const PRISMA_ADAPTER_FAILURES: ExpectedFailures = {
     "latchkey",
     /^linkAccount result has fields the contract does not define: id\ngetAccount result .*: id\nunlinkAccount result .*: id$/,
   ],
-  "session records carry only sessionToken, userId and expires": [
+  "session records carry only sessionToken, userId, expires and the session metadata columns": [
     "latchkey",
     /^createSession result .*: id\ngetSessionAndUser session .*: id\nupdateSession result .*: id\ndeleteSession result .*: id$/,
   ],
@@ -111,7 +112,7 @@ const EXPECTED: Record<string, { failures: ExpectedFailures; skipped: string[] }
         "latchkey",
         /^getSessionAndUser took 2 queries, at most 1 expected$/,
       ],
-      "session records carry only sessionToken, userId and expires": [
+      "session records carry only sessionToken, userId, expires and the session metadata columns": [
         "latchkey",
         /^createSession result .*: id\ngetSessionAndUser session .*: id$/,
       ],

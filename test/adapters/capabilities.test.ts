@@ -24,7 +24,7 @@ describe("missingExtensions", () => {
       {
         method: "listSessionsByUserId",
         message:
-          "The adapter lacks listSessionsByUserId: listSessions and revokeUserSessions are unavailable.",
+          "The adapter lacks listSessionsByUserId: listSessions, revokeSession, revokeOtherSessions and the admin session functions are unavailable, and sessions record no metadata.",
       },
       {
         method: "listAccountsByUserId",

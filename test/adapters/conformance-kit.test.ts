@@ -44,7 +44,8 @@ function failed(report: ConformanceReport) {
   return report.results.filter((result) => result.outcome === "failed");
 }
 
-const SESSION_FIELDS_CHECK = "session records carry only sessionToken, userId and expires";
+const SESSION_FIELDS_CHECK =
+  "session records carry only sessionToken, userId, expires and the session metadata columns";
 const RACE_CHECK =
   "useVerificationToken: of concurrent uses of one token exactly one gets it, in every round";
 const LONG_TOKEN_CHECK =

@@ -37,7 +37,17 @@ const SEED_MODELS: Record<string, string[]> = {
     "id_token String?",
     "session_state String?",
   ],
-  Session: ["id String", "sessionToken String", "userId String", "expires DateTime"],
+  Session: [
+    "id String",
+    "sessionToken String",
+    "userId String",
+    "expires DateTime",
+    // latchkey's optional session metadata (prisma/README.md), nullable so Auth.js rows still fit.
+    "createdAt DateTime?",
+    "lastSeenAt DateTime?",
+    "userAgent String?",
+    "ipAddress String?",
+  ],
   VerificationToken: ["identifier String", "token String", "expires DateTime"],
   Authenticator: [
     "id String",

@@ -11,11 +11,13 @@ const BASE_NAMES: Record<CookieRole, string> = {
   state: "authjs.state",
   nonce: "authjs.nonce",
   webauthnChallenge: "authjs.challenge",
+  // latchkey's own (session.cookieCache), which Auth.js ignores.
+  sessionCache: "latchkey.session-cache",
 };
 const roles = Object.keys(BASE_NAMES) as CookieRole[];
 
 describe("cookie names", () => {
-  it("are the Auth.js v5 names, unprefixed, when the app is not served over https", () => {
+  it("are the Auth.js v5 names (and latchkey's cache cookie), unprefixed, when the app is not served over https", () => {
     const cookies = defaultCookies(false);
     expect(Object.keys(cookies).sort()).toEqual([...roles].sort());
     for (const role of roles) expect(cookies[role].name).toBe(BASE_NAMES[role]);
@@ -30,6 +32,7 @@ describe("cookie names", () => {
     expect(cookies.state.name).toBe("__Secure-authjs.state");
     expect(cookies.nonce.name).toBe("__Secure-authjs.nonce");
     expect(cookies.webauthnChallenge.name).toBe("__Secure-authjs.challenge");
+    expect(cookies.sessionCache.name).toBe("__Secure-latchkey.session-cache");
   });
 
   it("give the session cookie name that is also the default JWT salt", () => {

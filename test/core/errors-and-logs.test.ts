@@ -171,7 +171,9 @@ describe("adapters without latchkey's optional methods", () => {
     await send(config, "/session");
     const messages = log.warnings("AdapterExtensionMissing").map((line) => line.message);
     expect(messages).toHaveLength(3);
-    expect(messages.join("\n")).toContain("listSessions and revokeUserSessions are unavailable");
+    expect(messages.join("\n")).toContain(
+      "listSessions, revokeSession, revokeOtherSessions and the admin session functions are unavailable, and sessions record no metadata",
+    );
   });
 
   it("are quiet when the adapter has them all", async () => {

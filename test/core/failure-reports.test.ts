@@ -7,14 +7,14 @@ import { describe, expect, it } from "vitest";
 import { MemoryAdapter } from "../../src/adapters/memory.js";
 import type { Adapter } from "../../src/adapters/types.js";
 import { MissingAdapterMethods } from "../../src/core/errors.js";
-import { listSessions } from "../../src/index.js";
+import { listUserSessions } from "../../src/index.js";
 import { APP, locationOf, makeConfig, recordingLogger, send, signInWithCredentials } from "./helpers.js";
 
 describe("adapter methods", () => {
   it("a method latchkey needs only now, and the adapter lacks, is named", async () => {
     const { listSessionsByUserId: _omitted, ...adapter } = MemoryAdapter();
     const config = makeConfig({ adapter: adapter as Adapter });
-    await expect(listSessions(config, "user-1")).rejects.toThrow(
+    await expect(listUserSessions(config, "user-1")).rejects.toThrow(
       new MissingAdapterMethods(
         "This operation needs the adapter method listSessionsByUserId, which the adapter lacks.",
       ),
@@ -28,7 +28,7 @@ describe("adapter methods", () => {
         throw new MissingAdapterMethods("a wrapped adapter lacks listSessionsByUserId");
       },
     };
-    await expect(listSessions(makeConfig({ adapter }), "user-1")).rejects.toMatchObject({
+    await expect(listUserSessions(makeConfig({ adapter }), "user-1")).rejects.toMatchObject({
       name: "MissingAdapterMethods",
       message: "a wrapped adapter lacks listSessionsByUserId",
     });

@@ -100,7 +100,12 @@ describe("GET /session", () => {
     const response = await send(config, "/session", { cookie: jar });
     expect(response.headers.get("cache-control")).toBe("private, no-cache, no-store");
     const session = (await response.json()) as { user: unknown; expires: string };
-    expect(session.user).toEqual({ name: "Alice", email: "alice@example.test", image: null });
+    expect(session.user).toEqual({
+      id: expect.any(String),
+      name: "Alice",
+      email: "alice@example.test",
+      image: null,
+    });
     expect(Date.parse(session.expires)).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
   });
 

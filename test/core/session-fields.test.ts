@@ -53,15 +53,16 @@ async function sessionOf(config: ReturnType<typeof makeConfig>, jar: CookieJar):
 }
 
 describe("GET /session carries only what the callbacks put there", () => {
-  it("JWT: extra claims stay out; the default session has user.name/email/image and expires only", async () => {
+  it("JWT: extra claims stay out; the default session has user.id/name/email/image and expires only", async () => {
     const session = (await sessionOf(makeConfig(), await jwtWithExtraClaims())) as Record<string, unknown>;
     expect(Object.keys(session).sort()).toEqual(["expires", "user"]);
     expect(session.user).toEqual({
+      id: "user-1",
       name: "Alice",
       email: "alice@example.test",
       image: "https://cdn.test/a.png",
     });
-    expect(JSON.stringify(session)).not.toMatch(/admin|provider-access-token|argon2|user-1/);
+    expect(JSON.stringify(session)).not.toMatch(/admin|provider-access-token|argon2/);
   });
 
   it("JWT: a custom session callback's result is the whole session", async () => {
@@ -71,11 +72,11 @@ describe("GET /session carries only what the callbacks put there", () => {
     expect(await sessionOf(config, await jwtWithExtraClaims())).toEqual({ userId: "user-1", role: "admin" });
   });
 
-  it("database: extra user columns stay out; the default session has user.name/email/image and expires only", async () => {
+  it("database: extra user columns stay out; the default session has user.id/name/email/image and expires only", async () => {
     const { tables, expires, jar } = databaseWithExtraColumns();
     const config = makeConfig({ adapter: MemoryAdapter(tables) });
     expect(await sessionOf(config, jar)).toEqual({
-      user: { name: "Alice", email: "alice@example.test", image: "https://cdn.test/a.png" },
+      user: { id: "user-1", name: "Alice", email: "alice@example.test", image: "https://cdn.test/a.png" },
       expires: expires.toISOString(),
     });
   });

@@ -178,4 +178,88 @@ describe("the example app", () => {
       await chromium.close();
     }
   });
+
+  describe("the signed-in user's pages", () => {
+    async function signedIn(): Promise<Browser> {
+      const browser = new Browser();
+      const csrfToken = await browser.csrf();
+      await browser.request(`${example.url}/auth/callback/credentials`, {
+        csrfToken,
+        email: DEMO_USER.email,
+        password: DEMO_USER.password,
+      });
+      expect(await browser.sessionName()).toBe("Demo User");
+      return browser;
+    }
+
+    /** A same-origin form post, as the page's own forms send it. */
+    async function post(browser: Browser, path: string, form: Record<string, string>, origin = example.url) {
+      const response = await fetch(`${example.url}${path}`, {
+        method: "POST",
+        headers: {
+          cookie: browser.jar(example.url).header(),
+          origin,
+          "content-type": "application/x-www-form-urlencoded",
+        },
+        body: new URLSearchParams(form).toString(),
+        redirect: "manual",
+      });
+      browser.jar(example.url).apply(response);
+      return response;
+    }
+
+    const sessionIds = (html: string) =>
+      [...html.matchAll(/data-session="([0-9a-f]{64})"/g)].map((m) => m[1]);
+    /** The id of the session the page was rendered for: the row marked "(this device)". */
+    const currentId = (html: string) =>
+      /data-session="([0-9a-f]{64})"><strong>[^<]*<\/strong>\n \(this device\)/.exec(html)?.[1] as string;
+
+    it("sends a visitor who is not signed in from the protected page to sign in, and back", async () => {
+      const visitor = new Browser();
+      const response = await visitor.request(`${example.url}/protected`);
+      expect(response.status).toBe(303);
+      expect(response.headers.get("location")).toBe("/auth/signin?callbackUrl=%2Fprotected");
+      const member = await signedIn();
+      expect(await (await member.request(`${example.url}/protected`)).text()).toContain(
+        "Only signed-in users",
+      );
+    });
+
+    it("lists the user's devices, signs one out, then every other: they are out on their next request", async () => {
+      const laptop = await signedIn();
+      const phone = await signedIn();
+      const tablet = await signedIn();
+      const page = await (await laptop.request(`${example.url}/account/devices`)).text();
+      expect(page).toContain("(this device)");
+      const ids = sessionIds(page);
+      expect(ids.length).toBeGreaterThanOrEqual(3);
+      const laptopToken = /authjs\.session-token=([^;]+)/.exec(laptop.jar(example.url).header())?.[1];
+      expect(laptopToken).toBeTruthy();
+      expect(page).not.toContain(laptopToken);
+
+      const phonePage = await (await phone.request(`${example.url}/account/devices`)).text();
+      const phoneCurrent = currentId(phonePage);
+      expect(ids).toContain(phoneCurrent);
+
+      const refused = await post(
+        laptop,
+        "/account/devices/revoke",
+        { id: phoneCurrent },
+        "https://evil.test",
+      );
+      expect(refused.status).toBe(403);
+      expect(await phone.sessionName()).toBe("Demo User");
+
+      expect((await post(laptop, "/account/devices/revoke", { id: phoneCurrent })).status).toBe(303);
+      expect(await phone.sessionName()).toBeNull();
+      expect(await tablet.sessionName()).toBe("Demo User");
+
+      await post(laptop, "/account/devices/revoke-others", {});
+      expect(await tablet.sessionName()).toBeNull();
+      expect(await laptop.sessionName()).toBe("Demo User");
+      expect(sessionIds(await (await laptop.request(`${example.url}/account/devices`)).text())).toHaveLength(
+        1,
+      );
+    });
+  });
 });

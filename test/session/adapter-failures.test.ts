@@ -6,8 +6,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createMemoryTables, MemoryAdapter } from "../../src/adapters/memory.js";
 import type { Adapter } from "../../src/adapters/types.js";
-import { type AuthConfig, listSessions, revokeSession, revokeUserSessions } from "../../src/index.js";
+import { type AuthConfig, listUserSessions, revokeUserSession, revokeUserSessions } from "../../src/index.js";
 import Credentials from "../../src/providers/credentials.js";
+import { sessionIdOfToken } from "../../src/session/session-token.js";
 import { SECRET, TestBrowser } from "./harness.js";
 
 const SESSION_COOKIE = "authjs.session-token";
@@ -208,16 +209,16 @@ describe("session management", () => {
   it("says which step failed", async () => {
     const { adapter, config, session } = await signedInUser();
     const noList = { ...config, adapter: breaking(adapter, "listSessionsByUserId") };
-    await expect(listSessions(noList, session.userId)).rejects.toThrow(
+    await expect(listUserSessions(noList, session.userId)).rejects.toThrow(
       "The adapter failed to list sessions.",
     );
     await expect(revokeUserSessions(noList, session.userId)).rejects.toThrow(
       "The adapter failed to list sessions.",
     );
     const noDelete = { ...config, adapter: breaking(adapter, "deleteSession") };
-    await expect(revokeSession(noDelete, session.sessionToken)).rejects.toThrow(
-      "The adapter failed to revoke the session.",
-    );
+    await expect(
+      revokeUserSession(noDelete, session.userId, await sessionIdOfToken(session.sessionToken)),
+    ).rejects.toThrow("The adapter failed to revoke a session.");
     await expect(revokeUserSessions(noDelete, session.userId)).rejects.toThrow(
       "The adapter failed to revoke a session.",
     );
@@ -226,8 +227,8 @@ describe("session management", () => {
   it("lists a session that expires this very millisecond as over", async () => {
     const { config, session } = await signedInUser();
     vi.setSystemTime(new Date(session.expires.valueOf() - 1));
-    expect(await listSessions(config, session.userId)).toHaveLength(1);
+    expect(await listUserSessions(config, session.userId)).toHaveLength(1);
     vi.setSystemTime(session.expires);
-    expect(await listSessions(config, session.userId)).toEqual([]);
+    expect(await listUserSessions(config, session.userId)).toEqual([]);
   });
 });

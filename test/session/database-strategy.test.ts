@@ -5,6 +5,7 @@ import {
   type AuthConfig,
   getSession,
   listSessions,
+  listUserSessions,
   revokeSession,
   revokeUserSessions,
   UnsupportedStrategy,
@@ -218,7 +219,10 @@ describe.each(SESSION_STORES)("database sessions on $name", (store) => {
     await browser.postForm("/auth/signout", {});
     expect(await db().session(token)).toBeNull();
     expect(browser.jar.has(SESSION_COOKIE)).toBe(false);
-    expect(signOut).toHaveBeenCalledWith({ session: expect.objectContaining({ sessionToken: token }) });
+    expect(signOut).toHaveBeenCalledWith({
+      session: expect.objectContaining({ sessionToken: token }),
+      reason: "signOut",
+    });
   });
 
   it("does not pass the session token to the session callback or the client", async () => {
@@ -249,24 +253,30 @@ describe.each(SESSION_STORES)("database sessions on $name", (store) => {
     expect(await getSession(new Request("http://app.test/dashboard"), cfg)).toBeNull();
   });
 
-  it("lists and revokes sessions; revoking all but the current keeps that one", async () => {
+  it("lists and revokes sessions by id; revoking all but the current keeps that one", async () => {
     const cfg = config(adapter);
     const laptop = new TestBrowser(cfg);
     const phone = new TestBrowser(cfg);
     const laptopToken = await signIn(laptop);
     const phoneToken = await signIn(phone);
     const userId = (await db().session(laptopToken))?.userId as string;
-    expect((await listSessions(cfg, userId)).map((s) => s.sessionToken).sort()).toEqual(
-      [laptopToken, phoneToken].sort(),
+    const fromLaptop = new Request("http://app.test/account", { headers: { cookie: laptop.cookieHeader() } });
+    const listed = (await listSessions(fromLaptop, cfg)) ?? [];
+    expect(listed).toHaveLength(2);
+    expect(JSON.stringify(listed)).not.toContain(laptopToken);
+    expect(JSON.stringify(listed)).not.toContain(phoneToken);
+    const laptopId = listed.find((session) => session.current)?.id as string;
+    expect((await listUserSessions(cfg, userId)).map((s) => s.id).sort()).toEqual(
+      listed.map((s) => s.id).sort(),
     );
 
-    expect(await revokeUserSessions(cfg, userId, { except: laptopToken })).toBe(1);
+    expect(await revokeUserSessions(cfg, userId, { except: laptopId })).toBe(1);
     expect(await phone.session()).toBeNull();
     expect(await laptop.session()).not.toBeNull();
 
-    await revokeSession(cfg, laptopToken);
+    expect(await revokeSession(fromLaptop, cfg, laptopId)).toBe(true);
     expect(await laptop.session()).toBeNull();
-    expect(await listSessions(cfg, userId)).toEqual([]);
+    expect(await listUserSessions(cfg, userId)).toEqual([]);
   });
 
   it("leaves no user behind when linking the account fails", async () => {
@@ -321,8 +331,8 @@ describe.each(SESSION_STORES)("database sessions on $name", (store) => {
 describe("session management", () => {
   it("refuses session management under the jwt strategy, saying why", async () => {
     const cfg = config(MemoryAdapter(), { session: { strategy: "jwt" } });
-    const refusal = listSessions(cfg, "u1");
+    const refusal = listUserSessions(cfg, "u1");
     await expect(refusal).rejects.toBeInstanceOf(UnsupportedStrategy);
-    await expect(refusal).rejects.toThrow(/cannot be revoked/);
+    await expect(refusal).rejects.toThrow(/cannot be listed/);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The callbacks of an app that sets none: every sign-in is allowed, relative redirects stay on the
- * app, the JWT is kept as it is, and the session a browser reads holds name, e-mail and image only.
+ * app, the JWT is kept as it is, and the session a browser reads holds id, name, e-mail and image only.
  */
 import { describe, expect, it } from "vitest";
 import type { Session } from "../../src/config.js";
@@ -28,7 +28,7 @@ describe("default callbacks", () => {
     expect(defaultCallbacks.jwt({ token } as never)).toBe(token);
   });
 
-  it("copy only name, e-mail, image and expires into the session", () => {
+  it("copy only id, name, e-mail, image and expires into the session", () => {
     const session = {
       user: {
         id: "u-1",
@@ -41,7 +41,7 @@ describe("default callbacks", () => {
       accessToken: "leak",
     } as unknown as Session;
     expect(defaultCallbacks.session({ session, token: { providerTokens: {} } } as never)).toEqual({
-      user: { name: "Alice", email: "alice@example.test", image: "https://cdn.test/a.png" },
+      user: { id: "u-1", name: "Alice", email: "alice@example.test", image: "https://cdn.test/a.png" },
       expires: "2030-01-01T00:00:00.000Z",
     });
   });

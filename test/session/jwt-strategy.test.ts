@@ -41,7 +41,7 @@ describe("JWT sessions", () => {
     await signedIn(browser);
     const session = await browser.session();
     expect(session).toEqual({
-      user: { name: "ada", email: "ada@example.test", image: null },
+      user: { id: "id-ada", name: "ada", email: "ada@example.test", image: null },
       expires: "2026-12-01T00:00:00.000Z",
     });
     const token = await decode({
@@ -197,7 +197,10 @@ describe("JWT sessions", () => {
     const response = await browser.postForm("/auth/signout", {});
     expect(response.status).toBe(302);
     expect(browser.jar.has(SESSION_COOKIE)).toBe(false);
-    expect(signOut).toHaveBeenCalledWith({ token: expect.objectContaining({ sub: "id-ada" }) });
+    expect(signOut).toHaveBeenCalledWith({
+      token: expect.objectContaining({ sub: "id-ada" }),
+      reason: "signOut",
+    });
   });
 
   it("reads sessions from every secret during rotation and writes with the newest", async () => {

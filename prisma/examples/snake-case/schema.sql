@@ -31,6 +31,10 @@ CREATE TABLE "sessions" (
     "session_token" TEXT NOT NULL,
     "user_id" TEXT NOT NULL,
     "expires" TIMESTAMP(3) NOT NULL,
+    "created_at" TIMESTAMP(3),
+    "last_seen_at" TIMESTAMP(3),
+    "user_agent" TEXT,
+    "ip_address" TEXT,
     CONSTRAINT "sessions_pkey" PRIMARY KEY ("id")
 );
 

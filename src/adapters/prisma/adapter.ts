@@ -13,6 +13,7 @@ import {
   userData,
   verificationTokenData,
 } from "./records.js";
+import { sessionMetadataColumns } from "./session-metadata.js";
 
 /** The adapter methods present only when the schema has an Authenticator model. */
 export type AuthenticatorMethod =
@@ -54,7 +55,9 @@ function assertPrismaClient(prisma: unknown): asserts prisma is PrismaClientLike
  * - `updateAccount` writes the given token columns of one account, `null` for an unknown account.
  * - `createUserAndLinkAccount` runs in one transaction; `deleteUser` relies on the schema's
  *   `onDelete: Cascade` to remove accounts, sessions and authenticators.
- * - Fields the schema has no column for (profile extras, `expires_in`) are not written.
+ * - Fields the schema has no column for (profile extras, `expires_in`) are not written; the
+ *   session metadata columns (`createdAt`, `lastSeenAt`, `userAgent`, `ipAddress`) are written
+ *   when the Session model has them, so a schema from Auth.js works as it is.
  *
  * @example
  * ```ts
@@ -69,6 +72,8 @@ function assertPrismaClient(prisma: unknown): asserts prisma is PrismaClientLike
 export function PrismaAdapter(prisma: PrismaClientLike): PrismaAdapterMethods {
   assertPrismaClient(prisma);
   const { user, account, session, verificationToken } = prisma;
+  const metadata = sessionMetadataColumns(prisma);
+  const sessionOf = (row: unknown) => toAdapterSession(metadata.learnFrom(row));
 
   const adapter: PrismaAdapterMethods = {
     async createUser(newUser) {
@@ -137,7 +142,7 @@ export function PrismaAdapter(prisma: PrismaClientLike): PrismaAdapterMethods {
     },
 
     async createSession(newSession) {
-      return toAdapterSession(await session.create({ data: sessionData(newSession) }));
+      return sessionOf(await session.create({ data: sessionData(newSession, metadata.writable()) }));
     },
 
     async getSessionAndUser(sessionToken) {
@@ -147,24 +152,24 @@ export function PrismaAdapter(prisma: PrismaClientLike): PrismaAdapterMethods {
         user: unknown;
       } | null;
       if (!row?.user) return null;
-      return { session: toAdapterSession(row), user: toAdapterUser(row.user) };
+      return { session: sessionOf(row), user: toAdapterUser(row.user) };
     },
 
     async updateSession({ sessionToken, ...changes }) {
       const row = await nullIfNotFound(
-        session.update({ where: { sessionToken }, data: sessionData(changes) }),
+        session.update({ where: { sessionToken }, data: sessionData(changes, metadata.writable()) }),
       );
-      return row ? toAdapterSession(row) : null;
+      return row ? sessionOf(row) : null;
     },
 
     async deleteSession(sessionToken) {
       const row = await nullIfNotFound(session.delete({ where: { sessionToken } }));
-      return row ? toAdapterSession(row) : null;
+      return row ? sessionOf(row) : null;
     },
 
     async listSessionsByUserId(userId) {
       const rows = (await session.findMany({ where: { userId }, orderBy: { expires: "asc" } })) as unknown[];
-      return rows.map(toAdapterSession);
+      return rows.map(sessionOf);
     },
 
     async createVerificationToken(newToken) {

@@ -14,6 +14,7 @@ import {
   AUTHENTICATOR_COLUMNS,
   pickDefined,
   SESSION_COLUMNS,
+  SESSION_METADATA_COLUMNS,
   USER_COLUMNS,
   VERIFICATION_TOKEN_COLUMNS,
 } from "../columns.js";
@@ -47,8 +48,12 @@ export function accountTokenData(tokens: AdapterAccountTokens): Row {
   return pickDefined(tokens, ACCOUNT_TOKEN_COLUMNS);
 }
 
-export function sessionData(session: Partial<AdapterSession>): Row {
-  return pickDefined(session, SESSION_COLUMNS);
+/** The session's columns, and those of its metadata the schema has (`metadataColumns`). */
+export function sessionData(
+  session: Partial<AdapterSession>,
+  metadataColumns: ReadonlyArray<(typeof SESSION_METADATA_COLUMNS)[number]>,
+): Row {
+  return { ...pickDefined(session, SESSION_COLUMNS), ...pickDefined(session, metadataColumns) };
 }
 
 export function verificationTokenData(token: VerificationToken): Row {
@@ -81,9 +86,14 @@ export function toAdapterAccount(row: unknown): AdapterAccount {
   return account as AdapterAccount;
 }
 
+/** The session, with the metadata columns the row has (a schema without them yields none). */
 export function toAdapterSession(row: unknown): AdapterSession {
   const { sessionToken, userId, expires } = row as AdapterSession;
-  return { sessionToken, userId, expires };
+  const session: Row = { sessionToken, userId, expires };
+  for (const column of SESSION_METADATA_COLUMNS) {
+    if (column in (row as Row)) session[column] = (row as Row)[column] ?? null;
+  }
+  return session as unknown as AdapterSession;
 }
 
 export function toVerificationToken(row: unknown): VerificationToken {

@@ -12,8 +12,6 @@ import type { ServerContext } from "../../core/context.js";
 import { InvalidProvider, NoProviderAccount, NotSignedIn, RefreshTokenRejected } from "../../core/errors.js";
 import type { JWT } from "../../jwt/types.js";
 import type { OAuthConfig } from "../../provider-types.js";
-import { requestSessionToken } from "../../session/database.js";
-import { decodeSessionCookie, sessionCookies } from "../../session/jwt.js";
 import {
   idTokenSubject,
   readProviderTokens,
@@ -159,27 +157,28 @@ function usableOrRefreshable(provider: OAuthConfig, tokens: StoredTokens | undef
   return tokens;
 }
 
-async function fromJwtSession(ctx: ServerContext, provider: OAuthConfig): Promise<AccessToken> {
-  const token = await decodeSessionCookie(ctx);
-  if (!token) throw new NotSignedIn("The request carries no valid session.");
-  const tokens = usableOrRefreshable(provider, readProviderTokens(token, provider.id));
+/** The session carries the provider's tokens itself (JWT sessions): a refresh re-issues it. */
+async function fromSessionClaims(
+  ctx: ServerContext,
+  provider: OAuthConfig,
+  claims: JWT,
+): Promise<AccessToken> {
+  const tokens = usableOrRefreshable(provider, readProviderTokens(claims, provider.id));
   if (isFresh(tokens)) return { accessToken: tokens.access_token, expiresAt: tokens.expires_at, cookies: [] };
   const next = await sharedRefresh(ctx, { provider, current: tokens as RefreshPlan["current"] });
-  const { cookies } = await sessionCookies(ctx, withProviderTokens(token, provider.id, next));
+  const cookies = await ctx.sessions.reissue(ctx, withProviderTokens(claims, provider.id, next));
   return { accessToken: next.access_token, expiresAt: next.expires_at, cookies };
 }
 
-async function fromDatabaseSession(ctx: ServerContext, provider: OAuthConfig): Promise<AccessToken> {
-  const sessionToken = requestSessionToken(ctx);
-  if (!sessionToken) throw new NotSignedIn("The request carries no session cookie.");
+/** The session keeps its data in storage (database sessions): the tokens are on the account row. */
+async function fromAccountRow(
+  ctx: ServerContext,
+  provider: OAuthConfig,
+  userId: string,
+): Promise<AccessToken> {
   const adapter = ctx.config.adapter;
-  const getSessionAndUser = adapterMethod(adapter, "getSessionAndUser");
-  const found = await callAdapter("read the session", () => getSessionAndUser(sessionToken));
-  if (!found || found.session.expires.valueOf() <= Date.now()) {
-    throw new NotSignedIn("The request's session does not exist or has expired.");
-  }
   const listAccountsByUserId = adapterMethod(adapter, "listAccountsByUserId");
-  const accounts = await callAdapter("list the user's accounts", () => listAccountsByUserId(found.user.id));
+  const accounts = await callAdapter("list the user's accounts", () => listAccountsByUserId(userId));
   const account = accounts.find((candidate) => candidate.provider === provider.id);
   const tokens = usableOrRefreshable(provider, account ? fromAccount(account) : undefined);
   if (isFresh(tokens)) return { accessToken: tokens.access_token, expiresAt: tokens.expires_at, cookies: [] };
@@ -203,7 +202,9 @@ async function fromDatabaseSession(ctx: ServerContext, provider: OAuthConfig): P
  */
 export async function accessTokenFor(ctx: ServerContext, providerId: string): Promise<AccessToken> {
   const provider = oauthProvider(ctx, providerId);
-  return ctx.config.session.strategy === "jwt"
-    ? fromJwtSession(ctx, provider)
-    : fromDatabaseSession(ctx, provider);
+  const current = await ctx.sessions.current(ctx);
+  if (!current) throw new NotSignedIn("The request carries no valid session.");
+  if (current.claims) return fromSessionClaims(ctx, provider, current.claims);
+  if (current.userId === undefined) throw new NotSignedIn("The request's session names no user.");
+  return fromAccountRow(ctx, provider, current.userId);
 }

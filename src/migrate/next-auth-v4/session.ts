@@ -22,7 +22,7 @@ import { adapterMethod, callAdapter } from "../../core/adapter-calls.js";
 import type { ServerContext } from "../../core/context.js";
 import { nowInSeconds } from "../../jwt/claims.js";
 import type { JWT } from "../../jwt/types.js";
-import { requestSessionToken } from "../../session/database.js";
+import { requestSessionToken } from "../../session/session-token.js";
 import type { SessionResult } from "../../session/types.js";
 import { decodeNextAuthV4Token } from "./token.js";
 

@@ -12,6 +12,8 @@ interface SchemaFlavorSource {
   schema: string;
   /** Preview features added to the generator, for a stricter variant of a shipped schema. */
   previewFeatures?: string[];
+  /** Leave out latchkey's optional session metadata fields: the Session model as Auth.js ships it. */
+  withoutSessionMetadata?: boolean;
 }
 
 export const SCHEMA_FLAVORS = {
@@ -24,6 +26,8 @@ export const SCHEMA_FLAVORS = {
     schema: "prisma/sqlite/schema.prisma",
     previewFeatures: ["strictUndefinedChecks"],
   },
+  // An app that kept the Session model of its Auth.js schema: no metadata fields.
+  sqliteAuthjsSession: { schema: "prisma/sqlite/schema.prisma", withoutSessionMetadata: true },
 } satisfies Record<string, SchemaFlavorSource>;
 
 export type SchemaFlavor = keyof typeof SCHEMA_FLAVORS;
@@ -67,7 +71,13 @@ export type PrismaClientClass = new (options: { adapter: unknown; log?: object[]
 /** The schema text a flavor is generated from: the shipped file, plus any preview features. */
 export function flavorSchemaSource(flavor: SchemaFlavor, readShipped: (path: string) => string): string {
   const source: SchemaFlavorSource = SCHEMA_FLAVORS[flavor];
-  const shipped = readShipped(source.schema);
+  let shipped = readShipped(source.schema);
+  if (source.withoutSessionMetadata) {
+    const metadata = /^ {2}(createdAt|lastSeenAt|userAgent|ipAddress) .*\n/gm;
+    if ((shipped.match(metadata) ?? []).length !== 4)
+      throw new Error(`${source.schema} lacks the session metadata`);
+    shipped = shipped.replace(metadata, "");
+  }
   if (!source.previewFeatures) return shipped;
   if (/previewFeatures/.test(shipped)) throw new Error(`${source.schema} already sets previewFeatures`);
   const features = source.previewFeatures.map((feature) => JSON.stringify(feature)).join(", ");

@@ -150,6 +150,7 @@ export const PRELUDES: Record<string, Prelude> = {
 const providers = await handlers.GET(new NextRequest("http://localhost:3000/api/auth/providers"));
 assert.equal(((await providers.json()) as { github: { signinUrl: string } }).github.signinUrl, "http://localhost:3000/api/auth/signin/github");`,
   },
+  "README.md#sessions-a-user-can-manage-a-your-devices-page": { given: ["config"] },
   "README.md#passkeys-webauthn:2": { given: ["config", "request"] },
   "README.md#session-tokens-in-middleware-latchkeyjwt": {
     prelude: `${SECRETS}\nconst request = new Request("https://app.example.com/dashboard");`,
@@ -250,13 +251,16 @@ const setCookies: CookieToSet[] = [];`,
     after: `assert.equal(url.href, "https://app.example.com/auth/signin");`,
   },
   "src/index.ts#getAccessToken": { given: ["config", "request"] },
-  "src/index.ts#listSessions": { given: ["config"] },
-  "src/index.ts#revokeSession": { given: ["config", "sessionToken"] },
+  "src/index.ts#listSessions": { given: ["config", "request"] },
+  "src/index.ts#revokeSession": { given: ["config", "request"] },
+  "src/index.ts#revokeOtherSessions": { given: ["config", "request"] },
+  "src/index.ts#listUserSessions": { given: ["config"] },
+  "src/index.ts#revokeUserSession": { given: ["config"], prelude: `declare const sessionId: string;` },
   "src/index.ts#listAuthenticators": { given: ["config", "request"] },
   "src/index.ts#deleteAuthenticator": { given: ["config", "request"] },
   "src/index.ts#revokeUserSessions": {
     given: ["config"],
-    prelude: `declare const currentSessionToken: string;`,
+    prelude: `declare const currentSessionId: string;`,
   },
   "src/jwt/index.ts#module": {
     prelude: `const request = new Request("https://app.example.com/dashboard");`,

@@ -211,7 +211,7 @@ describe("database sessions", () => {
     const account = { access_token: "at" };
     const over = await databaseApp(account, { sessionExpires: new Date(now * 1000) });
     await expect(getAccessToken(requestWith(over.jar), over.config, "op")).rejects.toThrow(
-      "The request's session does not exist or has expired.",
+      "The request carries no valid session.",
     );
     const live = await databaseApp(account, { sessionExpires: new Date(now * 1000 + 1) });
     expect((await getAccessToken(requestWith(live.jar), live.config, "op")).accessToken).toBe("at");
@@ -220,7 +220,7 @@ describe("database sessions", () => {
   it("answers NotSignedIn without a session cookie, and for a session token nobody stored", async () => {
     const app = await databaseApp({ access_token: "at" });
     await expect(getAccessToken(requestWith(new CookieJar()), app.config, "op")).rejects.toThrow(
-      new NotSignedIn("The request carries no session cookie."),
+      new NotSignedIn("The request carries no valid session."),
     );
     const stranger = new CookieJar({ [SESSION_COOKIE]: "session-nobody-0123456789" });
     await expect(getAccessToken(requestWith(stranger), app.config, "op")).rejects.toBeInstanceOf(NotSignedIn);

@@ -137,7 +137,12 @@ describe("the profile", () => {
     };
     const browser = newBrowser();
     await signInAtOP(config, browser, "op", "alice");
-    expect((await sessionOf(config, browser))?.user).toEqual({ name: "Alice", email: null, image: null });
+    expect((await sessionOf(config, browser))?.user).toEqual({
+      id: expect.any(String),
+      name: "Alice",
+      email: null,
+      image: null,
+    });
   });
 
   it("reports a failed userinfo request as OAuthCallbackError, naming the step", async () => {

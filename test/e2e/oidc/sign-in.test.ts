@@ -52,7 +52,12 @@ describe("with JWT sessions and no adapter", () => {
     const response = await signInAtOP(config, browser, "op", "alice");
     await expectSignedIn(config, browser, response, "alice@example.test");
     const session = await sessionOf(config, browser);
-    expect(session?.user).toEqual({ name: "Alice Liddell", email: "alice@example.test", image: null });
+    expect(session?.user).toEqual({
+      id: expect.any(String),
+      name: "Alice Liddell",
+      email: "alice@example.test",
+      image: null,
+    });
     expect(JSON.stringify(session)).not.toContain("access_token");
   });
 });

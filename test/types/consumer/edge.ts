@@ -14,9 +14,17 @@ import {
   getSession,
   listAuthenticators,
   listSessions,
+  listUserSessions,
+  type ManagedSession,
+  type OwnSession,
   raw,
+  revokeOtherSessions,
   revokeSession,
+  revokeUserSession,
+  revokeUserSessions,
   type Session,
+  type SessionOptions,
+  type SignOutReason,
   setEnvDefaults,
   skipCSRFCheck,
 } from "latchkey";
@@ -194,10 +202,18 @@ export default {
   async fetch(request: Request): Promise<Response> {
     try {
       const session = await getSession(request, config);
-      if (session) await listSessions(config, session.user?.id ?? "");
+      const own: OwnSession[] | null = await listSessions(request, config);
+      const first = own?.find((device) => !device.current);
+      if (first) await revokeSession(request, config, first.id);
+      await revokeOtherSessions(request, config);
+      if (session?.user?.id) {
+        const all: ManagedSession[] = await listUserSessions(config, session.user.id);
+        if (all[0]) await revokeUserSession(config, session.user.id, all[0].id);
+        await revokeUserSessions(config, session.user.id, { except: all[1]?.id });
+      }
       const passkeys = await listAuthenticators(request, config);
-      const first = passkeys?.[0];
-      if (first) await deleteAuthenticator(request, config, first.credentialID);
+      const passkey = passkeys?.[0];
+      if (passkey) await deleteAuthenticator(request, config, passkey.credentialID);
       return await Auth(request, config);
     } catch (error) {
       const type = error instanceof AuthError ? error.type : "unknown";
@@ -210,7 +226,6 @@ export async function tokens(request: Request): Promise<JWT | null> {
   const secret = "a-secret-of-at-least-thirty-two-bytes!";
   const salt = "authjs.session-token";
   const jwt = await encode({ token: { sub: "user-1" }, secret, salt });
-  await revokeSession(config, jwt);
   return (await decode({ token: jwt, secret, salt })) ?? getToken({ req: request, secret });
 }
 
@@ -384,3 +399,11 @@ export function useGreeting(): string {
   return data.user?.name ?? "";
 }
 export const provider = SessionProvider;
+// Database sessions with the cookie cache, and an audit of every session that ends.
+export const cachedSessions: SessionOptions = { strategy: "database", cookieCache: { maxAge: 300 } };
+export const audited: AuthConfig["events"] = {
+  signOut: (message) => {
+    const reason: SignOutReason = message.reason;
+    return reason;
+  },
+};

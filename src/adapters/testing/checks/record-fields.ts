@@ -9,6 +9,7 @@ import {
   ACCOUNT_COLUMNS,
   AUTHENTICATOR_COLUMNS,
   SESSION_COLUMNS,
+  SESSION_METADATA_COLUMNS,
   VERIFICATION_TOKEN_COLUMNS,
 } from "../../columns.js";
 import type { CheckDefinition } from "../context.js";
@@ -20,6 +21,9 @@ import {
   newUser,
   newVerificationToken,
 } from "../fixtures.js";
+
+/** A session record's fields: the contract's, and latchkey's optional metadata. */
+const SESSION_FIELDS = [...SESSION_COLUMNS, ...SESSION_METADATA_COLUMNS];
 
 /** Results a method may leave out (void) are checked only when it returns a record. */
 function isRecord(value: unknown): value is object {
@@ -75,36 +79,36 @@ export const recordFieldChecks: CheckDefinition[] = [
     },
   },
   {
-    name: "session records carry only sessionToken, userId and expires",
+    name: "session records carry only sessionToken, userId, expires and the session metadata columns",
     level: "latchkey",
     requires: ["createUser", "createSession", "getSessionAndUser"],
     async run({ adapter, createUser, has, expect }) {
       const user = await createUser();
       const session = newSession(user.id);
       const created = await adapter.createSession(session);
-      if (isRecord(created)) expect.onlyFields(created, SESSION_COLUMNS, "createSession result");
+      if (isRecord(created)) expect.onlyFields(created, SESSION_FIELDS, "createSession result");
       const found = expect.present(
         await adapter.getSessionAndUser(session.sessionToken),
         "getSessionAndUser should find the session just created",
       );
       expect.onlyFields(found, ["session", "user"], "getSessionAndUser result");
       if (isRecord(found.session))
-        expect.onlyFields(found.session, SESSION_COLUMNS, "getSessionAndUser session");
+        expect.onlyFields(found.session, SESSION_FIELDS, "getSessionAndUser session");
       if (has("updateSession")) {
         const updated = await adapter.updateSession({
           sessionToken: session.sessionToken,
           expires: daysFromNow(2),
         });
-        if (isRecord(updated)) expect.onlyFields(updated, SESSION_COLUMNS, "updateSession result");
+        if (isRecord(updated)) expect.onlyFields(updated, SESSION_FIELDS, "updateSession result");
       }
       if (has("listSessionsByUserId")) {
         for (const listed of await adapter.listSessionsByUserId(user.id)) {
-          expect.onlyFields(listed, SESSION_COLUMNS, "listSessionsByUserId item");
+          expect.onlyFields(listed, SESSION_FIELDS, "listSessionsByUserId item");
         }
       }
       if (has("deleteSession")) {
         const deleted = await adapter.deleteSession(session.sessionToken);
-        if (isRecord(deleted)) expect.onlyFields(deleted, SESSION_COLUMNS, "deleteSession result");
+        if (isRecord(deleted)) expect.onlyFields(deleted, SESSION_FIELDS, "deleteSession result");
       }
     },
   },

@@ -1,4 +1,4 @@
-import { SESSION_COLUMNS, USER_COLUMNS } from "../../columns.js";
+import { SESSION_COLUMNS, SESSION_METADATA_COLUMNS, USER_COLUMNS } from "../../columns.js";
 import { fieldsOf } from "../assert.js";
 import type { CheckDefinition } from "../context.js";
 import { daysFromNow, newSession } from "../fixtures.js";
@@ -145,6 +145,43 @@ export const sessionChecks: CheckDefinition[] = [
         [],
         "listSessionsByUserId(unknown user)",
       );
+    },
+  },
+  {
+    name: "session metadata: createSession and updateSession store the columns the schema has, and reads return them",
+    level: "latchkey",
+    requires: ["createUser", "createSession", "updateSession", "getSessionAndUser", "listSessionsByUserId"],
+    async run({ adapter, db, createUser, expect }) {
+      const user = await createUser();
+      // Whole seconds: every database keeps at least millisecond precision.
+      const createdAt = new Date(Math.floor(Date.now() / 1000) * 1000 - 60_000);
+      const metadata = {
+        createdAt,
+        lastSeenAt: createdAt,
+        userAgent: "Mozilla/5.0 (conformance)",
+        ipAddress: "2001:db8::7",
+      };
+      const session = newSession(user.id, metadata);
+      // An adapter whose schema lacks the columns ignores the fields instead of failing.
+      await adapter.createSession(session);
+      const stored = expect.present(await db.session(session.sessionToken), "the session should be stored");
+      const columns = SESSION_METADATA_COLUMNS.filter((column) => column in stored);
+      if (columns.length === 0) return; // a schema without the columns (Auth.js's): nothing more to check
+      expect.equalFields(stored, metadata, columns, "stored session metadata");
+
+      const lastSeenAt = new Date(createdAt.valueOf() + 30_000);
+      await adapter.updateSession({ sessionToken: session.sessionToken, lastSeenAt });
+      const expected = { ...metadata, lastSeenAt };
+      const updated = expect.present(
+        await db.session(session.sessionToken),
+        "the session should still be stored",
+      );
+      expect.equalFields(updated, expected, columns, "stored metadata after updateSession");
+
+      const found = await adapter.getSessionAndUser(session.sessionToken);
+      expect.equalFields(found?.session ?? {}, expected, columns, "getSessionAndUser session metadata");
+      const [listed] = await adapter.listSessionsByUserId(user.id);
+      expect.equalFields(listed ?? {}, expected, columns, "listSessionsByUserId session metadata");
     },
   },
 ];

@@ -1,0 +1,103 @@
+/**
+ * The cookie cache of database sessions (`session.cookieCache`): a copy of the session row and its
+ * user, sealed like a session JWT (encrypted and authenticated with the newest secret, so rotating
+ * the secret drops every cached copy) in a short-lived cookie. It is bound to the session token by
+ * the session's id (a hash of the token): beside another session's token it is ignored. It never
+ * outlives the session, and it is never trusted once it expires, to the second.
+ */
+import type { AdapterSession, AdapterUser } from "../adapters/types.js";
+import type { CookieToSet } from "../cookie/header.js";
+import { expiredCookie } from "../cookie/header.js";
+import type { ServerContext } from "../core/context.js";
+import type { JWT } from "../jwt/types.js";
+import { requestSessionToken, sessionIdOfToken } from "./session-token.js";
+
+/** Over this, the sealed copy would not fit one cookie (RFC 6265 §6.1 asks browsers for 4096 bytes). */
+const MAX_COOKIE_VALUE = 3900;
+
+/** Dates survive JSON as tagged epoch milliseconds. */
+type Sealed = Record<string, unknown>;
+const DATE_TAG = "$date";
+
+function seal(record: object): Sealed {
+  const sealed: Sealed = {};
+  for (const [field, value] of Object.entries(record)) {
+    sealed[field] = value instanceof Date ? { [DATE_TAG]: value.valueOf() } : value;
+  }
+  return sealed;
+}
+
+function unseal(sealed: unknown): Record<string, unknown> | undefined {
+  if (typeof sealed !== "object" || sealed === null) return undefined;
+  const record: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(sealed)) {
+    const time = (value as Record<string, unknown> | null)?.[DATE_TAG];
+    record[field] = typeof time === "number" ? new Date(time) : value;
+  }
+  return record;
+}
+
+/** A live session read from the cache: the row (with the request's token) and its user. */
+export interface CachedSession {
+  sessionId: string;
+  row: AdapterSession;
+  user: AdapterUser;
+}
+
+/** The request's cached session, when the cookie is there, intact, unexpired and this token's. */
+export async function openCookieCache(ctx: ServerContext): Promise<CachedSession | undefined> {
+  const { name } = ctx.cookies.sessionCache;
+  const value = ctx.requestCookies[name];
+  const sessionToken = requestSessionToken(ctx);
+  if (value === undefined || sessionToken === undefined) return undefined;
+  const payload = await ctx.codec.decode<JWT>({
+    token: value,
+    secret: ctx.config.secrets.slice(0, 1),
+    salt: name,
+  });
+  // decode forgives 15 s of clock skew; a cache is trusted for not one second past its expiry.
+  if (!payload || typeof payload.exp !== "number" || payload.exp * 1000 <= Date.now()) return undefined;
+  const sessionId = await sessionIdOfToken(sessionToken);
+  if (payload.sid !== sessionId) return undefined;
+  const row = unseal(payload.session);
+  const user = unseal(payload.user);
+  if (!row || !user || !(row.expires instanceof Date) || typeof row.userId !== "string") return undefined;
+  if (row.expires.valueOf() <= Date.now() || user.id !== row.userId) return undefined;
+  return {
+    sessionId,
+    row: { ...(row as unknown as AdapterSession), sessionToken },
+    user: user as unknown as AdapterUser,
+  };
+}
+
+/** The cookie that caches `row` and `user` for `maxAge` seconds, or none when the session ends sooner or they are too big. */
+export async function writeCookieCache(
+  ctx: ServerContext,
+  row: AdapterSession,
+  user: AdapterUser,
+): Promise<CookieToSet[]> {
+  const { name, options } = ctx.cookies.sessionCache;
+  const maxAge = Math.min(
+    ctx.config.session.cookieCacheMaxAge ?? 0,
+    (row.expires.valueOf() - Date.now()) / 1000,
+  );
+  if (maxAge < 1) return clearCookieCache(ctx);
+  // The token stays out: the cookie beside this one carries it, and the id binds the two.
+  const { sessionToken, ...session } = row;
+  const value = await ctx.codec.encode({
+    token: { sid: await sessionIdOfToken(sessionToken), session: seal(session), user: seal(user) },
+    secret: ctx.config.secrets.slice(0, 1),
+    salt: name,
+    maxAge: Math.floor(maxAge),
+  });
+  if (value.length > MAX_COOKIE_VALUE) return clearCookieCache(ctx);
+  return [
+    { name, value, options: { ...options, expires: new Date(Date.now() + Math.floor(maxAge) * 1000) } },
+  ];
+}
+
+/** Clears the cache cookie, when the request carries one. */
+export function clearCookieCache(ctx: ServerContext): CookieToSet[] {
+  const { name, options } = ctx.cookies.sessionCache;
+  return ctx.requestCookies[name] === undefined ? [] : [expiredCookie(name, options)];
+}

@@ -1,0 +1,39 @@
+/**
+ * The claims that make a JWT session a session one can name: a session id and the time of the
+ * sign-in, both kept for the session's whole life (a re-issue keeps them), so that a session can be
+ * listed, and revoked by a marker (revocation-markers.ts), whatever its `jti` and `iat` are now.
+ * The names are OpenID Connect's: `sid` (Front-Channel Logout 1.0 §3) and `auth_time` (Core §2).
+ */
+import type { JWT } from "../jwt/types.js";
+import type { CryptoRuntime } from "../runtime/types.js";
+
+export const SESSION_ID_CLAIM = "sid";
+export const AUTH_TIME_CLAIM = "auth_time";
+
+/** A new session's claims: a random id and the sign-in time, in seconds. */
+export function newSessionClaims(runtime: CryptoRuntime, now: number): Partial<JWT> {
+  return { [SESSION_ID_CLAIM]: runtime.base64urlEncode(runtime.randomBytes(16)), [AUTH_TIME_CLAIM]: now };
+}
+
+/** A re-issued token keeps its session's claims, even if a custom `jwt` callback built a new token. */
+export function carrySessionClaims(token: JWT, previous: JWT): JWT {
+  for (const claim of [SESSION_ID_CLAIM, AUTH_TIME_CLAIM]) {
+    if (previous[claim] !== undefined) token[claim] = previous[claim];
+  }
+  return token;
+}
+
+/**
+ * The session's id: its `sid`, or for a token issued without one (by Auth.js, or before latchkey
+ * set it), its `jti`, which names that token alone.
+ */
+export function sessionIdOf(token: JWT): string {
+  const id = token[SESSION_ID_CLAIM] ?? token.jti;
+  return typeof id === "string" ? id : "";
+}
+
+/** When the session was signed in to, in seconds: `auth_time`, else (older tokens) `iat`. */
+export function signedInAtOf(token: JWT): number | undefined {
+  const time = token[AUTH_TIME_CLAIM] ?? token.iat;
+  return typeof time === "number" && Number.isFinite(time) ? time : undefined;
+}

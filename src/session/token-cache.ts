@@ -1,0 +1,53 @@
+/**
+ * A cache of verified JWT session tokens: GET /session with a JWT otherwise decrypts the same
+ * cookie on every request. An entry maps the exact token string to its claims (as JSON), so only a
+ * token that verified in full can hit, and a changed byte misses and is verified afresh.
+ *
+ * - Keyed per secret set (the resolved config's array: a rotation is a new config, a new cache)
+ *   and per salt (the cookie name).
+ * - Bounded: at most {@link MAX_ENTRIES} tokens per secret set and salt, the oldest dropped first.
+ * - The time claims are checked on every hit as `decode` checks them, so an entry never outlives
+ *   its token; revocation markers are checked by the caller on every read, hit or miss.
+ * - Each hit parses a fresh copy: callbacks may mutate the token they are given.
+ */
+import { hasValidTimeClaims } from "../jwt/claims.js";
+import type { JWT } from "../jwt/types.js";
+
+/** Enough for the active sessions of a busy instance; about 1.5 KB each for a typical token. */
+export const MAX_ENTRIES = 10_000;
+
+const caches = new WeakMap<readonly string[], Map<string, Map<string, string>>>();
+
+function entriesFor(secrets: readonly string[], salt: string): Map<string, string> {
+  let bySalt = caches.get(secrets);
+  if (bySalt === undefined) {
+    bySalt = new Map();
+    caches.set(secrets, bySalt);
+  }
+  let entries = bySalt.get(salt);
+  if (entries === undefined) {
+    entries = new Map();
+    bySalt.set(salt, entries);
+  }
+  return entries;
+}
+
+/** The claims of a token verified before under these secrets and salt, still within its time claims. */
+export function cachedClaims(secrets: readonly string[], salt: string, token: string): JWT | undefined {
+  const json = caches.get(secrets)?.get(salt)?.get(token);
+  if (json === undefined) return undefined;
+  const claims = JSON.parse(json) as JWT;
+  if (hasValidTimeClaims(claims)) return claims;
+  caches.get(secrets)?.get(salt)?.delete(token);
+  return undefined;
+}
+
+/** Remembers the claims of a token that just verified. */
+export function rememberClaims(secrets: readonly string[], salt: string, token: string, claims: JWT): void {
+  const entries = entriesFor(secrets, salt);
+  if (entries.size >= MAX_ENTRIES) {
+    const oldest = entries.keys().next();
+    if (!oldest.done) entries.delete(oldest.value);
+  }
+  entries.set(token, JSON.stringify(claims));
+}

@@ -1,0 +1,243 @@
+/**
+ * Sessions a user can manage, from their own request: `listSessions` shows the caller's sessions
+ * with a non-secret id and metadata (never a token), `revokeSession` and `revokeOtherSessions` end
+ * only the caller's own; the admin functions work by user id. Run on every store.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { AuthConfig } from "../../src/index.js";
+import {
+  listSessions,
+  listUserSessions,
+  revokeOtherSessions,
+  revokeSession,
+  revokeUserSession,
+  revokeUserSessions,
+} from "../../src/index.js";
+import Credentials from "../../src/providers/credentials.js";
+import { SECRET, TestBrowser } from "./harness.js";
+import { SESSION_STORES, useStore } from "./stores.js";
+
+const SESSION_COOKIE = "authjs.session-token";
+const DAY_MS = 24 * 60 * 60 * 1000;
+const START = new Date("2026-11-01T00:00:00Z");
+const LAPTOP = "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0";
+const PHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Safari/604.1";
+
+function request(browser: TestBrowser): Request {
+  return new Request("http://app.test/account/devices", { headers: { cookie: browser.cookieHeader() } });
+}
+
+/** Signs `username` in with the given User-Agent, from `address` as a trusted proxy reports it. */
+async function signIn(browser: TestBrowser, username: string, userAgent: string, address: string) {
+  const csrfToken = await browser.csrfToken();
+  const response = await browser.fetch("/auth/callback/credentials", {
+    method: "POST",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      "user-agent": userAgent,
+      "x-forwarded-for": `198.51.100.1, ${address}`,
+    },
+    body: new URLSearchParams({ csrfToken, username, password: "right" }),
+  });
+  expect(response.status).toBe(302);
+  return browser.jar.get(SESSION_COOKIE) as string;
+}
+
+describe.each(SESSION_STORES)("session management on $name", (store) => {
+  const opened = useStore(store);
+  const signOut = vi.fn();
+  let config: AuthConfig;
+
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["Date"], now: START });
+    signOut.mockClear();
+    config = {
+      secret: SECRET,
+      trustHost: true,
+      adapter: opened().adapter,
+      rateLimit: { trustForwardedFor: true },
+      events: { signOut },
+      providers: [
+        Credentials({
+          credentials: { username: {}, password: {} },
+          authorize: ({ username, password }) =>
+            password === "right" ? { id: `app-${String(username)}`, name: String(username) } : null,
+        }),
+      ],
+    };
+  });
+  afterEach(() => vi.useRealTimers());
+
+  /** The stored user the credentials identity `providerAccountId` signed in as. */
+  async function storedUserId(providerAccountId: string): Promise<string> {
+    const user = await opened().adapter.getUserByAccount?.({ provider: "credentials", providerAccountId });
+    if (!user) throw new Error(`no user is linked to ${providerAccountId}`);
+    return user.id;
+  }
+
+  it("lists the caller's sessions with ids, metadata and the current one marked, never a token", async () => {
+    const laptop = new TestBrowser(config);
+    const phone = new TestBrowser(config);
+    const laptopToken = await signIn(laptop, "ada", LAPTOP, "203.0.113.7");
+    vi.setSystemTime(new Date(START.valueOf() + 60_000));
+    const phoneToken = await signIn(phone, "ada", PHONE, "2001:db8::1");
+
+    const sessions = await listSessions(request(laptop), config);
+    expect(sessions).toEqual([
+      {
+        id: expect.stringMatching(/^[0-9a-f]{64}$/),
+        expires: new Date(START.valueOf() + 30 * DAY_MS),
+        createdAt: START,
+        lastSeenAt: START,
+        userAgent: LAPTOP,
+        ipAddress: "203.0.113.7",
+        current: true,
+      },
+      {
+        id: expect.stringMatching(/^[0-9a-f]{64}$/),
+        expires: new Date(START.valueOf() + 60_000 + 30 * DAY_MS),
+        createdAt: new Date(START.valueOf() + 60_000),
+        lastSeenAt: new Date(START.valueOf() + 60_000),
+        userAgent: PHONE,
+        ipAddress: "2001:db8::1",
+        current: false,
+      },
+    ]);
+    const listed = JSON.stringify(sessions);
+    expect(listed).not.toContain(laptopToken);
+    expect(listed).not.toContain(phoneToken);
+    const fromPhone = await listSessions(request(phone), config);
+    expect(fromPhone?.find((session) => session.current)?.id).toBe(sessions?.[1]?.id);
+  });
+
+  it("records last seen only when the session is extended (updateAge), never on every request", async () => {
+    const laptop = new TestBrowser(config);
+    await signIn(laptop, "ada", LAPTOP, "203.0.113.7");
+    vi.setSystemTime(new Date(START.valueOf() + DAY_MS / 2));
+    await laptop.session();
+    expect((await listSessions(request(laptop), config))?.[0]?.lastSeenAt).toEqual(START);
+    const extended = new Date(START.valueOf() + DAY_MS + 1000);
+    vi.setSystemTime(extended);
+    await laptop.session();
+    expect((await listSessions(request(laptop), config))?.[0]).toMatchObject({
+      createdAt: START,
+      lastSeenAt: extended,
+    });
+  });
+
+  it("revokes one of the caller's sessions by id: that browser is signed out on its next request", async () => {
+    const laptop = new TestBrowser(config);
+    const phone = new TestBrowser(config);
+    await signIn(laptop, "ada", LAPTOP, "203.0.113.7");
+    await signIn(phone, "ada", PHONE, "203.0.113.8");
+    const phoneId = (await listSessions(request(laptop), config))?.find((session) => !session.current)?.id;
+
+    expect(await revokeSession(request(laptop), config, phoneId as string)).toBe(true);
+    expect(await phone.session()).toBeNull();
+    expect(await laptop.session()).toMatchObject({ user: { name: "ada" } });
+    expect(await revokeSession(request(laptop), config, phoneId as string)).toBe(false);
+    expect(signOut).toHaveBeenCalledWith({
+      session: expect.objectContaining({ userId: await storedUserId("app-ada") }),
+      reason: "revoked",
+    });
+  });
+
+  it("signs out everywhere else: every other session ends, the caller's stays", async () => {
+    const browsers = [new TestBrowser(config), new TestBrowser(config), new TestBrowser(config)];
+    for (const [index, browser] of browsers.entries()) {
+      await signIn(browser, "ada", LAPTOP, `203.0.113.${index + 1}`);
+    }
+    const [keeper, ...others] = browsers as [TestBrowser, ...TestBrowser[]];
+    expect(await revokeOtherSessions(request(keeper), config)).toBe(2);
+    for (const other of others) expect(await other.session()).toBeNull();
+    expect(await keeper.session()).toMatchObject({ user: { name: "ada" } });
+    expect(await listSessions(request(keeper), config)).toHaveLength(1);
+    expect(signOut.mock.calls.map(([message]) => message.reason)).toEqual(["revokedOthers", "revokedOthers"]);
+  });
+
+  it("a signed-in user can neither see nor revoke another user's sessions", async () => {
+    const alice = new TestBrowser(config);
+    const mallory = new TestBrowser(config);
+    await signIn(alice, "alice", LAPTOP, "203.0.113.7");
+    await signIn(mallory, "mallory", PHONE, "203.0.113.66");
+    const [aliceSession] = (await listSessions(request(alice), config)) ?? [];
+
+    const seenByMallory = await listSessions(request(mallory), config);
+    expect(seenByMallory).toHaveLength(1);
+    expect(seenByMallory?.[0]?.id).not.toBe(aliceSession?.id);
+    expect(await revokeSession(request(mallory), config, aliceSession?.id as string)).toBe(false);
+    expect(await revokeOtherSessions(request(mallory), config)).toBe(0);
+    expect(await alice.session()).toMatchObject({ user: { name: "alice" } });
+    expect(await listSessions(request(alice), config)).toHaveLength(1);
+  });
+
+  it("answers a request without a live session with null or false, and revokes nothing", async () => {
+    const alice = new TestBrowser(config);
+    await signIn(alice, "alice", LAPTOP, "203.0.113.7");
+    const [aliceSession] = (await listSessions(request(alice), config)) ?? [];
+    const anonymous = new Request("http://app.test/account/devices");
+    const forged = new Request("http://app.test/account/devices", {
+      headers: { cookie: `${SESSION_COOKIE}=${aliceSession?.id}` },
+    });
+    for (const stranger of [anonymous, forged]) {
+      expect(await listSessions(stranger, config)).toBeNull();
+      expect(await revokeSession(stranger, config, aliceSession?.id as string)).toBe(false);
+      expect(await revokeOtherSessions(stranger, config)).toBeNull();
+    }
+    expect(await alice.session()).toMatchObject({ user: { name: "alice" } });
+  });
+
+  it("the admin functions work by user id and return no tokens", async () => {
+    const laptop = new TestBrowser(config);
+    const phone = new TestBrowser(config);
+    const laptopToken = await signIn(laptop, "ada", LAPTOP, "203.0.113.7");
+    await signIn(phone, "ada", PHONE, "203.0.113.8");
+    const userId = await storedUserId("app-ada");
+    const sessions = await listUserSessions(config, userId);
+    expect(sessions.map((session) => session.userId)).toEqual([userId, userId]);
+    expect(JSON.stringify(sessions)).not.toContain(laptopToken);
+    const [first, second] = sessions;
+
+    expect(await revokeUserSession(config, "someone-else", first?.id as string)).toBe(false);
+    expect(await revokeUserSession(config, userId, first?.id as string)).toBe(true);
+    expect(await revokeUserSessions(config, userId, { except: second?.id as string })).toBe(0);
+    expect(await revokeUserSessions(config, userId)).toBe(1);
+    expect(await laptop.session()).toBeNull();
+    expect(await phone.session()).toBeNull();
+    expect(signOut.mock.calls.map(([message]) => message.reason)).toEqual([
+      "revokedByAdmin",
+      "revokedByAdmin",
+    ]);
+  });
+
+  it("lists a session row written without metadata (by Auth.js) with empty metadata", async () => {
+    await opened().adapter.createUser?.({ id: "app-old", email: "old@example.test", emailVerified: null });
+    const user = await opened().adapter.getUserByEmail?.("old@example.test");
+    const token = "authjs-0123456789-abcdef";
+    await opened().adapter.createSession?.({
+      sessionToken: token,
+      userId: user?.id as string,
+      expires: new Date(START.valueOf() + DAY_MS),
+    });
+    const old = new TestBrowser(config);
+    old.jar.set(SESSION_COOKIE, token);
+    expect(await listSessions(request(old), config)).toEqual([
+      {
+        id: expect.stringMatching(/^[0-9a-f]{64}$/),
+        expires: new Date(START.valueOf() + DAY_MS),
+        createdAt: null,
+        lastSeenAt: null,
+        userAgent: null,
+        ipAddress: null,
+        current: true,
+      },
+    ]);
+  });
+});
+
+describe("the request-based functions", () => {
+  it("say what to call instead when given a config where the request belongs", async () => {
+    const config = { secret: SECRET, providers: [] } as AuthConfig;
+    expect(() => listSessions(config as unknown as Request, config)).toThrow(/listUserSessions/);
+  });
+});
