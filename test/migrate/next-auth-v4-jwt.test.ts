@@ -52,7 +52,13 @@ describe(`next-auth ${v4.version} JWT session cookies`, () => {
     const response = await getSessionRoute(config, { [V4_COOKIE]: v4Token });
     expect(response.status).toBe(200);
     const session = (await response.json()) as { user: { name: string; email: string }; expires: string };
-    expect(session.user).toEqual({ name: "Vera Four", email: "vera@example.test", image: null });
+    // The default session carries user.id (the token's sub).
+    expect(session.user).toEqual({
+      id: "user-v4",
+      name: "Vera Four",
+      email: "vera@example.test",
+      image: null,
+    });
     // Bounded by the v4 session: latchkey's 30-day default does not lengthen a 10-day v4 session.
     expect(Math.abs(Date.parse(session.expires) / 1000 - v4Exp)).toBeLessThanOrEqual(2);
 
@@ -170,11 +176,13 @@ describe("a v4 cookie minted by next-auth@4 and a v5 cookie minted by @auth/core
     const fromV5 = await getSessionRoute(config, { [V5_COOKIE]: v5Token });
 
     expect(((await fromV4.json()) as { user: unknown }).user).toEqual({
+      id: "user-v4",
       name: "Vera Four",
       email: "vera@example.test",
       image: null,
     });
     expect(((await fromV5.json()) as { user: unknown }).user).toEqual({
+      id: "user-v5",
       name: "Fiona Five",
       email: "fiona@example.test",
       image: null,

@@ -137,14 +137,15 @@ describe("npm pack from a clean checkout", () => {
 /**
  * The edge bundle's budgets in minified bytes, each just above today's size so that any growth fails
  * here; lower them as the bundle shrinks. `npm run bench -- --only=bundle` prints the sizes beside
- * `@auth/core`'s. `Auth` + `getToken` alone is 84.4 kB, 0.58x `@auth/core`'s 144.7 kB (the goal is
- * 0.6x): the flows come with the providers that need them (docs/migrating.md); reading next-auth v4
- * sessions and environment names (`migrate`, an option rather than an import) added 3.2 kB to 81.2. With one OAuth
- * provider, GitHub, it is 148.0 kB, 1.02x `@auth/core` with the same provider (145.6 kB): the OAuth
- * flow, oauth4webapi and jose's JWT verification come with it.
+ * `@auth/core`'s. `Auth` + `getToken` alone is 91.9 kB, 0.64x `@auth/core`'s 144.7 kB (the goal is
+ * 0.6x): the flows come with the providers that need them (docs/migrating.md), but options that are
+ * settings rather than imports bring their code to every bundle: reading next-auth v4 sessions
+ * (`migrate`, 2.3 kB) and the session cookie cache, revocation markers, verified-token cache and
+ * session listing (about 5 kB). With one OAuth provider, GitHub, it is 158.3 kB, 1.09x `@auth/core`
+ * with the same provider (145.6 kB): the OAuth flow, oauth4webapi and jose's JWT verification come with it.
  */
-const EDGE_BUDGET_BYTES = 84_900;
-const EDGE_WITH_GITHUB_BUDGET_BYTES = 152_400;
+const EDGE_BUDGET_BYTES = 94_700;
+const EDGE_WITH_GITHUB_BUDGET_BYTES = 163_100;
 
 /** What only passkeys need: the WebAuthn flow, its page script, and @simplewebauthn/server's tree. */
 const PASSKEY_ONLY =
