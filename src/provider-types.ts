@@ -2,7 +2,7 @@
  * Provider configuration types. A provider is plain data plus, for some types, a few functions;
  * the flow for its `type` (src/flows/) does the work.
  */
-import type { customFetch } from "./core/custom-fetch.js";
+import type { customFetch } from "./custom-fetch.js";
 import type { Theme } from "./theme.js";
 
 export type ProviderType = "oidc" | "oauth" | "email" | "credentials" | "webauthn";

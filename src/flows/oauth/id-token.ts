@@ -13,7 +13,7 @@ import {
   jwtVerify,
 } from "jose";
 import type { AuthorizationServer } from "oauth4webapi";
-import { customFetch } from "../../core/custom-fetch.js";
+import { customFetch } from "../../custom-fetch.js";
 import type { OAuthConfig } from "../../provider-types.js";
 import { hasClientSecret } from "./client.js";
 import { providerState } from "./provider-state.js";

@@ -5,8 +5,8 @@
  * a day; a failed discovery is not cached.
  */
 import * as oauth from "oauth4webapi";
-import { customFetch, providerFetch } from "../../core/custom-fetch.js";
 import { InvalidConfig, OAuthSignInError } from "../../core/errors.js";
+import { customFetch, providerFetch } from "../../custom-fetch.js";
 import type { OAuthConfig } from "../../provider-types.js";
 import { endpointUrl, isLoopbackHttp } from "./endpoint-url.js";
 import { providerState } from "./provider-state.js";

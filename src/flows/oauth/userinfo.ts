@@ -6,8 +6,8 @@
  */
 import type { JWTPayload } from "jose";
 import * as oauth from "oauth4webapi";
-import { providerFetch } from "../../core/custom-fetch.js";
 import { InvalidConfig } from "../../core/errors.js";
+import { providerFetch } from "../../custom-fetch.js";
 import type { OAuthConfig, Profile, TokenSet } from "../../provider-types.js";
 import { transportOptions } from "./server-metadata.js";
 
