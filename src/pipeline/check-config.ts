@@ -10,7 +10,7 @@ import { type EnvRecord, readProcessEnv } from "../core/env.js";
 import { AuthError } from "../core/errors.js";
 import { appOrigin } from "../core/origin.js";
 import type { ProviderConfig } from "../provider-types.js";
-import { setEnvDefaults } from "./env-defaults.js";
+import { applyEnvDefaults } from "./env-defaults.js";
 import {
   assertAdapter,
   chosenStrategy,
@@ -21,6 +21,7 @@ import {
   resolveProviders,
   resolveSecrets,
   warnAboutMissingExtensions,
+  warnAboutNextAuthV4Names,
   warnAboutReplacedProviders,
 } from "./resolve-config.js";
 
@@ -80,12 +81,16 @@ export function checkConfig(config: AuthConfig, env: EnvRecord = readProcessEnv(
   const chosen = attempt(() => chosenStrategy(config));
   const setup = chosen && flowSetup(config, env, chosen);
   // The providers apart: a factory that throws is one provider's problem, not the whole report's.
-  const settings = setEnvDefaults(env, { ...config, providers: [] });
+  // next-auth v4's variable names are read as Auth() reads them, and reported once each as deprecated.
+  const onV4Name = warnAboutNextAuthV4Names(warnings);
+  const settings = applyEnvDefaults(env, { ...config, providers: [] }, onV4Name);
   if (chosen && setup) {
     // One provider at a time, each with what its AUTH_<ID>_* variables fill in, so each one's problem is reported.
     const given = (config.providers ?? []).flatMap(
       (provider) =>
-        attempt(() => setEnvDefaults(env, { providers: [provider] }).providers as ProviderConfig[]) ?? [],
+        attempt(
+          () => applyEnvDefaults(env, { providers: [provider] }, onV4Name).providers as ProviderConfig[],
+        ) ?? [],
     );
     const providers = given.flatMap((provider) => attempt(() => resolveProviders([provider], setup)) ?? []);
     if (providers.length === given.length) attempt(() => resolveProviders(given, setup)); // shared ids
@@ -94,7 +99,7 @@ export function checkConfig(config: AuthConfig, env: EnvRecord = readProcessEnv(
     warnAboutReplacedProviders(providers, warnings);
   }
   attempt(() => resolveSecrets(settings.secret, warnings));
-  const authUrl = attempt(() => parseAuthUrl(env));
+  const authUrl = attempt(() => parseAuthUrl(env, onV4Name));
   // The origin rule itself decides: any request URL will do, since only the settings are in question.
   attempt(() =>
     appOrigin({ authUrl, trustHost: settings.trustHost ?? false }, new Request("http://localhost/")),

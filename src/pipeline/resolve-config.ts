@@ -78,7 +78,7 @@ export function parseAuthUrl(env: EnvRecord, onV4Name?: OnNextAuthV4Name): URL |
  * Says once per configuration, for each next-auth v4 variable name latchkey read, what to rename
  * it: the v4 name works, but only while latchkey's is unset.
  */
-function warnAboutNextAuthV4Names(logger: LoggerInstance): OnNextAuthV4Name {
+export function warnAboutNextAuthV4Names(logger: LoggerInstance): OnNextAuthV4Name {
   const told = new Set<string>();
   return (v4Name, name) => {
     if (told.has(v4Name)) return;

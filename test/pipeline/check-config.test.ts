@@ -56,6 +56,21 @@ describe("checkConfig", () => {
     expect(checkConfig({ providers: [GitHub] }, env)).toEqual([]);
   });
 
+  it("reads next-auth v4's variable names as Auth() does, and reports each once as DeprecatedEnv", () => {
+    const env = { NEXTAUTH_SECRET: STRONG, GITHUB_ID: "id", GITHUB_SECRET: "secret" };
+    const findings = checkConfig({ providers: [GitHub] }, env);
+    expect(findings.map(({ severity, code }) => `${severity} ${code}`)).toEqual([
+      "warning DeprecatedEnv",
+      "warning DeprecatedEnv",
+      "warning DeprecatedEnv",
+    ]);
+    expect(findings.map(({ message }) => message.split(" ")[0])).toEqual([
+      "NEXTAUTH_SECRET",
+      "GITHUB_ID",
+      "GITHUB_SECRET",
+    ]);
+  });
+
   it("reports a missing secret as an error and a short one as the WeakSecret warning", () => {
     const providers = [Credentials({ authorize: () => null })];
     expect(codes({ providers }, {})).toEqual(["error MissingSecret"]);
