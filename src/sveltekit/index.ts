@@ -20,6 +20,7 @@
 import { type Action, error, fail, type Handle, type RequestEvent, redirect } from "@sveltejs/kit";
 import { basePathOf } from "../framework/base-path.js";
 import { type ConfigSource, configPerRequest } from "../framework/config-copies.js";
+import { signInLocation } from "../framework/protected-route.js";
 import {
   Auth,
   type AuthConfig,
@@ -194,7 +195,7 @@ export function SvelteKitAuth(config: SvelteKitAuthConfig): SvelteKitAuthResult 
     const type = providerId ? await providerType(event, config, providerId) : undefined;
     if (!providerId || type === undefined) {
       // No provider, or one latchkey does not know: the sign-in page lists the ones it does.
-      redirect(303, `${basePathOf(config)}/signin?${new URLSearchParams({ callbackUrl })}`);
+      redirect(303, signInLocation(config, callbackUrl));
     }
     // Credentials (and passkeys) post straight to the callback; the others start at /signin/:id.
     const route = type === "credentials" ? "callback" : "signin";
