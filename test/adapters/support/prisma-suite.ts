@@ -48,6 +48,15 @@ function read(row: PromiseLike<unknown>): Promise<StoredRecord | null> {
   return Promise.resolve(row) as Promise<StoredRecord | null>;
 }
 
+/** The two-factor rows, read raw, when the schema has the models. */
+function twoFactorReads({ twoFactor, recoveryCode }: TestPrismaClient): Partial<ConformanceDatabase> {
+  if (!twoFactor || !recoveryCode) return {};
+  return {
+    twoFactor: (userId) => read(twoFactor.findUnique({ where: { userId } })),
+    recoveryCodes: async (userId) => (await recoveryCode.findMany({ where: { userId } })) as StoredRecord[],
+  };
+}
+
 /** Raw reads through the client's own model delegates, bypassing PrismaAdapter. */
 export function prismaConformanceDatabase(opened: OpenedPrismaClient): ConformanceDatabase {
   const { prisma } = opened;
@@ -62,6 +71,7 @@ export function prismaConformanceDatabase(opened: OpenedPrismaClient): Conforman
     verificationToken: (identifier, token) =>
       read(prisma.verificationToken.findUnique({ where: { identifier_token: { identifier, token } } })),
     authenticator: (credentialID) => read(prisma.authenticator.findUnique({ where: { credentialID } })),
+    ...twoFactorReads(prisma),
     countQueries: opened.countQueries,
   };
 }
