@@ -139,5 +139,35 @@ export async function describePrismaAdapter(
         extension: sessionExtensionQueries,
       });
     });
+
+    test("spendTotpStep is one conditional UPDATE; useRecoveryCode one conditional UPDATE and a count", async () => {
+      const user = await adapter.createUser({
+        id: "",
+        email: `two-factor-queries-${crypto.randomUUID()}@example.test`,
+        emailVerified: null,
+      });
+      await adapter.setTwoFactor?.({
+        userId: user.id,
+        totpSecret: "v1.sealed",
+        totpEnabledAt: new Date(),
+        lastTotpStep: null,
+        trustedDevicesSince: null,
+      });
+      await adapter.replaceRecoveryCodes?.(user.id, ["a".repeat(64), "b".repeat(64)]);
+
+      const before = opened.queries.length;
+      expect(await adapter.spendTotpStep?.(user.id, 1000)).toBe(true);
+      const spend = opened.queries.slice(before);
+      const afterSpend = opened.queries.length;
+      expect(await adapter.useRecoveryCode?.(user.id, "a".repeat(64))).toEqual({ remaining: 1 });
+      const use = opened.queries.slice(afterSpend);
+
+      // The condition is in the UPDATE itself: no read the database could answer stale first.
+      expect(spend).toHaveLength(1);
+      expect(spend[0]).toMatch(/^UPDATE \S*(TwoFactor|two_factors)\S* SET .* WHERE .* IS NULL OR .* < /);
+      expect(use).toHaveLength(2);
+      expect(use[0]).toMatch(/^UPDATE \S*(RecoveryCode|recovery_codes)\S* SET .* WHERE .* IS NULL AND /);
+      expect(use[1]).toMatch(/^SELECT COUNT\(\*\)/);
+    });
   });
 }
