@@ -7,9 +7,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_USER, type RunningExample, startExample } from "../../examples/app/app.js";
-import { launchChromium, watchPageProblems } from "../e2e/support/chromium.js";
+import { launchChromium, launchChromiumDevices, watchPageProblems } from "../e2e/support/chromium.js";
 import { CookieJar } from "../support/cookie-jar.js";
 
 let example: RunningExample;
@@ -260,6 +261,65 @@ describe("the example app", () => {
       expect(sessionIds(await (await laptop.request(`${example.url}/account/devices`)).text())).toHaveLength(
         1,
       );
+    });
+
+    it("in Chromium, three devices: the laptop sees the others, signs one out, then every other", {
+      timeout: 60_000,
+    }, async () => {
+      const devices = await launchChromiumDevices();
+      const agents = {
+        laptop: "Mozilla/5.0 (X11; Linux x86_64) LatchkeyWalk/Laptop",
+        phone: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) LatchkeyWalk/Phone",
+        tablet: "Mozilla/5.0 (iPad; CPU OS 18_0 like Mac OS X) LatchkeyWalk/Tablet",
+      };
+      try {
+        /** A device signed in with the home page's own password form. */
+        async function signedInDevice(userAgent: string): Promise<{ context: BrowserContext; page: Page }> {
+          const context = await devices.device(userAgent);
+          const page = await context.newPage();
+          await page.goto(`${example.url}/`);
+          await page.getByLabel("Password").fill(DEMO_USER.password);
+          await page.getByRole("button", { name: "Sign in with the password" }).click();
+          await page.getByText("Signed in as Demo User").waitFor();
+          return { context, page };
+        }
+        /** Where the device lands when it opens the protected page: there, or the sign-in page. */
+        async function protectedPath(page: Page): Promise<string> {
+          await page.goto(`${example.url}/protected`);
+          return new URL(page.url()).pathname;
+        }
+
+        const laptop = await signedInDevice(agents.laptop);
+        const phone = await signedInDevice(agents.phone);
+        const tablet = await signedInDevice(agents.tablet);
+        const problems = watchPageProblems(laptop.page);
+
+        await laptop.page.getByRole("link", { name: "Your devices" }).click();
+        await laptop.page.getByRole("heading", { name: "Your devices" }).waitFor();
+        const row = (agent: string) => laptop.page.locator("li", { hasText: agent });
+        await expect.poll(() => row(agents.laptop).textContent()).toContain("(this device)");
+        const phoneRow = (await row(agents.phone).textContent()) as string;
+        expect(phoneRow).not.toContain("(this device)");
+        expect(phoneRow).toMatch(/signed in \d{4}-\d\d-\d\d \d\d:\d\d, last seen \d{4}-\d\d-\d\d \d\d:\d\d/);
+        expect(await row(agents.tablet).count()).toBe(1);
+
+        await row(agents.phone).getByRole("button", { name: "Sign out this device" }).click();
+        await laptop.page.getByRole("heading", { name: "Your devices" }).waitFor();
+        expect(await row(agents.phone).count()).toBe(0);
+        // The phone's cookie cache is fresh (maxAge 300 s): the revocation marker signs it out anyway.
+        expect(await protectedPath(phone.page)).toBe("/auth/signin");
+        expect(await protectedPath(tablet.page)).toBe("/protected");
+
+        await laptop.page.getByRole("button", { name: "Sign out everywhere else" }).click();
+        await laptop.page.getByRole("heading", { name: "Your devices" }).waitFor();
+        expect(await laptop.page.locator("li[data-session]").count()).toBe(1);
+        expect(await protectedPath(tablet.page)).toBe("/auth/signin");
+        expect(await protectedPath(laptop.page)).toBe("/protected");
+        expect(await laptop.page.getByText("Only signed-in users see this page.").count()).toBe(1);
+        expect(problems).toEqual([]);
+      } finally {
+        await devices.close();
+      }
     });
   });
 });
