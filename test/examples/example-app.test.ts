@@ -75,6 +75,14 @@ class Browser {
   }
 }
 
+/** Signs the demo user in with the home page's own password form. */
+async function signInOnHomePage(page: Page): Promise<void> {
+  await page.goto(`${example.url}/`);
+  await page.getByLabel("Password").fill(DEMO_USER.password);
+  await page.getByRole("button", { name: "Sign in with the password" }).click();
+  await page.getByText("Signed in as Demo User").waitFor();
+}
+
 describe("the example app", () => {
   it("serves its home page and offers four ways to sign in", async () => {
     const browser = new Browser();
@@ -285,14 +293,11 @@ describe("the example app", () => {
         tablet: "Mozilla/5.0 (iPad; CPU OS 18_0 like Mac OS X) LatchkeyWalk/Tablet",
       };
       try {
-        /** A device signed in with the home page's own password form. */
+        /** A device: a browser context of its own, signed in as the demo user. */
         async function signedInDevice(userAgent: string): Promise<{ context: BrowserContext; page: Page }> {
           const context = await devices.device(userAgent);
           const page = await context.newPage();
-          await page.goto(`${example.url}/`);
-          await page.getByLabel("Password").fill(DEMO_USER.password);
-          await page.getByRole("button", { name: "Sign in with the password" }).click();
-          await page.getByText("Signed in as Demo User").waitFor();
+          await signInOnHomePage(page);
           return { context, page };
         }
         /** Where the device lands when it opens the protected page: there, or the sign-in page. */
@@ -393,9 +398,7 @@ describe("the example app", () => {
         const page = await chromium.context.newPage();
         const problems = watchPageProblems(page);
         const authenticator = await addVirtualAuthenticator(page);
-        await page.goto(`${example.url}/`);
-        await page.getByLabel("Password").fill(DEMO_USER.password);
-        await page.getByRole("button", { name: "Sign in with the password" }).click();
+        await signInOnHomePage(page);
         await page.getByRole("link", { name: "Your passkeys" }).click();
         await page.getByRole("heading", { name: "Your passkeys" }).waitFor();
         const rows = page.locator("li[data-passkey]");

@@ -22,13 +22,11 @@ import { MemoryStore } from "../../src/store/memory.js";
 import { RedisStore } from "../../src/store/redis.js";
 import type { ShortLivedStore } from "../../src/store/types.js";
 import { useTestRedis } from "../store/test-redis.js";
+import { devicesRequest, LAPTOP, PHONE, SESSION_COOKIE, signInFromDevice } from "./devices.js";
 import { SECRET, TestBrowser } from "./harness.js";
 
-const SESSION_COOKIE = "authjs.session-token";
 const DAY_MS = 24 * 60 * 60 * 1000;
 const START = new Date("2026-11-01T00:00:00Z");
-const LAPTOP = "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0";
-const PHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Safari/604.1";
 
 const redis = useTestRedis();
 
@@ -38,10 +36,6 @@ const STORES: Array<{ name: string; open: () => ShortLivedStore }> = [
 ];
 
 const at = (ms: number) => vi.setSystemTime(new Date(START.valueOf() + ms));
-
-function request(browser: TestBrowser): Request {
-  return new Request("http://app.test/account/devices", { headers: { cookie: browser.cookieHeader() } });
-}
 
 function configWith(store: ShortLivedStore | undefined, signOut = vi.fn()): AuthConfig {
   return {
@@ -66,22 +60,6 @@ function configWith(store: ShortLivedStore | undefined, signOut = vi.fn()): Auth
   };
 }
 
-/** Signs `username` in from `address`, as a trusted proxy reports it. */
-async function signIn(browser: TestBrowser, username: string, userAgent = LAPTOP, address = "203.0.113.7") {
-  const csrfToken = await browser.csrfToken();
-  const response = await browser.fetch("/auth/callback/credentials", {
-    method: "POST",
-    headers: {
-      "content-type": "application/x-www-form-urlencoded",
-      "user-agent": userAgent,
-      "x-forwarded-for": address,
-    },
-    body: new URLSearchParams({ csrfToken, username, password: "right" }),
-  });
-  expect(response.status).toBe(302);
-  return browser.jar.get(SESSION_COOKIE) as string;
-}
-
 describe.each(STORES)("JWT sessions recorded in $name", (kind) => {
   const signOut = vi.fn();
   let config: AuthConfig;
@@ -102,11 +80,11 @@ describe.each(STORES)("JWT sessions recorded in $name", (kind) => {
   it("lists the caller's sessions with their ids, metadata and the current one marked, never a token", async () => {
     const laptop = new TestBrowser(config);
     const phone = new TestBrowser(config);
-    const laptopToken = await signIn(laptop, ada, LAPTOP, "203.0.113.7");
+    const laptopToken = await signInFromDevice(laptop, ada, LAPTOP, "203.0.113.7");
     at(60_000);
-    const phoneToken = await signIn(phone, ada, PHONE, "2001:db8::1");
+    const phoneToken = await signInFromDevice(phone, ada, PHONE, "2001:db8::1");
 
-    const sessions = await listSessions(request(laptop), config);
+    const sessions = await listSessions(devicesRequest(laptop), config);
     expect(sessions).toEqual([
       {
         id: expect.stringMatching(/^[\w-]{22}$/),
@@ -130,22 +108,22 @@ describe.each(STORES)("JWT sessions recorded in $name", (kind) => {
     const listed = JSON.stringify(sessions);
     expect(listed).not.toContain(laptopToken);
     expect(listed).not.toContain(phoneToken);
-    const fromPhone = await listSessions(request(phone), config);
+    const fromPhone = await listSessions(devicesRequest(phone), config);
     expect(fromPhone?.find((session) => session.current)?.id).toBe(sessions?.[1]?.id);
   });
 
   it("moves last seen and the expiry on when the token is re-issued (updateAge), never on every request", async () => {
     const laptop = new TestBrowser(config);
-    await signIn(laptop, ada);
+    await signInFromDevice(laptop, ada);
     at(DAY_MS / 2);
     await laptop.session();
-    expect((await listSessions(request(laptop), config))?.[0]).toMatchObject({
+    expect((await listSessions(devicesRequest(laptop), config))?.[0]).toMatchObject({
       createdAt: START,
       lastSeenAt: START,
     });
     at(DAY_MS + 1000);
     await laptop.session();
-    expect((await listSessions(request(laptop), config))?.[0]).toEqual(
+    expect((await listSessions(devicesRequest(laptop), config))?.[0]).toEqual(
       expect.objectContaining({
         createdAt: START,
         lastSeenAt: new Date(START.valueOf() + DAY_MS + 1000),
@@ -153,26 +131,28 @@ describe.each(STORES)("JWT sessions recorded in $name", (kind) => {
         userAgent: LAPTOP,
       }),
     );
-    expect(await listSessions(request(laptop), config)).toHaveLength(1);
+    expect(await listSessions(devicesRequest(laptop), config)).toHaveLength(1);
   });
 
   it("revokes one session by id: that browser is out on its next request, though its token is cached", async () => {
     const laptop = new TestBrowser(config);
     const phone = new TestBrowser(config);
-    await signIn(laptop, ada, LAPTOP);
-    await signIn(phone, ada, PHONE);
+    await signInFromDevice(laptop, ada, LAPTOP);
+    await signInFromDevice(phone, ada, PHONE);
     // Read once, so that the next read of the phone's token is answered from the verified-token cache.
     expect(await phone.session()).toMatchObject({ user: { name: ada } });
-    const phoneId = (await listSessions(request(laptop), config))?.find((session) => !session.current)?.id;
+    const phoneId = (await listSessions(devicesRequest(laptop), config))?.find(
+      (session) => !session.current,
+    )?.id;
 
-    expect(await revokeSession(request(laptop), config, phoneId as string)).toBe(true);
+    expect(await revokeSession(devicesRequest(laptop), config, phoneId as string)).toBe(true);
     expect(await phone.session()).toBeNull();
     expect(phone.jar.has(SESSION_COOKIE)).toBe(false);
     expect(await laptop.session()).toMatchObject({ user: { name: ada } });
-    expect((await listSessions(request(laptop), config))?.map((session) => session.id)).not.toContain(
+    expect((await listSessions(devicesRequest(laptop), config))?.map((session) => session.id)).not.toContain(
       phoneId,
     );
-    expect(await revokeSession(request(laptop), config, phoneId as string)).toBe(false);
+    expect(await revokeSession(devicesRequest(laptop), config, phoneId as string)).toBe(false);
     expect(signOut).toHaveBeenCalledWith({
       token: null,
       reason: "revoked",
@@ -184,33 +164,44 @@ describe.each(STORES)("JWT sessions recorded in $name", (kind) => {
   it("signs out everywhere else, including a session the store never recorded; the caller's stays", async () => {
     // Signed in before the app had a store: valid (same secret), but never recorded.
     const before = new TestBrowser(configWith(undefined));
-    await signIn(before, ada);
+    await signInFromDevice(before, ada);
     const unrecorded = new TestBrowser(config);
     unrecorded.jar.set(SESSION_COOKIE, before.jar.get(SESSION_COOKIE) as string);
     const browsers = [new TestBrowser(config), new TestBrowser(config), new TestBrowser(config)];
-    for (const browser of browsers) await signIn(browser, ada);
+    for (const browser of browsers) await signInFromDevice(browser, ada);
     expect(await unrecorded.session()).toMatchObject({ user: { name: ada } });
     at(1000);
     const [keeper, ...others] = browsers as [TestBrowser, ...TestBrowser[]];
 
-    expect(await revokeOtherSessions(request(keeper), config)).toBe(2);
+    expect(await revokeOtherSessions(devicesRequest(keeper), config)).toBe(2);
     for (const other of [...others, unrecorded]) expect(await other.session()).toBeNull();
     expect(await keeper.session()).toMatchObject({ user: { name: ada } });
-    expect(await listSessions(request(keeper), config)).toHaveLength(1);
+    expect(await listSessions(devicesRequest(keeper), config)).toHaveLength(1);
     expect(signOut.mock.calls.map(([message]) => message.reason)).toEqual(["revokedOthers", "revokedOthers"]);
     // A sign-in after it is a new session, which the marker does not cover.
     at(2000);
     const later = new TestBrowser(config);
-    await signIn(later, ada);
+    await signInFromDevice(later, ada);
     expect(await later.session()).toMatchObject({ user: { name: ada } });
+  });
+
+  it("records every one of many sign-ins of one user at the same moment (the record is rewritten under a lock)", async () => {
+    const browsers = Array.from({ length: 8 }, () => new TestBrowser(config));
+    await Promise.all(
+      browsers.map((browser, index) => signInFromDevice(browser, ada, `${LAPTOP} #${index}`)),
+    );
+    const listed = (await listSessions(devicesRequest(browsers[0] as TestBrowser), config)) ?? [];
+    expect(listed.map((session) => session.userAgent).sort()).toEqual(
+      browsers.map((_, index) => `${LAPTOP} #${index}`).sort(),
+    );
   });
 
   it("signing out everywhere else ends a recorded session signed in within the same second", async () => {
     const keeper = new TestBrowser(config);
     const other = new TestBrowser(config);
-    await signIn(keeper, ada);
-    await signIn(other, ada);
-    expect(await revokeOtherSessions(request(keeper), config)).toBe(1);
+    await signInFromDevice(keeper, ada);
+    await signInFromDevice(other, ada);
+    expect(await revokeOtherSessions(devicesRequest(keeper), config)).toBe(1);
     expect(await other.session()).toBeNull();
     expect(await keeper.session()).toMatchObject({ user: { name: ada } });
   });
@@ -218,18 +209,18 @@ describe.each(STORES)("JWT sessions recorded in $name", (kind) => {
   it("a signed-in user can neither see nor revoke another user's JWT sessions", async () => {
     const alice = new TestBrowser(config);
     const intruder = new TestBrowser(config);
-    await signIn(alice, ada, LAPTOP, "203.0.113.7");
-    await signIn(intruder, mallory, PHONE, "203.0.113.66");
-    const [aliceSession] = (await listSessions(request(alice), config)) ?? [];
+    await signInFromDevice(alice, ada, LAPTOP, "203.0.113.7");
+    await signInFromDevice(intruder, mallory, PHONE, "203.0.113.66");
+    const [aliceSession] = (await listSessions(devicesRequest(alice), config)) ?? [];
 
-    const seenByIntruder = await listSessions(request(intruder), config);
+    const seenByIntruder = await listSessions(devicesRequest(intruder), config);
     expect(seenByIntruder).toHaveLength(1);
     expect(seenByIntruder?.[0]?.id).not.toBe(aliceSession?.id);
-    expect(await revokeSession(request(intruder), config, aliceSession?.id as string)).toBe(false);
-    expect(await revokeOtherSessions(request(intruder), config)).toBe(0);
+    expect(await revokeSession(devicesRequest(intruder), config, aliceSession?.id as string)).toBe(false);
+    expect(await revokeOtherSessions(devicesRequest(intruder), config)).toBe(0);
     at(1000);
     expect(await alice.session()).toMatchObject({ user: { name: ada } });
-    expect(await listSessions(request(alice), config)).toHaveLength(1);
+    expect(await listSessions(devicesRequest(alice), config)).toHaveLength(1);
 
     // A forged cookie holding the session id, and no cookie at all, are nobody.
     const forged = new Request("http://app.test/account/devices", {
@@ -246,35 +237,35 @@ describe.each(STORES)("JWT sessions recorded in $name", (kind) => {
   it("sign-out removes the session from the list, and a copy of its cookie is refused", async () => {
     const laptop = new TestBrowser(config);
     const phone = new TestBrowser(config);
-    await signIn(laptop, ada);
-    await signIn(phone, ada);
+    await signInFromDevice(laptop, ada);
+    await signInFromDevice(phone, ada);
     const thief = new TestBrowser(config);
     thief.jar.set(SESSION_COOKIE, phone.jar.get(SESSION_COOKIE) as string);
     expect(await thief.session()).toMatchObject({ user: { name: ada } });
 
     await phone.postForm("/auth/signout", {});
     expect(await thief.session()).toBeNull();
-    expect(await listSessions(request(laptop), config)).toHaveLength(1);
+    expect(await listSessions(devicesRequest(laptop), config)).toHaveLength(1);
   });
 
   it(`records at most ${MAX_RECORDED_SESSIONS} sessions per user; "everywhere else" still ends the rest`, async () => {
     const first = new TestBrowser(config);
-    await signIn(first, ada);
+    await signInFromDevice(first, ada);
     const browsers: TestBrowser[] = [];
     for (let index = 0; index < MAX_RECORDED_SESSIONS; index++) {
       at((index + 1) * 1000);
       const browser = new TestBrowser(config);
-      await signIn(browser, ada);
+      await signInFromDevice(browser, ada);
       browsers.push(browser);
     }
     const keeper = browsers.at(-1) as TestBrowser;
-    const listed = (await listSessions(request(keeper), config)) ?? [];
+    const listed = (await listSessions(devicesRequest(keeper), config)) ?? [];
     expect(listed).toHaveLength(MAX_RECORDED_SESSIONS);
     expect(listed.some((session) => session.createdAt?.valueOf() === START.valueOf())).toBe(false);
     expect(await first.session()).toMatchObject({ user: { name: ada } });
 
     at((MAX_RECORDED_SESSIONS + 2) * 1000);
-    expect(await revokeOtherSessions(request(keeper), config)).toBe(MAX_RECORDED_SESSIONS - 1);
+    expect(await revokeOtherSessions(devicesRequest(keeper), config)).toBe(MAX_RECORDED_SESSIONS - 1);
     expect(await first.session()).toBeNull();
     expect(await (browsers[0] as TestBrowser).session()).toBeNull();
     expect(await keeper.session()).toMatchObject({ user: { name: ada } });
@@ -283,8 +274,8 @@ describe.each(STORES)("JWT sessions recorded in $name", (kind) => {
   it("the admin functions work by user id; keeping a revoked session keeps nothing", async () => {
     const laptop = new TestBrowser(config);
     const phone = new TestBrowser(config);
-    const laptopToken = await signIn(laptop, ada, LAPTOP);
-    await signIn(phone, ada, PHONE);
+    const laptopToken = await signInFromDevice(laptop, ada, LAPTOP);
+    await signInFromDevice(phone, ada, PHONE);
     const userId = `app-${ada}`;
     const sessions = await listUserSessions(config, userId);
     expect(sessions.map((session) => session.userId)).toEqual([userId, userId]);
@@ -308,20 +299,22 @@ describe.each(STORES)("JWT sessions recorded in $name", (kind) => {
   it('a later "all but one" spares only a live session: one a standing marker covers stays out', async () => {
     const laptop = new TestBrowser(config);
     const phone = new TestBrowser(config);
-    await signIn(laptop, ada, LAPTOP);
-    await signIn(phone, ada, PHONE);
+    await signInFromDevice(laptop, ada, LAPTOP);
+    await signInFromDevice(phone, ada, PHONE);
     const userId = `app-${ada}`;
-    const laptopId = (await listSessions(request(laptop), config))?.find((session) => session.current)?.id;
+    const laptopId = (await listSessions(devicesRequest(laptop), config))?.find(
+      (session) => session.current,
+    )?.id;
     at(1000);
     expect(await revokeUserSessions(config, userId)).toBe(2);
     at(2000);
     const tablet = new TestBrowser(config);
-    await signIn(tablet, ada);
+    await signInFromDevice(tablet, ada);
     const desktop = new TestBrowser(config);
-    await signIn(desktop, ada);
+    await signInFromDevice(desktop, ada);
 
     at(3000);
-    expect(await revokeOtherSessions(request(tablet), config)).toBe(1);
+    expect(await revokeOtherSessions(devicesRequest(tablet), config)).toBe(1);
     expect(await tablet.session()).toMatchObject({ user: { name: ada } });
     expect(await desktop.session()).toBeNull();
     at(4000);
@@ -336,11 +329,11 @@ describe("JWT sessions without a store", () => {
   it("listing, revoking one and revoking all but one say a store is needed", async () => {
     const config = configWith(undefined);
     const laptop = new TestBrowser(config);
-    await signIn(laptop, "ada");
+    await signInFromDevice(laptop, "ada");
     for (const call of [
-      () => listSessions(request(laptop), config),
-      () => revokeSession(request(laptop), config, "some-id"),
-      () => revokeOtherSessions(request(laptop), config),
+      () => listSessions(devicesRequest(laptop), config),
+      () => revokeSession(devicesRequest(laptop), config, "some-id"),
+      () => revokeOtherSessions(devicesRequest(laptop), config),
       () => listUserSessions(config, "app-ada"),
     ]) {
       await expect(call()).rejects.toThrow(UnsupportedStrategy);

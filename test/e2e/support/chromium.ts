@@ -41,6 +41,13 @@ export interface Browser {
   close(): Promise<void>;
 }
 
+/** A hung step fails its test after 15 s rather than the suite's timeout. */
+function boundTimeouts(context: BrowserContext): BrowserContext {
+  context.setDefaultTimeout(15_000);
+  context.setDefaultNavigationTimeout(15_000);
+  return context;
+}
+
 /** Fails with the fix when Chromium is not installed. */
 function assertChromiumInstalled(): void {
   if (!existsSync(CHROMIUM)) {
@@ -60,8 +67,7 @@ export async function launchChromium(): Promise<Browser> {
     args: FLAGS,
     timeout: 30_000,
   });
-  context.setDefaultTimeout(15_000);
-  context.setDefaultNavigationTimeout(15_000);
+  boundTimeouts(context);
   return {
     context,
     async close() {
@@ -94,10 +100,7 @@ export async function launchChromiumDevices(): Promise<Devices> {
   });
   return {
     async device(userAgent) {
-      const context = await browser.newContext({ userAgent });
-      context.setDefaultTimeout(15_000);
-      context.setDefaultNavigationTimeout(15_000);
-      return context;
+      return boundTimeouts(await browser.newContext({ userAgent }));
     },
     async close() {
       await browser.close();
