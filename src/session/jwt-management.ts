@@ -11,7 +11,7 @@ import { emitEvent } from "../core/events.js";
 import type { ResolvedConfig } from "../core/resolved-config.js";
 import { nowInSeconds } from "../jwt/claims.js";
 import type { JWT } from "../jwt/types.js";
-import { forgetJwtSessions, type RecordedSession, recordedJwtSessions } from "./recorded-jwt-sessions.js";
+import { forgetJwtSessions, recordedJwtSessions } from "./recorded-jwt-sessions.js";
 import { keepsMarkers, markSessionsRevoked, markUserRevoked } from "./revocation-markers.js";
 import { sessionIdOf } from "./session-claims.js";
 import type { ManagedSession, RevocationScope } from "./types.js";
@@ -31,19 +31,6 @@ export async function listJwtSessions(config: ResolvedConfig, userId: string): P
   return recordedJwtSessions(config, userId);
 }
 
-/** Tells `events.signOut` of each recorded session that ended, or once for the user when none was recorded. */
-async function announce(
-  config: ResolvedConfig,
-  userId: string,
-  ended: readonly RecordedSession[],
-  reason: SignOutReason,
-): Promise<void> {
-  if (ended.length === 0) return emitEvent(config, "signOut", { token: null, reason, userId });
-  for (const session of ended) {
-    await emitEvent(config, "signOut", { token: null, reason, userId, sessionId: session.id });
-  }
-}
-
 /** Ends the user's sessions in `scope`; resolves to how many recorded sessions ended. */
 export async function endJwtSessions(
   config: ResolvedConfig,
@@ -51,38 +38,36 @@ export async function endJwtSessions(
   scope: RevocationScope,
   reason: SignOutReason,
 ): Promise<number> {
-  const now = nowInSeconds();
-  if ("session" in scope) {
-    if (!keepsMarkers(config)) throw new UnsupportedStrategy(WITHOUT_STORE);
-    // Only a session this user's records hold: an id from elsewhere ends nothing.
-    const { ended } = await forgetJwtSessions(config, userId, (id) => id === scope.session);
-    if (ended.length === 0) return 0;
-    await markSessionsRevoked(config, userId, [scope.session], markerLifetimeMs(config));
-    await announce(config, userId, ended, reason);
-    return 1;
-  }
-  const keepId = scope.allExcept;
-  if (keepId !== undefined && !keepsMarkers(config)) throw new UnsupportedStrategy(WITHOUT_STORE);
-  const { ended, remaining } = await forgetJwtSessions(config, userId, (id) => id !== keepId);
-  const signedInAt = remaining.find((session) => session.id === keepId)?.createdAt ?? undefined;
-  // A user-wide marker (sparing the one kept), so sessions never recorded end too; one per recorded
-  // session as well, which ends even one signed in within the same second as the marker's time.
-  const kept = keepId === undefined ? undefined : { id: keepId, signedInAt };
-  await markUserRevoked(config, userId, now, markerLifetimeMs(config), kept);
-  await markSessionsRevoked(
-    config,
-    userId,
-    ended.map((session) => session.id),
-    markerLifetimeMs(config),
+  const one = "session" in scope ? scope.session : undefined;
+  const keepId = "allExcept" in scope ? scope.allExcept : undefined;
+  const everySession = one === undefined && keepId === undefined;
+  if (!everySession && !keepsMarkers(config)) throw new UnsupportedStrategy(WITHOUT_STORE);
+  // One session: only one this user's records hold (an id from elsewhere ends nothing).
+  const { ended, remaining } = await forgetJwtSessions(config, userId, (id) =>
+    one === undefined ? id !== keepId : id === one,
   );
+  if (one === undefined) {
+    // A user-wide marker (sparing the one kept, while no standing marker covers it), so that
+    // sessions never recorded end too.
+    const signedInAt = remaining.find((session) => session.id === keepId)?.createdAt ?? undefined;
+    const kept = keepId === undefined ? undefined : { id: keepId, signedInAt };
+    await markUserRevoked(config, userId, nowInSeconds(), markerLifetimeMs(config), kept);
+  }
+  // And one per recorded session, which also ends one signed in within the user-wide marker's second.
+  const ids = ended.map((session) => session.id);
+  await markSessionsRevoked(config, userId, ids, markerLifetimeMs(config));
   // Without a store only the pre-hijack defence's own mark (unproven-address.ts) ends anything.
   if (!keepsMarkers(config)) return 0;
-  await announce(config, userId, ended, reason);
-  return ended.length;
+  if (everySession && ids.length === 0) await emitEvent(config, "signOut", { token: null, reason, userId });
+  for (const sessionId of ids) await emitEvent(config, "signOut", { token: null, reason, userId, sessionId });
+  return ids.length;
 }
 
-/** After a sign-out: a copy of the cookie (a stolen one) must not outlive it, nor its listing. */
-export async function endSignedOutJwtSession(config: ResolvedConfig, token: JWT): Promise<void> {
+/**
+ * A session its browser no longer holds (signed out, or replaced by a new sign-in, as a database
+ * session's row is): a copy of its cookie (a stolen one) must not outlive it, nor its listing.
+ */
+export async function endReleasedJwtSession(config: ResolvedConfig, token: JWT): Promise<void> {
   const userId = token.sub;
   if (!keepsMarkers(config) || typeof userId !== "string" || userId === "") return;
   const id = sessionIdOf(token);

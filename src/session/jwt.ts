@@ -18,7 +18,7 @@ import { JWTSessionError } from "../core/errors.js";
 import { emitEvent } from "../core/events.js";
 import { nowInSeconds } from "../jwt/claims.js";
 import type { JWT } from "../jwt/types.js";
-import { endJwtSessions, endSignedOutJwtSession, listJwtSessions } from "./jwt-management.js";
+import { endJwtSessions, endReleasedJwtSession, listJwtSessions } from "./jwt-management.js";
 import { providerTokensClaim } from "./provider-tokens.js";
 import { recordJwtSession } from "./recorded-jwt-sessions.js";
 import { isRevoked, keepsMarkers } from "./revocation-markers.js";
@@ -204,7 +204,10 @@ export const jwtSessions: SessionStrategyImpl = {
     });
     if (token === null) return clearSession(ctx);
     const session = carrySessionClaims(token, newSessionClaims(ctx.runtime, nowInSeconds()));
-    return (await issueCookies(ctx, markUnprovenAddress(session, user))).cookies;
+    const issued = await issueCookies(ctx, markUnprovenAddress(session, user));
+    const replaced = keepsMarkers(ctx.config) ? await decodeSessionCookie(ctx) : null;
+    if (replaced) await endReleasedJwtSession(ctx.config, replaced);
+    return issued.cookies;
   },
 
   async reissue(ctx, claims) {
@@ -214,7 +217,7 @@ export const jwtSessions: SessionStrategyImpl = {
   async signOut(ctx) {
     const token = await decodeSessionCookie(ctx);
     await emitEvent(ctx.config, "signOut", { token, reason: "signOut" });
-    if (token) await endSignedOutJwtSession(ctx.config, token);
+    if (token) await endReleasedJwtSession(ctx.config, token);
     return clearSession(ctx);
   },
 

@@ -248,6 +248,19 @@ describe.each(STORES)("JWT sessions recorded in $name", (kind) => {
     expect(await listSessions(devicesRequest(laptop), config)).toHaveLength(1);
   });
 
+  it("a new sign-in on the same browser replaces its session: one listed, and a copy of the old cookie is refused", async () => {
+    const laptop = new TestBrowser(config);
+    const oldToken = await signInFromDevice(laptop, ada);
+    at(1000);
+    const newToken = await signInFromDevice(laptop, ada);
+    expect(newToken).not.toBe(oldToken);
+    expect(await listSessions(devicesRequest(laptop), config)).toHaveLength(1);
+    const copy = new TestBrowser(config);
+    copy.jar.set(SESSION_COOKIE, oldToken);
+    expect(await copy.session()).toBeNull();
+    expect(await laptop.session()).toMatchObject({ user: { name: ada } });
+  });
+
   it(`records at most ${MAX_RECORDED_SESSIONS} sessions per user; "everywhere else" still ends the rest`, async () => {
     const first = new TestBrowser(config);
     await signInFromDevice(first, ada);
