@@ -20,7 +20,7 @@
  */
 export { MemoryStore, type MemoryStoreOptions } from "../store/memory.js";
 export { type RedisClientLike, RedisStore } from "../store/redis.js";
-export type { CounterState, ShortLivedStore } from "../store/types.js";
+export type { CounterState, SetIfAbsentOptions, ShortLivedStore } from "../store/types.js";
 export {
   DEFAULT_RATE_LIMIT_RULES,
   type RateLimitConfig,

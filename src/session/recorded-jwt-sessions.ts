@@ -62,7 +62,8 @@ async function writeRecords(store: ShortLivedStore, userId: string, records: Rec
   await store.delete(key);
   const lastExpiry = Math.max(...records.map((entry) => entry.expires));
   if (records.length > 0 && lastExpiry > now) {
-    await store.setIfAbsent(key, JSON.stringify(records), (lastExpiry - now) * 1000);
+    // A record, not a value: it lists what the devices page offers to revoke.
+    await store.setIfAbsent(key, JSON.stringify(records), (lastExpiry - now) * 1000, { kind: "record" });
   }
 }
 

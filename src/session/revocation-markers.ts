@@ -17,6 +17,9 @@ const userKey = (userId: string) => `revoked:user:${userId}`;
 /** Whether markers are kept at all (the app configured a shared store). */
 export const keepsMarkers = (config: ResolvedConfig): boolean => config.revocationStore !== undefined;
 
+/** A marker must outlive any flood of anonymous entries, or the session it ends comes back. */
+const AS_RECORD = { kind: "record" } as const;
+
 /** Marks sessions of `userId` revoked for `ttlMs` (how long a copy of them could still be presented). */
 export async function markSessionsRevoked(
   config: ResolvedConfig,
@@ -26,7 +29,9 @@ export async function markSessionsRevoked(
 ): Promise<void> {
   const store = config.revocationStore;
   if (!store || ttlMs <= 0) return;
-  await Promise.all(sessionIds.map((id) => store.setIfAbsent(sessionKey(userId, id), "1", Math.ceil(ttlMs))));
+  await Promise.all(
+    sessionIds.map((id) => store.setIfAbsent(sessionKey(userId, id), "1", Math.ceil(ttlMs), AS_RECORD)),
+  );
 }
 
 /** A session to keep out of a user-wide marker: its id, and when it was signed in to (seconds). */
@@ -90,7 +95,7 @@ export async function markUserRevoked(
   const next: UserMarker = { before: beforeSeconds, except: kept?.id };
   let marker = next;
   for (let attempt = 0; attempt < 3; attempt++) {
-    if (await store.setIfAbsent(key, writeUserMarker(marker), Math.ceil(ttlMs))) return;
+    if (await store.setIfAbsent(key, writeUserMarker(marker), Math.ceil(ttlMs), AS_RECORD)) return;
     const value = await store.get(key);
     if (value === undefined) continue;
     marker = union(readUserMarker(value), next, kept);

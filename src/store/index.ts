@@ -7,4 +7,4 @@
 export { LockTimeout } from "./errors.js";
 export { MemoryStore, type MemoryStoreOptions } from "./memory.js";
 export { createSingleFlight, type SingleFlight, type SingleFlightOptions } from "./single-flight.js";
-export type { CounterState, ShortLivedStore } from "./types.js";
+export type { CounterState, SetIfAbsentOptions, ShortLivedStore } from "./types.js";

@@ -2,17 +2,18 @@
  * The in-process {@link ShortLivedStore}: for one server process, development and tests. State lives
  * in the instance, so two stores never share entries, and the number of keys is capped so that a
  * flood of distinct keys (one per client address, say) cannot grow memory without bound. Counters,
- * single-use values and locks are capped apart: anonymous requests can create challenges, and a
- * flood of them must never evict the counter that keeps an account locked out.
+ * single-use values, records and locks are capped apart: anonymous requests can create challenges,
+ * and a flood of them must never evict the counter that keeps an account locked out, nor the
+ * revocation marker that keeps a session ended.
  */
 import { assertNonEmpty, assertTtl, assertValue } from "./arguments.js";
 import { type Entry, MemoryPartition } from "./memory-partition.js";
-import type { CounterState, ShortLivedStore } from "./types.js";
+import type { CounterState, SetIfAbsentOptions, ShortLivedStore } from "./types.js";
 
 export interface MemoryStoreOptions {
   /**
-   * The most keys of each kind held at once: counters, single-use values (challenges) and locks each
-   * have this much room, so a flood of one kind never evicts another. When a new key arrives at its
+   * The most keys of each kind held at once: counters, single-use values (challenges), records
+   * (`setIfAbsent` with `kind: "record"`: revocation markers) and locks each have this much room, so a flood of one kind never evicts another. When a new key arrives at its
    * kind's cap, expired entries go first, then (counters) the oldest one still at 1, then the
    * oldest-written live one: an evicted rate-limit counter starts again at 1, an evicted challenge is
    * refused, an evicted lock may be taken by another caller. Default 10,000.
@@ -42,6 +43,8 @@ export class MemoryStore implements ShortLivedStore {
   private readonly now: () => number;
   private readonly counters: MemoryPartition;
   private readonly values: MemoryPartition;
+  /** Written only for signed-in users (sign-out, revocation), so no anonymous flood reaches them. */
+  private readonly records: MemoryPartition;
   private readonly locks: MemoryPartition;
   /** Every kind shares one key space, as in Redis: a key lives in at most one partition. */
   private readonly partitions: readonly MemoryPartition[];
@@ -57,13 +60,14 @@ export class MemoryStore implements ShortLivedStore {
     this.now = options.now ?? Date.now;
     this.counters = new MemoryPartition(maxKeys, { counters: true });
     this.values = new MemoryPartition(maxKeys);
+    this.records = new MemoryPartition(maxKeys);
     this.locks = new MemoryPartition(maxKeys);
-    this.partitions = [this.counters, this.values, this.locks];
+    this.partitions = [this.counters, this.values, this.records, this.locks];
   }
 
   /** Keys held, counting expired entries not yet collected; never more than {@link maxKeys} of each kind. */
   get size(): number {
-    return this.counters.entries.size + this.values.entries.size + this.locks.entries.size;
+    return this.partitions.reduce((held, partition) => held + partition.entries.size, 0);
   }
 
   async increment(key: string, ttlMs: number): Promise<CounterState> {
@@ -85,11 +89,16 @@ export class MemoryStore implements ShortLivedStore {
     return { count, ttlMs: entry.expiresAt - now };
   }
 
-  async setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean> {
+  async setIfAbsent(
+    key: string,
+    value: string,
+    ttlMs: number,
+    options?: SetIfAbsentOptions,
+  ): Promise<boolean> {
     assertNonEmpty(key, "key");
     assertValue(value);
     assertTtl(ttlMs);
-    return this.insertIfAbsent(this.values, key, value, ttlMs);
+    return this.insertIfAbsent(options?.kind === "record" ? this.records : this.values, key, value, ttlMs);
   }
 
   async get(key: string): Promise<string | undefined> {

@@ -103,6 +103,8 @@ export class RedisStore implements ShortLivedStore {
     return counterStates(keys, await this.client.eval(INCREMENT_SCRIPT, keys.length, ...keys, ttlMs));
   }
 
+  // `kind` is not needed here: Redis evicts only under a `maxmemory-policy` other than
+  // `noeviction`, which a server holding revocation markers should not run with (README, rate limiting).
   async setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean> {
     assertNonEmpty(key, "key");
     assertValue(value);

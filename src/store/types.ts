@@ -46,6 +46,18 @@ export interface CounterState {
   ttlMs: number;
 }
 
+/** How {@link ShortLivedStore.setIfAbsent} should hold a value. */
+export interface SetIfAbsentOptions {
+  /**
+   * `"record"` for a value whose presence withholds access until it expires: a session revocation
+   * marker, the record of a user's sessions. A bounded in-memory store keeps records apart from
+   * everything else, because single-use challenges can be created without signing in, and a flood
+   * of them must never evict a record and bring a revoked session back. A store with one policy for
+   * every key (Redis with `noeviction`) may ignore it. Default `"value"`.
+   */
+  kind?: "value" | "record";
+}
+
 /**
  * Short-lived shared state. Times to live are whole milliseconds greater than 0 (Redis `PX`); an
  * entry is gone once its time is up, as if it had been deleted.
@@ -77,7 +89,7 @@ export interface ShortLivedStore {
   incrementMany?(keys: readonly string[], ttlMs: number): Promise<CounterState[]>;
 
   /** Stores `value` with `ttlMs` to live unless `key` holds a live entry; true when it stored. */
-  setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean>;
+  setIfAbsent(key: string, value: string, ttlMs: number, options?: SetIfAbsentOptions): Promise<boolean>;
 
   /** The live value at `key`, or undefined. */
   get(key: string): Promise<string | undefined>;

@@ -6,6 +6,7 @@
  * Without a store the functions keep their clear error. On MemoryStore and the real Redis.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { MemoryAdapter } from "../../src/adapters/memory.js";
 import {
   type AuthConfig,
   listSessions,
@@ -17,6 +18,7 @@ import {
   UnsupportedStrategy,
 } from "../../src/index.js";
 import Credentials from "../../src/providers/credentials.js";
+import Passkey from "../../src/providers/passkey.js";
 import { MAX_RECORDED_SESSIONS } from "../../src/session/recorded-jwt-sessions.js";
 import { MemoryStore } from "../../src/store/memory.js";
 import { RedisStore } from "../../src/store/redis.js";
@@ -352,6 +354,45 @@ describe("JWT sessions without a store", () => {
       await expect(call()).rejects.toThrow(UnsupportedStrategy);
       await expect(call()).rejects.toThrow(/config\.store/);
     }
+    expect(await laptop.session()).toMatchObject({ user: { name: "ada" } });
+  });
+});
+
+describe("a revocation marker in the default MemoryStore", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("survives a flood of anonymous passkey challenges: the revoked session stays out", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: START });
+    // A small store, so the flood below outnumbers its room many times over.
+    const store = new MemoryStore({ maxKeys: 8 });
+    const base = configWith(store);
+    const config: AuthConfig = {
+      ...base,
+      adapter: MemoryAdapter(),
+      providers: [...(base.providers ?? []), Passkey()],
+    };
+    const laptop = new TestBrowser(config);
+    const phone = new TestBrowser(config);
+    await signInFromDevice(laptop, "ada", LAPTOP);
+    const phoneCookie = await signInFromDevice(phone, "ada", PHONE, "2001:db8::1");
+    const phoneId = (await listSessions(devicesRequest(laptop), config))?.find(
+      (session) => !session.current,
+    )?.id;
+    expect(await revokeSession(devicesRequest(laptop), config, phoneId as string)).toBe(true);
+
+    // Anyone may ask for a passkey challenge, and each one is stored until it is used or expires.
+    for (let i = 0; i < 40; i++) {
+      const stranger = new TestBrowser(config);
+      const response = await stranger.fetch("/auth/webauthn-options/passkey", {
+        headers: { "x-forwarded-for": `198.51.100.${i + 10}` },
+      });
+      expect(response.status).toBe(200);
+    }
+
+    // The thief kept a copy of the phone's cookie: it must still be refused.
+    const thief = new TestBrowser(config);
+    thief.jar.set(SESSION_COOKIE, phoneCookie);
+    expect(await thief.session()).toBeNull();
     expect(await laptop.session()).toMatchObject({ user: { name: "ada" } });
   });
 });
