@@ -36,7 +36,7 @@ const TARGETS: Array<[title: RegExp, ratio: string, target: string]> = [
   [/^(encode|decode|getToken)$/, "latchkey / floor (node:crypto)", "≥ 0.5x"],
   [/^GET \/session \(jwt/, "latchkey / @auth/core", "≥ 45x"],
   [/^GET \/session \(jwt/, "latchkey, no token cache / @auth/core", "≥ 20x"],
-  // Issue 23's "within 1.35x of the no-crypto floor", as a ratio of rates: 1 / 1.35.
+  // "Within 1.35x of the no-crypto floor", as a ratio of rates: 1 / 1.35.
   [/^GET \/session \(jwt/, "latchkey / floor: no-crypto handler", "≥ 0.74x"],
   [/^GET \/session \(database, in-memory/, "latchkey / @auth/core", "≥ 6x"],
   [/^GET \/session \(database, PostgreSQL/, "latchkey / @auth/core", "≥ 1.5x"],
