@@ -16,6 +16,7 @@ import { adapterMethod, callAdapter } from "../core/adapter-calls.js";
 import type { ServerContext } from "../core/context.js";
 import { JWTSessionError, UnsupportedStrategy } from "../core/errors.js";
 import { emitEvent } from "../core/events.js";
+import { isThenable } from "../core/thenable.js";
 import { nowInSeconds } from "../jwt/claims.js";
 import type { JWT } from "../jwt/types.js";
 import { providerTokensClaim } from "./provider-tokens.js";
@@ -111,13 +112,6 @@ function baseSession(token: JWT, expiresAt: number): Session {
     expires: new Date(expiresAt * 1000).toISOString(),
   };
 }
-
-/**
- * Callbacks may answer synchronously (the defaults do). Awaiting a plain value still costs a turn of
- * the microtask queue, and a session read runs several callbacks, so only thenables are awaited.
- */
-const isThenable = <T>(value: T | PromiseLike<T>): value is PromiseLike<T> =>
-  typeof (value as PromiseLike<T> | null)?.then === "function";
 
 async function readOrUpdate(
   ctx: ServerContext,
