@@ -2,12 +2,17 @@
  * GET /session with database sessions on a real PostgreSQL: latchkey + PrismaAdapter vs @auth/core +
  * @auth/prisma-adapter, one Prisma client, one database, the same session row. Also counts the SQL
  * statements each sends per request (latchkey's target: one round trip when no extension is due).
+ * Then latchkey with the session cookie cache (`session.cookieCache`), which answers from a sealed
+ * cookie without the database, alone and with revocation markers checked on Redis (127.0.0.1:6379)
+ * on every cached read, against the same @auth/core.
  * Reuses the test suite's database support: a fresh schema from the shipped SQL, dropped afterwards.
  */
 import { Auth as authjsAuth } from "@auth/core";
 import { PrismaAdapter as AuthjsPrismaAdapter } from "@auth/prisma-adapter";
-import { Auth } from "latchkey";
+import { Redis } from "ioredis";
+import { Auth, type AuthConfig } from "latchkey";
 import { PrismaAdapter } from "latchkey/adapters/prisma";
+import { RedisStore } from "latchkey/rate-limit";
 import generatePrismaClients from "../test/adapters/global-setup.js";
 import { type FreshDatabase, freshPostgresSchema } from "../test/adapters/support/databases.js";
 import { openPrismaClient } from "../test/adapters/support/prisma-suite.js";
@@ -33,7 +38,16 @@ export async function prismaSessionGroups(): Promise<PrismaBench> {
     data: { sessionToken, userId: user.id, expires: new Date(Date.now() + 30 * 24 * 60 * 60 * 1000) },
   });
 
-  const latchkeyConfig = { secret, trustHost: true, providers: [], adapter: PrismaAdapter(prisma) };
+  const latchkeyConfig: AuthConfig = {
+    secret,
+    trustHost: true,
+    providers: [],
+    adapter: PrismaAdapter(prisma),
+  };
+  const cookieCache = { strategy: "database", cookieCache: { maxAge: 3600 } } as const;
+  const cachedConfig: AuthConfig = { ...latchkeyConfig, session: cookieCache };
+  const redis = new Redis("redis://127.0.0.1:6379", { keyPrefix: `latchkey-bench:${crypto.randomUUID()}:` });
+  const markedConfig: AuthConfig = { ...cachedConfig, store: new RedisStore(redis) };
   const authjsConfig = {
     secret,
     trustHost: true,
@@ -47,12 +61,28 @@ export async function prismaSessionGroups(): Promise<PrismaBench> {
       headers: { cookie: `authjs.session-token=${sessionToken}` },
     });
   const latchkeyRun = async () => (await Auth(request(), latchkeyConfig)).text();
+  // The first read goes to the database and sets the cache cookie; the browser sends both after it.
+  const cachedCookie = async (config: AuthConfig) => {
+    const first = await Auth(request(), config);
+    const cache = first.headers.getSetCookie().find((cookie) => cookie.startsWith("latchkey.session-cache="));
+    if (cache === undefined) throw new Error("the cookie cache set no cookie");
+    return `authjs.session-token=${sessionToken}; ${cache.split(";")[0]}`;
+  };
+  const cachedRequest = (cookie: string) =>
+    new Request("http://app.test/auth/session", { headers: { cookie } });
+  const cachedCookieHeader = await cachedCookie(cachedConfig);
+  const markedCookieHeader = await cachedCookie(markedConfig);
+  const cachedRun = async () => (await Auth(cachedRequest(cachedCookieHeader), cachedConfig)).text();
+  const markedRun = async () => (await Auth(cachedRequest(markedCookieHeader), markedConfig)).text();
   const authjsRun = async () => ((await authjsAuth(request(), authjsConfig as never)) as Response).text();
 
   const notes: string[] = [];
-  for (const [name, run] of [
-    ["latchkey", latchkeyRun],
-    ["@auth/core", authjsRun],
+  const cachedNotes: string[] = [];
+  for (const [name, run, into] of [
+    ["latchkey", latchkeyRun, notes],
+    ["@auth/core", authjsRun, notes],
+    ["latchkey + cookie cache", cachedRun, cachedNotes],
+    ["latchkey + cookie cache + Redis markers", markedRun, cachedNotes],
   ] as const) {
     const body = await run();
     if (!body.includes("ada@example.test"))
@@ -61,7 +91,7 @@ export async function prismaSessionGroups(): Promise<PrismaBench> {
     const statements = await opened.countQueries(async () => {
       for (let i = 0; i < requests; i++) await run();
     });
-    notes.push(`SQL statements per request, ${name}: ${(statements / requests).toFixed(2)}`);
+    into.push(`SQL statements per request, ${name}: ${(statements / requests).toFixed(2)}`);
   }
 
   return {
@@ -75,8 +105,23 @@ export async function prismaSessionGroups(): Promise<PrismaBench> {
         ratios: [["latchkey", "@auth/core"]],
         notes,
       },
+      {
+        title: "GET /session (database + cookie cache, PostgreSQL via Prisma, cache fresh)",
+        tasks: [
+          { name: "latchkey", fn: cachedRun },
+          { name: "latchkey + Redis markers", fn: markedRun },
+          { name: "@auth/core", fn: authjsRun },
+        ],
+        ratios: [
+          ["latchkey", "@auth/core"],
+          ["latchkey + Redis markers", "@auth/core"],
+          ["latchkey + Redis markers", "latchkey"],
+        ],
+        notes: cachedNotes,
+      },
     ],
     async close() {
+      redis.disconnect();
       await prisma.$disconnect();
       await database.drop();
     },

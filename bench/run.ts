@@ -22,6 +22,7 @@ import {
   replaceBlock,
 } from "./readme-block.js";
 import { sessionGroups } from "./session.js";
+import { tokenCacheMemory } from "./token-cache-memory.js";
 
 const loadAtStart = loadavg()[0] ?? 0;
 const quick = process.argv.includes("--quick");
@@ -30,10 +31,10 @@ const options = quick
   : { rounds: 10, sliceMs: 250, warmupMs: 500 };
 
 /**
- * `--only=jwt,session` runs some sets alone (jwt, session, prisma, oidc, rate-limit, http, bundle).
+ * `--only=jwt,session` runs some sets alone (jwt, session, prisma, oidc, rate-limit, http, memory, bundle).
  * Only a full run (no `--only`, no `--quick`, no `--no-write`) rewrites the README's table.
  */
-const SETS = ["jwt", "session", "prisma", "oidc", "rate-limit", "http", "bundle"] as const;
+const SETS = ["jwt", "session", "prisma", "oidc", "rate-limit", "http", "memory", "bundle"] as const;
 const onlyArgument = process.argv.find((argument) => argument.startsWith("--only="))?.slice("--only=".length);
 const only = new Set(onlyArgument ? onlyArgument.split(",") : SETS);
 const unknown = [...only].filter((set) => !(SETS as readonly string[]).includes(set));
@@ -69,6 +70,9 @@ console.log(
   `latchkey benchmarks — node ${process.version}, ${options.rounds} interleaved rounds of ${options.sliceMs} ms`,
 );
 console.log(report(groups, results));
+// After the timed groups: filling the heap with 100k sessions must not slow any of them.
+const memory = only.has("memory") ? await tokenCacheMemory() : { text: "", rows: [] as BenchRow[] };
+if (only.has("memory")) console.log(`\n${memory.text}`);
 // Last, so that esbuild's service process never runs beside a timed group.
 const bundle = only.has("bundle") ? await bundleReport() : { text: "", rows: [] as BenchRow[] };
 if (only.has("bundle")) console.log(`\n${bundle.text}`);
@@ -76,7 +80,7 @@ if (only.has("bundle")) console.log(`\n${bundle.text}`);
 // A full run writes the README's table; a partial or quick one would mix days in it.
 if (!quick && onlyArgument === undefined && !process.argv.includes("--no-write")) {
   const block = renderBlock(
-    [...ratioRows(groups, results), ...bundle.rows],
+    [...ratioRows(groups, results), ...memory.rows, ...bundle.rows],
     currentMachine(loadAtStart),
     "npm run bench",
   );

@@ -38,13 +38,23 @@ export const raw: unique symbol = Symbol("latchkey.raw");
 
 export type SessionStrategy = "jwt" | "database";
 
+/**
+ * Database sessions as a value (`databaseStrategy` from `latchkey`), which carries their code: what
+ * `session.strategy` takes on an edge runtime, where `Auth` does not bring database sessions itself.
+ */
+export interface DatabaseStrategy {
+  readonly name: "database";
+}
+
 export interface SessionOptions {
   /**
    * Where sessions live: `"jwt"` keeps the session in an encrypted cookie; `"database"` keeps a
    * random token in the cookie and the session in the adapter, so it can be listed and revoked.
-   * Default `"database"` when an `adapter` is configured, otherwise `"jwt"`.
+   * Default `"database"` when an `adapter` is configured, otherwise `"jwt"`. On an edge runtime
+   * (a single-file bundle: Next.js middleware, a Worker) database sessions come with an import,
+   * `databaseStrategy` from `latchkey`, passed here instead of `"database"` (docs/migrating.md).
    */
-  strategy?: SessionStrategy;
+  strategy?: SessionStrategy | DatabaseStrategy;
   /** Seconds until an idle session expires. Default 30 days (2592000). */
   maxAge?: number;
   /**
@@ -84,12 +94,24 @@ export interface MigrateOptions {
    * values (v4's NEXTAUTH_SECRET) and in v4's default format. Default false: v4 cookies are
    * ignored, and users signed in under v4 sign in again.
    *
+   * `true` works on Node. Where `Auth` runs from a single-file bundle (Next.js middleware, a
+   * Cloudflare Worker) pass `nextAuthV4Sessions` from `latchkey/migrate` instead, which brings the
+   * code with it (`true` fails at startup there, naming the import).
+   *
    * @example
    * ```ts
    * const config: AuthConfig = { providers, migrate: { nextAuthV4: true } };
    * ```
    */
-  nextAuthV4?: boolean;
+  nextAuthV4?: boolean | NextAuthV4Sessions;
+}
+
+/**
+ * next-auth v4's sessions as a value (`nextAuthV4Sessions` from `latchkey/migrate`), which carries
+ * the code that reads them: what `migrate.nextAuthV4` takes on an edge runtime.
+ */
+export interface NextAuthV4Sessions {
+  readonly migrates: "next-auth-v4";
 }
 
 /**

@@ -19,7 +19,7 @@ import { forwardedOrigin } from "./core/origin.js";
 import { type ResponseInternal, toWebResponse } from "./core/response.js";
 import { type AccessToken, accessTokenFor } from "./flows/oauth/access-token.js";
 import { deleteOwnAuthenticator, listOwnAuthenticators } from "./flows/webauthn/manage.js";
-import { withNextAuthV4Session } from "./migrate/next-auth-v4/session.js";
+import { withAdoptedSession } from "./migrate/carried.js";
 import { handleAuthRequest } from "./pipeline/handler.js";
 import { resolvedConfigFor } from "./pipeline/resolve-config.js";
 import { serverContext } from "./pipeline/server-context.js";
@@ -37,12 +37,14 @@ export type {
   Account,
   AuthConfig,
   CallbacksOptions,
+  DatabaseStrategy,
   DefaultSession,
   EnvRecord,
   EventCallbacks,
   JWTCallbackParams,
   LoggerInstance,
   MigrateOptions,
+  NextAuthV4Sessions,
   PagesOptions,
   RateLimitConfig,
   RedirectCallbackParams,
@@ -68,6 +70,7 @@ export { type ConfigFinding, checkConfig } from "./pipeline/check-config.js";
 export { setEnvDefaults } from "./pipeline/env-defaults.js";
 export { isAuthAction } from "./pipeline/routes.js";
 export type * from "./provider-types.js";
+export { databaseStrategy } from "./session/database-strategy.js";
 export type { AccessToken, ManagedSession, OwnSession };
 
 /**
@@ -106,7 +109,7 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
  */
 export async function getSession(request: Request, config: AuthConfig): Promise<Session | null> {
   const ctx = serverContext(request, config);
-  return (await withNextAuthV4Session(ctx, (c) => c.sessions.read(c))).session;
+  return (await withAdoptedSession(ctx, (c) => c.sessions.read(c))).session;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { approvedRedirect, resolveCallbackUrl } from "../core/callback-url.js";
 import type { AuthContext } from "../core/context.js";
 import type { ResponseInternal } from "../core/response.js";
-import { signOutWithNextAuthV4 } from "../migrate/next-auth-v4/session.js";
+import { signOutWithAdopted } from "../migrate/carried.js";
 import { renderSignOutPage } from "../pages/index.js";
 
 /** GET /signout: the confirm page (or the app's own, when `pages.signOut` is set). */
@@ -22,6 +22,6 @@ export async function signOutPageAction(ctx: AuthContext): Promise<ResponseInter
 
 /** POST /signout: ends the session and redirects. */
 export async function signOutAction(ctx: AuthContext): Promise<ResponseInternal> {
-  const cookies = await signOutWithNextAuthV4(ctx, (c) => c.sessions.signOut(c));
+  const cookies = await signOutWithAdopted(ctx, (c) => c.sessions.signOut(c));
   return { redirect: await resolveCallbackUrl(ctx), cookies };
 }

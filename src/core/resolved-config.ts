@@ -5,8 +5,10 @@
 import type { Adapter } from "../adapters/types.js";
 import type {
   CallbacksOptions,
+  DatabaseStrategy,
   EventCallbacks,
   LoggerInstance,
+  NextAuthV4Sessions,
   PagesOptions,
   SessionStrategy,
   Theme,
@@ -31,6 +33,8 @@ export interface ResolvedConfig {
     generateSessionToken: (() => string) | undefined;
     /** `session.cookieCache`: seconds a cached copy of a database session is trusted; undefined when off. */
     cookieCacheMaxAge: number | undefined;
+    /** With database sessions, the value carrying their code (session/carried.ts); undefined with JWT. */
+    databaseCode: DatabaseStrategy | undefined;
   };
   jwt: {
     maxAge: number;
@@ -71,6 +75,6 @@ export interface ResolvedConfig {
    * handler awaits it before the first answer. Undefined when no flow needs anything.
    */
   providersReady: Promise<void> | undefined;
-  /** `migrate`: which other libraries' sessions are read and re-issued. */
-  migrate: { nextAuthV4: boolean };
+  /** `migrate`: the value carrying the code that reads each other library's sessions; undefined when off. */
+  migrate: { nextAuthV4: NextAuthV4Sessions | undefined };
 }

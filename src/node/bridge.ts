@@ -3,6 +3,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { attachSocketAddress } from "../core/origin.js";
+import { deferredRequest } from "./deferred-request.js";
 import { type ParsedBodyRequest, serializeParsedBody, wasBodyParsed } from "./parsed-body.js";
 import { requestBodyStream, requestHasBody } from "./request-body.js";
 import { toWebHeaders } from "./request-headers.js";
@@ -117,24 +118,29 @@ export function toWebRequest(req: IncomingMessage, options: ToWebRequestOptions 
 /**
  * {@link toWebRequest}, with the abort signal optional: building a `Request` that follows a signal
  * costs more than the rest of the conversion, and a handler that never reads `request.signal`
- * (latchkey's own) has no use for it.
+ * (latchkey's own) has no use for it. Without a signal and without a body (a GET), the `Request`
+ * itself is built only if something reads more than its URL, method and headers
+ * (deferred-request.ts): latchkey's GET routes never do.
  */
 function nodeRequest(req: IncomingMessage, options: ToWebRequestOptions, withSignal: boolean): Request {
   const headers = toWebHeaders(req.rawHeaders);
   if (options.trustProxy !== true) for (const name of FORWARDED_HEADERS) headers.delete(name);
   const body = requestBody(req, headers, options.res);
-  const init: RequestInitWithDuplex = { method: req.method ?? "GET", headers };
+  const method = req.method ?? "GET";
+  const init: RequestInitWithDuplex = { method, headers };
   if (withSignal) init.signal = disconnectSignal(req, options.res);
   if (body !== null) {
     init.body = body;
     // Required by fetch for a streamed body: the request may still be uploading while we respond.
     init.duplex = "half";
   }
+  const url = requestUrl(req, options.trustProxy === true);
+  const request =
+    withSignal || body !== null
+      ? new Request(url, init)
+      : deferredRequest({ url, method, headers, build: () => new Request(url, init) });
   // The peer's address goes on the Request object, where the rate limiter finds it (core/origin.ts).
-  return attachSocketAddress(
-    new Request(requestUrl(req, options.trustProxy === true), init),
-    req.socket?.remoteAddress,
-  );
+  return attachSocketAddress(request, req.socket?.remoteAddress);
 }
 
 /**

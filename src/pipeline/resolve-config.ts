@@ -4,12 +4,14 @@
  * object and cached, because config normalisation on every request is pure waste. The object given
  * is never mutated.
  */
+import { builtInNextAuthV4 } from "#migrations";
 import { missingExtensions } from "../adapters/capabilities.js";
 import type { Adapter } from "../adapters/types.js";
 import {
   type AuthConfig,
   type CallbacksOptions,
   type LoggerInstance,
+  type NextAuthV4Sessions,
   raw,
   skipCSRFCheck,
 } from "../config.js";
@@ -33,9 +35,16 @@ import type { ResolvedConfig } from "../core/resolved-config.js";
 import { flowFor, flowsCarriedByProviders } from "../flows/index.js";
 import type { FlowSetup } from "../flows/types.js";
 import { DEFAULT_MAX_AGE_SECONDS } from "../jwt/claims.js";
+import { carriedAdoption } from "../migrate/carried.js";
 import type { ProviderConfig } from "../provider-types.js";
 import { defaultCallbacks } from "../session/default-callbacks.js";
-import { SESSION_STRATEGY_NAMES, type SessionStrategyImpl, sessionStrategyNamed } from "../session/index.js";
+import {
+  type NamedStrategy,
+  SESSION_STRATEGY_NAMES,
+  type SessionStrategyImpl,
+  sessionStrategyNamed,
+  strategyImpl,
+} from "../session/index.js";
 import { boundedStore } from "../store/bounded.js";
 import { MemoryStore } from "../store/memory.js";
 import { createSingleFlight } from "../store/single-flight.js";
@@ -235,21 +244,53 @@ export function resolveSecrets(secret: string | string[] | undefined, logger: Lo
   return secrets;
 }
 
+/**
+ * `migrate.nextAuthV4`, as the value carrying its code: `true` takes the one `Auth` brings on Node
+ * (package.json's `#migrations`); on an edge runtime only the imported value brings it.
+ */
+function nextAuthV4Migration(
+  option: boolean | NextAuthV4Sessions | undefined,
+): NextAuthV4Sessions | undefined {
+  if (option === undefined || option === false) return undefined;
+  if (option === true) {
+    if (builtInNextAuthV4 !== undefined) return builtInNextAuthV4;
+    throw new InvalidConfig(
+      'migrate.nextAuthV4: true is not built into Auth on edge runtimes: import { nextAuthV4Sessions } from "latchkey/migrate" and set migrate: { nextAuthV4: nextAuthV4Sessions } (docs/migrating.md, "Edge runtimes").',
+    );
+  }
+  if (carriedAdoption(option) === undefined) {
+    throw new InvalidConfig('migrate.nextAuthV4 takes true or nextAuthV4Sessions from "latchkey/migrate".');
+  }
+  return option;
+}
+
 /** The session strategy the configuration chooses (an adapter without a strategy means database sessions). */
-export interface ChosenStrategy {
-  name: NonNullable<NonNullable<AuthConfig["session"]>["strategy"]>;
+export interface ChosenStrategy extends NamedStrategy {
+  /** What it needs at startup (adapter methods, stored users); the cookie cache needs the same. */
   sessions: SessionStrategyImpl;
 }
 
-/** The configured session strategy, checked: an unknown name is refused here. */
+/**
+ * What database sessions need on an edge runtime, where `Auth` does not bring their code: the
+ * import that carries it, or JWT sessions (what edge middleware almost always reads).
+ */
+const DATABASE_STRATEGY_IMPORT =
+  'Database sessions are not built into Auth on edge runtimes: import { databaseStrategy } from "latchkey" and set session: { strategy: databaseStrategy }, or use session: { strategy: "jwt" } (docs/migrating.md, "Edge runtimes").';
+
+/** The configured session strategy, checked: an unknown name is refused here, as is code this bundle lacks. */
 export function chosenStrategy(config: AuthConfig): ChosenStrategy {
-  const name = config.session?.strategy ?? (config.adapter ? "database" : "jwt");
-  const sessions = sessionStrategyNamed(name);
-  if (!sessions) {
+  const option = config.session?.strategy ?? (config.adapter ? "database" : "jwt");
+  const named = sessionStrategyNamed(option);
+  if (!named) {
     const names = SESSION_STRATEGY_NAMES.map((known) => `"${known}"`).join(" or ");
-    throw new UnsupportedStrategy(`session.strategy must be ${names}, not "${String(name)}".`);
+    throw new UnsupportedStrategy(
+      `session.strategy must be ${names} (or databaseStrategy), not ${JSON.stringify(option) ?? String(option)}.`,
+    );
   }
-  return { name, sessions };
+  if (named.name === "database" && named.databaseCode === undefined) {
+    throw new UnsupportedStrategy(DATABASE_STRATEGY_IMPORT);
+  }
+  return { ...named, sessions: strategyImpl(named, false) };
 }
 
 /** What the flows consult when they check providers: what the session strategy needs, and the adapter's presence. */
@@ -292,6 +333,7 @@ export function resolveConfig(config: AuthConfig, env: EnvRecord = readProcessEn
       updateAge: positiveNumber("session.updateAge", config.session?.updateAge, DEFAULT_UPDATE_AGE_SECONDS),
       generateSessionToken: config.session?.generateSessionToken,
       cookieCacheMaxAge: cookieCacheMaxAge(config, strategy),
+      databaseCode: chosen.databaseCode,
     },
     jwt: {
       maxAge: positiveNumber("jwt.maxAge", config.jwt?.maxAge, maxAge),
@@ -318,7 +360,7 @@ export function resolveConfig(config: AuthConfig, env: EnvRecord = readProcessEn
     rateLimiter: resolveRateLimiter(config.rateLimit, store, storeTimeoutMs),
     rateLimitTrustsForwardedFor: config.rateLimit ? config.rateLimit.trustForwardedFor === true : false,
     providersReady: prepareProviders(providers),
-    migrate: { nextAuthV4: config.migrate?.nextAuthV4 === true },
+    migrate: { nextAuthV4: nextAuthV4Migration(config.migrate?.nextAuthV4) },
   };
 }
 

@@ -11,6 +11,7 @@ import { expiredCookie } from "../cookie/header.js";
 import type { ServerContext } from "../core/context.js";
 import type { JWT } from "../jwt/types.js";
 import { requestSessionToken, sessionIdOfToken } from "./session-token.js";
+import { cachedClaims, rememberClaims } from "./token-cache.js";
 
 /** Over this, the sealed copy would not fit one cookie (RFC 6265 §6.1 asks browsers for 4096 bytes). */
 const MAX_COOKIE_VALUE = 3900;
@@ -44,17 +45,30 @@ export interface CachedSession {
   user: AdapterUser;
 }
 
+/**
+ * The claims of the sealed cookie, verified under the newest secret, through the cache of verified
+ * tokens (token-cache.ts): a browser sends the same cache cookie on every request, and opening it
+ * costs a decryption otherwise. Keyed by the whole secret set, which a rotation replaces.
+ */
+async function verifiedPayload(ctx: ServerContext, name: string, value: string): Promise<JWT | null> {
+  const cached = cachedClaims(ctx.config.secrets, name, value);
+  if (cached) return cached;
+  const payload = await ctx.codec.decode<JWT>({
+    token: value,
+    secret: ctx.config.secrets.slice(0, 1),
+    salt: name,
+  });
+  if (payload) rememberClaims(ctx.config.secrets, name, value, payload);
+  return payload;
+}
+
 /** The request's cached session, when the cookie is there, intact, unexpired and this token's. */
 export async function openCookieCache(ctx: ServerContext): Promise<CachedSession | undefined> {
   const { name } = ctx.cookies.sessionCache;
   const value = ctx.requestCookies[name];
   const sessionToken = requestSessionToken(ctx);
   if (value === undefined || sessionToken === undefined) return undefined;
-  const payload = await ctx.codec.decode<JWT>({
-    token: value,
-    secret: ctx.config.secrets.slice(0, 1),
-    salt: name,
-  });
+  const payload = await verifiedPayload(ctx, name, value);
   // decode forgives 15 s of clock skew; a cache is trusted for not one second past its expiry.
   if (!payload || typeof payload.exp !== "number" || payload.exp * 1000 <= Date.now()) return undefined;
   const sessionId = await sessionIdOfToken(sessionToken);

@@ -12,6 +12,7 @@ import { adapterMethod, callAdapter } from "../core/adapter-calls.js";
 import type { ServerContext } from "../core/context.js";
 import { AdapterError } from "../core/errors.js";
 import { emitEvent } from "../core/events.js";
+import { isThenable } from "../core/thenable.js";
 import { endDatabaseSessions, listDatabaseSessions } from "./manage.js";
 import { signInMetadata, takesSessionMetadata } from "./session-metadata.js";
 import { generateSessionToken, requestSessionToken, sessionIdOfToken } from "./session-token.js";
@@ -82,14 +83,14 @@ export async function sessionThroughCallbacks(
   update: { data: unknown } | undefined,
 ): Promise<Session> {
   const base = callbackSession(row, user, row.expires);
-  const session = withIsoExpiry(
-    (await ctx.config.callbacks.session(
-      (update
-        ? { session: base, user, trigger: "update", newSession: update.data }
-        : { session: base, user }) as SessionCallbackParams, // `token` is for JWT sessions
-    )) as Session,
+  const answer = ctx.config.callbacks.session(
+    (update
+      ? { session: base, user, trigger: "update", newSession: update.data }
+      : { session: base, user }) as SessionCallbackParams, // `token` is for JWT sessions
   );
-  await emitEvent(ctx.config, "session", { session });
+  const session = withIsoExpiry((isThenable(answer) ? await answer : answer) as Session);
+  const emitted = emitEvent(ctx.config, "session", { session });
+  if (emitted) await emitted;
   return session;
 }
 

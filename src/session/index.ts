@@ -1,34 +1,54 @@
 /**
  * The session strategies, and the one lookup that picks the configuration's: every caller then asks
- * the strategy on the request context (`ctx.sessions`), never which one it is.
+ * the strategy on the request context (`ctx.sessions`), never which one it is. JWT sessions are
+ * always here; database sessions come from package.json's `#session-strategies` import on Node, and
+ * on edge runtimes only with the `databaseStrategy` value an app passes (carried.ts).
  */
-import type { SessionStrategy } from "../config.js";
+import { builtInDatabaseStrategy } from "#session-strategies";
+import type { DatabaseStrategy, SessionStrategy } from "../config.js";
 import type { ResolvedConfig } from "../core/resolved-config.js";
-import { cachedDatabaseSessions } from "./cached-database.js";
-import { databaseSessions } from "./database.js";
+import { carriedDatabaseCode } from "./carried.js";
 import { jwtSessions } from "./jwt.js";
 import type { SessionStrategyImpl } from "./types.js";
 
-const sessionStrategies: Record<SessionStrategy, SessionStrategyImpl> = {
-  jwt: jwtSessions,
-  database: databaseSessions,
-};
+/** The strategies latchkey knows, by the name `session.strategy` may give. */
+export const SESSION_STRATEGY_NAMES: SessionStrategy[] = ["jwt", "database"];
 
-/** The strategy named `name`, or undefined for a name latchkey does not know. */
-export function sessionStrategyNamed(name: unknown): SessionStrategyImpl | undefined {
-  return typeof name === "string" && Object.hasOwn(sessionStrategies, name)
-    ? sessionStrategies[name as SessionStrategy]
-    : undefined;
+/** A `session.strategy` option, read: the strategy's name and, for database sessions, what carries their code. */
+export interface NamedStrategy {
+  name: SessionStrategy;
+  /** The value carrying database sessions' code: the app's own, or the built-in one on Node; undefined with JWT. */
+  databaseCode: DatabaseStrategy | undefined;
 }
 
-/** The strategy of a resolved configuration (whose name `resolveConfig` has checked). */
-export function sessionStrategyFor(config: ResolvedConfig): SessionStrategyImpl {
+/**
+ * What `option` (a name, `databaseStrategy`, or anything else an app wrote) names, or undefined
+ * for what latchkey does not know. Database sessions whose code this bundle lacks come back with
+ * `databaseCode` undefined, for the caller to name the import.
+ */
+export function sessionStrategyNamed(option: unknown): NamedStrategy | undefined {
+  if (option === "jwt") return { name: "jwt", databaseCode: undefined };
+  if (option === "database") return { name: "database", databaseCode: builtInDatabaseStrategy };
+  if (carriedDatabaseCode(option) !== undefined) {
+    return { name: "database", databaseCode: option as DatabaseStrategy };
+  }
+  return undefined;
+}
+
+/** The implementation behind a named strategy (its database code present), for what it needs at startup. */
+export function strategyImpl(named: NamedStrategy, cookieCache: boolean): SessionStrategyImpl {
+  const code = carriedDatabaseCode(named.databaseCode);
+  if (named.name === "jwt" || code === undefined) return jwtSessions;
   // The cookie cache is database sessions with a cache in front (resolveConfig allows no other).
-  if (config.session.cookieCacheMaxAge !== undefined) return cachedDatabaseSessions;
-  return sessionStrategies[config.session.strategy];
+  return cookieCache ? code.cookieCached : code.plain;
 }
 
-/** The names latchkey knows, for the error that names an unknown one. */
-export const SESSION_STRATEGY_NAMES = Object.keys(sessionStrategies) as SessionStrategy[];
+/** The strategy of a resolved configuration (whose name and code `resolveConfig` has checked). */
+export function sessionStrategyFor(config: ResolvedConfig): SessionStrategyImpl {
+  return strategyImpl(
+    { name: config.session.strategy, databaseCode: config.session.databaseCode },
+    config.session.cookieCacheMaxAge !== undefined,
+  );
+}
 
 export type { SessionResult, SessionStrategyImpl, SignInSession } from "./types.js";

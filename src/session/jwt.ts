@@ -16,6 +16,7 @@ import { adapterMethod, callAdapter } from "../core/adapter-calls.js";
 import type { ServerContext } from "../core/context.js";
 import { JWTSessionError } from "../core/errors.js";
 import { emitEvent } from "../core/events.js";
+import { isThenable } from "../core/thenable.js";
 import { nowInSeconds } from "../jwt/claims.js";
 import type { JWT } from "../jwt/types.js";
 import { endJwtSessions, endReleasedJwtSession, listJwtSessions } from "./jwt-management.js";
@@ -29,6 +30,7 @@ import {
   carryUnprovenMark,
   issuedBeforeProof,
   markUnprovenAddress,
+  needsProofCheck,
   outlivedByProof,
 } from "./unproven-address.js";
 
@@ -43,17 +45,27 @@ async function endedEarly(ctx: ServerContext, token: JWT): Promise<boolean> {
   return isRevoked(ctx.config, userId, sessionIdOf(token), signedInAtOf(token));
 }
 
-async function decodeSessionCookie(ctx: ServerContext): Promise<JWT | null> {
+/**
+ * Whether {@link endedEarly} has anything to look at. Most sessions carry no unproven-address mark
+ * and most apps keep no markers; answering that without an `await` keeps a read of a cached token
+ * free of turns of the microtask queue.
+ */
+const mayHaveEndedEarly = (ctx: ServerContext, token: JWT): boolean =>
+  needsProofCheck(token) || keepsMarkers(ctx.config);
+
+/**
+ * The claims of the request's session cookie (`token`) when the verified-token cache holds them.
+ * Only the built-in decode is cached: a custom one may judge a token by more than its bytes.
+ */
+function cachedSessionClaims(ctx: ServerContext, token: string): JWT | undefined {
+  if (ctx.config.jwt.decode) return undefined;
+  return cachedClaims(ctx.config.secrets, ctx.cookies.sessionToken.name, token);
+}
+
+async function decodeSessionCookie(ctx: ServerContext, token: string): Promise<JWT | null> {
   const name = ctx.cookies.sessionToken.name;
-  const token = readChunkedCookie(ctx.requestCookies, name);
-  if (!token) return null;
   const custom = ctx.config.jwt.decode;
   const secrets = ctx.config.secrets;
-  // A custom decode may judge a token by more than its bytes: only the built-in one is cached.
-  if (!custom) {
-    const cached = cachedClaims(secrets, name, token);
-    if (cached) return cached;
-  }
   try {
     const claims = (await (custom ?? ctx.codec.decode)({ token, secret: secrets, salt: name })) ?? null;
     if (claims && !custom) rememberClaims(secrets, name, token, claims);
@@ -64,6 +76,13 @@ async function decodeSessionCookie(ctx: ServerContext): Promise<JWT | null> {
     );
     return null;
   }
+}
+
+/** The request's session claims: from the verified-token cache without an `await`, or decoded. */
+function sessionClaims(ctx: ServerContext): JWT | null | Promise<JWT | null> {
+  const token = readChunkedCookie(ctx.requestCookies, ctx.cookies.sessionToken.name);
+  if (!token) return null;
+  return cachedSessionClaims(ctx, token) ?? decodeSessionCookie(ctx, token);
 }
 
 async function sessionCookies(
@@ -110,24 +129,20 @@ function baseSession(token: JWT, expiresAt: number): Session {
   };
 }
 
-/**
- * Callbacks may answer synchronously (the defaults do). Awaiting a plain value still costs a turn of
- * the microtask queue, and a session read runs several callbacks, so only thenables are awaited.
- */
-const isThenable = <T>(value: T | PromiseLike<T>): value is PromiseLike<T> =>
-  typeof (value as PromiseLike<T> | null)?.then === "function";
-
 async function readOrUpdate(
   ctx: ServerContext,
   update: { data: unknown } | undefined,
 ): Promise<SessionResult> {
-  const decoded = await decodeSessionCookie(ctx);
+  const claims = sessionClaims(ctx);
+  const decoded = claims instanceof Promise ? await claims : claims;
   if (decoded === null) {
     const hadCookie = carriesChunkedCookie(ctx.requestCookies, ctx.cookies.sessionToken.name);
     return { session: null, cookies: hadCookie ? clearSession(ctx) : [] };
   }
   // Issued before its user's address was first proven: whoever holds it may not be the owner.
-  if (await endedEarly(ctx, decoded)) return { session: null, cookies: clearSession(ctx) };
+  if (mayHaveEndedEarly(ctx, decoded) && (await endedEarly(ctx, decoded))) {
+    return { session: null, cookies: clearSession(ctx) };
+  }
   // Snapshot before the callback: it may mutate the token in place instead of returning a new one.
   // The default callback returns the token untouched, so it needs no snapshot.
   const customJwtCallback = ctx.config.customJwtCallback;
@@ -176,7 +191,7 @@ export const jwtSessions: SessionStrategyImpl = {
   update: (ctx, data) => readOrUpdate(ctx, { data }),
 
   async current(ctx) {
-    const token = await decodeSessionCookie(ctx);
+    const token = await sessionClaims(ctx);
     if (token === null || (await endedEarly(ctx, token))) return null;
     return {
       id: sessionIdOf(token),
@@ -205,7 +220,7 @@ export const jwtSessions: SessionStrategyImpl = {
     if (token === null) return clearSession(ctx);
     const session = carrySessionClaims(token, newSessionClaims(ctx.runtime, nowInSeconds()));
     const issued = await issueCookies(ctx, markUnprovenAddress(session, user));
-    const replaced = keepsMarkers(ctx.config) ? await decodeSessionCookie(ctx) : null;
+    const replaced = keepsMarkers(ctx.config) ? await sessionClaims(ctx) : null;
     if (replaced) await endReleasedJwtSession(ctx.config, replaced);
     return issued.cookies;
   },
@@ -215,7 +230,7 @@ export const jwtSessions: SessionStrategyImpl = {
   },
 
   async signOut(ctx) {
-    const token = await decodeSessionCookie(ctx);
+    const token = await sessionClaims(ctx);
     await emitEvent(ctx.config, "signOut", { token, reason: "signOut" });
     if (token) await endReleasedJwtSession(ctx.config, token);
     return clearSession(ctx);

@@ -1,5 +1,6 @@
 /**
- * next-auth v4 sessions, adopted (`migrate: { nextAuthV4: true }`, see docs/migrating.md): a request
+ * next-auth v4 sessions, adopted (`migrate: { nextAuthV4: true }` or `nextAuthV4Sessions`, see
+ * docs/migrating.md; the actions reach this module only through that value, carried.ts): a request
  * that carries v4's session cookie and no latchkey one is read as if it carried the latchkey cookie
  * that v4 session becomes, and the answer sets that cookie and clears v4's. Each user is adopted
  * once, on the first `GET /session` or `POST /session` after the switch; `getSession` reads the v4
@@ -82,7 +83,6 @@ function withSessionCookie<C extends ServerContext>(ctx: C, value: string): C {
 }
 
 async function adopt<C extends ServerContext>(ctx: C): Promise<Adoption<C> | undefined> {
-  if (!ctx.config.migrate.nextAuthV4) return undefined;
   const v4Name = nextAuthV4SessionCookieName(ctx.secure);
   if (!carriesChunkedCookie(ctx.requestCookies, v4Name)) return undefined;
   const { name, options } = ctx.cookies.sessionToken;

@@ -8,7 +8,9 @@ import {
   AuthError,
   CredentialsSignin,
   createActionURL,
+  type DatabaseStrategy,
   type DefaultSession,
+  databaseStrategy,
   deleteAuthenticator,
   getAccessToken,
   getSession,
@@ -44,6 +46,7 @@ import {
   signOut,
 } from "latchkey/client";
 import { decode, encode, getToken, type JWT } from "latchkey/jwt";
+import { type NextAuthV4Sessions, nextAuthV4Sessions } from "latchkey/migrate";
 import { hashPassword, needsRehash, verifyPassword } from "latchkey/password";
 import P_42_school from "latchkey/providers/42-school";
 import P_apple from "latchkey/providers/apple";
@@ -170,11 +173,16 @@ class UnknownUser extends CredentialsSignin {
 }
 
 const adapter: Adapter = MemoryAdapter();
+// On an edge runtime, database sessions and next-auth v4 adoption come with the values that carry them.
+const strategy: DatabaseStrategy = databaseStrategy;
+const v4: NextAuthV4Sessions = nextAuthV4Sessions;
 
 export const config: AuthConfig = setEnvDefaults(
   {},
   {
     adapter,
+    session: { strategy, cookieCache: { maxAge: 300 } },
+    migrate: { nextAuthV4: v4 },
     secret: "a-secret-of-at-least-thirty-two-bytes!",
     providers: [
       Email({ otp: true, sendVerificationRequest: async ({ identifier, url }) => void [identifier, url] }),

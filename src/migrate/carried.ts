@@ -1,0 +1,58 @@
+/**
+ * Sessions issued by another library, read through code carried by a value (`migrate: {
+ * nextAuthV4: … }`) rather than built into `Auth` everywhere: on Node `Auth` brings it itself
+ * (package.json's `#migrations` import), and an edge bundle holds it only when the app imports
+ * `nextAuthV4Sessions` from `latchkey/migrate`. The actions call the two functions below, which
+ * fall through to latchkey's own sessions when the app migrates nothing. This module is in every
+ * bundle: it must stay small.
+ */
+import type { NextAuthV4Sessions } from "../config.js";
+import type { CookieToSet } from "../cookie/header.js";
+import type { ServerContext } from "../core/context.js";
+import type { SessionResult } from "../session/types.js";
+
+/** How the sessions of another library are read, re-issued and ended (next-auth-v4/session.ts). */
+export interface SessionAdoption {
+  withSession<C extends ServerContext>(
+    ctx: C,
+    use: (ctx: C) => Promise<SessionResult>,
+  ): Promise<SessionResult>;
+  signOut<C extends ServerContext>(
+    ctx: C,
+    signOut: (ctx: C) => Promise<CookieToSet[]>,
+  ): Promise<CookieToSet[]>;
+}
+
+/**
+ * Where a migration value keeps its code. A symbol, so the code never shows in a logged config;
+ * registered (`Symbol.for`) so a value built by one copy of the package works with another.
+ */
+const ADOPTION_CODE: unique symbol = Symbol.for("latchkey.migrate.adoption");
+
+/** A migration value carrying `adoption`. */
+export const carryingAdoption = (adoption: SessionAdoption): NextAuthV4Sessions =>
+  ({ migrates: "next-auth-v4", [ADOPTION_CODE]: adoption }) as NextAuthV4Sessions;
+
+/** The code a `migrate` value carries, or undefined (`true`, or an object without it). */
+export function carriedAdoption(value: unknown): SessionAdoption | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  return (value as { [ADOPTION_CODE]?: SessionAdoption })[ADOPTION_CODE];
+}
+
+/** Reads (or updates) the session through `use`, adopting another library's first when the app migrates one. */
+export function withAdoptedSession<C extends ServerContext>(
+  ctx: C,
+  use: (ctx: C) => Promise<SessionResult>,
+): Promise<SessionResult> {
+  const adoption = carriedAdoption(ctx.config.migrate.nextAuthV4);
+  return adoption ? adoption.withSession(ctx, use) : use(ctx);
+}
+
+/** Signs out through `signOut`, ending another library's session the request still carries as well. */
+export function signOutWithAdopted<C extends ServerContext>(
+  ctx: C,
+  signOut: (ctx: C) => Promise<CookieToSet[]>,
+): Promise<CookieToSet[]> {
+  const adoption = carriedAdoption(ctx.config.migrate.nextAuthV4);
+  return adoption ? adoption.signOut(ctx, signOut) : signOut(ctx);
+}
