@@ -149,7 +149,7 @@ const EDGE_WITH_GITHUB_BUDGET_BYTES = 150_700;
 
 /** What only database sessions and next-auth v4 adoption need, each carried by the value an app imports. */
 const CARRIED_SESSION_CODE =
-  /latchkey\/dist\/(session\/(database|cached-database|cookie-cache|manage|session-metadata|database-strategy)\.js|migrate\/next-auth-v4\/)/;
+  /latchkey\/dist\/(session\/(database|cached-database|cookie-cache|manage|database-strategy)\.js|migrate\/next-auth-v4\/)/;
 
 /** What only passkeys need: the WebAuthn flow, its page script, and @simplewebauthn/server's tree. */
 const PASSKEY_ONLY =
