@@ -18,7 +18,10 @@ import { appOrigin } from "./origin.js";
 import type { ResolvedConfig } from "./resolved-config.js";
 import type { SessionStrategyImpl } from "./session-strategy.js";
 
-/** The routes under `basePath`. */
+/**
+ * The routes under `basePath` that latchkey itself may serve: the built-in ones, and those its own
+ * flows and features declare (passkeys, two-factor sign-in) when the configuration has them.
+ */
 export type Action =
   | "providers"
   | "csrf"
@@ -29,7 +32,9 @@ export type Action =
   | "verify-request"
   | "error"
   | "webauthn-options"
-  | "webauthn-script";
+  | "webauthn-script"
+  | "two-factor"
+  | "two-factor-setup";
 
 export type Method = "GET" | "POST";
 
@@ -38,7 +43,8 @@ export interface AuthRequest {
   request: Request;
   url: URL;
   method: Method;
-  action: Action;
+  /** The route's path segment: a built-in route or one a configured flow or feature declares. */
+  action: string;
   providerId: string | undefined;
   query: Record<string, string>;
   body: Record<string, unknown>;
@@ -61,7 +67,7 @@ export interface ServerContext {
   /** The cookies the request carried. */
   requestCookies: RequestCookies;
   /** `${origin}${basePath}/${action}[/${providerId}]` */
-  actionUrl(action: Action, providerId?: string): string;
+  actionUrl(action: Action | (string & {}), providerId?: string): string;
 }
 
 export interface AuthContext extends ServerContext {

@@ -30,6 +30,7 @@ import {
   UnsupportedStrategy,
 } from "../core/errors.js";
 import type { ResolvedConfig } from "../core/resolved-config.js";
+import type { RouteTable } from "../core/routes.js";
 import { flowFor, flowsCarriedByProviders } from "../flows/index.js";
 import type { FlowSetup } from "../flows/types.js";
 import { DEFAULT_MAX_AGE_SECONDS } from "../jwt/claims.js";
@@ -42,6 +43,7 @@ import { createSingleFlight } from "../store/single-flight.js";
 import { applyEnvDefaults } from "./env-defaults.js";
 import { createLogger } from "./logger.js";
 import { resolveRateLimiter } from "./rate-limit.js";
+import { routeTable } from "./routes.js";
 
 const DEFAULT_UPDATE_AGE_SECONDS = 24 * 60 * 60;
 const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
@@ -144,6 +146,14 @@ function prepareProviders(providers: ProviderConfig[]): Promise<void> | undefine
   const ready = Promise.all(loading).then(() => undefined);
   ready.catch(() => undefined);
   return ready;
+}
+
+/** The routes the providers' flows declare, each with the provider that brought it (for a clash's message). */
+function routesOfFlows(providers: ProviderConfig[]): Array<{ owner: string; routes: RouteTable }> {
+  return providers.flatMap((provider) => {
+    const routes = flowFor(provider)?.routes;
+    return routes ? [{ owner: `Provider "${provider.id}"`, routes }] : [];
+  });
 }
 
 /** The adapter methods this configuration calls, each with the feature that needs it. */
@@ -263,7 +273,15 @@ export function flowSetup(config: AuthConfig, env: EnvRecord, strategy: ChosenSt
   };
 }
 
-export function resolveConfig(config: AuthConfig, env: EnvRecord = readProcessEnv()): ResolvedConfig {
+/**
+ * The resolved configuration as the pipeline holds it: with the table of routes it serves (the
+ * built-in ones and those its flows and features declare), which only the pipeline reads.
+ */
+export interface RoutedConfig extends ResolvedConfig {
+  routes: RouteTable;
+}
+
+export function resolveConfig(config: AuthConfig, env: EnvRecord = readProcessEnv()): RoutedConfig {
   const logger = createLogger(config);
   const chosen = chosenStrategy(config);
   const strategy = chosen.name;
@@ -285,6 +303,7 @@ export function resolveConfig(config: AuthConfig, env: EnvRecord = readProcessEn
     secrets: resolveSecrets(withEnv.secret, logger),
     providers,
     providersById: new Map(providers.map((provider) => [provider.id, provider])),
+    routes: routeTable(routesOfFlows(providers)),
     adapter: config.adapter,
     session: {
       strategy,
@@ -322,10 +341,10 @@ export function resolveConfig(config: AuthConfig, env: EnvRecord = readProcessEn
   };
 }
 
-const resolvedConfigs = new WeakMap<AuthConfig, ResolvedConfig>();
+const resolvedConfigs = new WeakMap<AuthConfig, RoutedConfig>();
 
 /** The resolved form of `config`, computed on first use. A config that fails its checks is not cached. */
-export function resolvedConfigFor(config: AuthConfig): ResolvedConfig {
+export function resolvedConfigFor(config: AuthConfig): RoutedConfig {
   let resolved = resolvedConfigs.get(config);
   if (resolved === undefined) {
     resolved = resolveConfig(config);
