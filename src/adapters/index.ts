@@ -5,7 +5,7 @@
  */
 
 export { type LatchkeyExtension, type MissingExtension, missingExtensions } from "./capabilities.js";
-export type { MemoryTables } from "./memory.js";
+export type { MemoryRecoveryCode, MemoryTables } from "./memory.js";
 export { createMemoryTables, MemoryAdapter, MemoryAdapterConstraintError } from "./memory.js";
 export type {
   Adapter,
@@ -16,7 +16,9 @@ export type {
   AdapterAccountWithoutUserId,
   AdapterAuthenticator,
   AdapterSession,
+  AdapterTwoFactor,
   AdapterUser,
   Awaitable,
+  TwoFactorMethod,
   VerificationToken,
 } from "./types.js";

@@ -10,6 +10,7 @@ import type {
   AdapterAccount,
   AdapterAuthenticator,
   AdapterSession,
+  AdapterTwoFactor,
   AdapterUser,
   VerificationToken,
 } from "./types.js";
@@ -29,6 +30,17 @@ export interface MemoryTables {
   verificationTokens: Map<string, VerificationToken>;
   /** By credentialID. */
   authenticators: Map<string, AdapterAuthenticator>;
+  /** By userId: one two-factor record per user. */
+  twoFactors: Map<string, AdapterTwoFactor>;
+  /** By `[userId, codeHash]`; a spent code stays, with `usedAt` set, as a database row would. */
+  recoveryCodes: Map<string, MemoryRecoveryCode>;
+}
+
+/** One stored recovery code: only its hash, and when it was spent. */
+export interface MemoryRecoveryCode {
+  userId: string;
+  codeHash: string;
+  usedAt: Date | null;
 }
 
 /** Raised when a write would break a constraint that a database schema would enforce. */
@@ -44,6 +56,8 @@ export function createMemoryTables(): MemoryTables {
     sessions: new Map(),
     verificationTokens: new Map(),
     authenticators: new Map(),
+    twoFactors: new Map(),
+    recoveryCodes: new Map(),
   };
 }
 
@@ -93,6 +107,16 @@ function toStoredAccount(account: AdapterAccount): AdapterAccount {
   return copy(pickDefined(account, ACCOUNT_COLUMNS)) as AdapterAccount;
 }
 
+function toStoredTwoFactor(record: AdapterTwoFactor): AdapterTwoFactor {
+  return copy({
+    userId: record.userId,
+    totpSecret: record.totpSecret ?? null,
+    totpEnabledAt: record.totpEnabledAt ?? null,
+    lastTotpStep: record.lastTotpStep ?? null,
+    trustedDevicesSince: record.trustedDevicesSince ?? null,
+  });
+}
+
 function toStoredAuthenticator(authenticator: AdapterAuthenticator): AdapterAuthenticator {
   return {
     credentialID: authenticator.credentialID,
@@ -109,12 +133,14 @@ function toStoredAuthenticator(authenticator: AdapterAuthenticator): AdapterAuth
 /**
  * Creates an in-memory adapter implementing every {@link Adapter} method, including the latchkey
  * extensions `listSessionsByUserId` (with session metadata), `createUserAndLinkAccount`,
- * `updateAccount` and `deleteAuthenticator`.
+ * `updateAccount`, `deleteAuthenticator` and the two-factor methods (`getTwoFactor` …
+ * `countRecoveryCodes`).
  *
  * - `createUser` keeps the id it is given (or makes a random UUID); database adapters may assign
  *   their own, so always use the id of the returned user.
  * - Every method returns a copy: mutating a returned record never changes what is stored.
- * - Deleting a user deletes their accounts, sessions and authenticators.
+ * - Deleting a user deletes their accounts, sessions, authenticators, two-factor record and
+ *   recovery codes.
  * - State lives in `tables` and disappears with the process.
  *
  * @example
@@ -127,7 +153,7 @@ function toStoredAuthenticator(authenticator: AdapterAuthenticator): AdapterAuth
  * ```
  */
 export function MemoryAdapter(tables: MemoryTables = createMemoryTables()): Required<Adapter> {
-  const { users, accounts, sessions, verificationTokens, authenticators } = tables;
+  const { users, accounts, sessions, verificationTokens, authenticators, twoFactors, recoveryCodes } = tables;
 
   function requireUser(userId: string, action: string): void {
     if (!users.has(userId)) {
@@ -173,6 +199,14 @@ export function MemoryAdapter(tables: MemoryTables = createMemoryTables()): Requ
     }
   }
 
+  function countUnusedRecoveryCodes(userId: string): number {
+    let unused = 0;
+    for (const code of recoveryCodes.values()) {
+      if (code.userId === userId && code.usedAt === null) unused++;
+    }
+    return unused;
+  }
+
   return {
     async createUser(user) {
       return copy(insertUser(user));
@@ -212,6 +246,8 @@ export function MemoryAdapter(tables: MemoryTables = createMemoryTables()): Requ
       removeWhere(accounts, userId);
       removeWhere(sessions, userId);
       removeWhere(authenticators, userId);
+      twoFactors.delete(userId);
+      removeWhere(recoveryCodes, userId);
       users.delete(userId);
       return user;
     },
@@ -353,6 +389,55 @@ export function MemoryAdapter(tables: MemoryTables = createMemoryTables()): Requ
       const authenticator = authenticators.get(credentialID);
       authenticators.delete(credentialID);
       return authenticator ?? null;
+    },
+
+    async getTwoFactor(userId) {
+      return copyOrNull(twoFactors.get(userId));
+    },
+
+    async setTwoFactor(record) {
+      requireUser(record.userId, "setTwoFactor");
+      const stored = toStoredTwoFactor(record);
+      twoFactors.set(stored.userId, stored);
+      return copy(stored);
+    },
+
+    async deleteTwoFactor(userId) {
+      twoFactors.delete(userId);
+      removeWhere(recoveryCodes, userId);
+    },
+
+    async spendTotpStep(userId, step) {
+      // The check and the write happen in one synchronous step, so of concurrent callers with
+      // the same step exactly one sees it unspent (RFC 6238 §5.2: a code is accepted once).
+      const current = twoFactors.get(userId);
+      if (!current || (current.lastTotpStep !== null && current.lastTotpStep >= step)) return false;
+      twoFactors.set(userId, { ...current, lastTotpStep: step });
+      return true;
+    },
+
+    async replaceRecoveryCodes(userId, codeHashes) {
+      if (codeHashes.length > 0) requireUser(userId, "replaceRecoveryCodes");
+      if (new Set(codeHashes).size !== codeHashes.length) {
+        throw new MemoryAdapterConstraintError("replaceRecoveryCodes: the same code hash is listed twice");
+      }
+      removeWhere(recoveryCodes, userId);
+      for (const codeHash of codeHashes) {
+        recoveryCodes.set(compositeKey(userId, codeHash), { userId, codeHash, usedAt: null });
+      }
+    },
+
+    async useRecoveryCode(userId, codeHash) {
+      // Synchronous from lookup to write: of concurrent uses of one code exactly one succeeds.
+      const key = compositeKey(userId, codeHash);
+      const code = recoveryCodes.get(key);
+      if (!code || code.usedAt !== null) return null;
+      recoveryCodes.set(key, { ...code, usedAt: new Date() });
+      return { remaining: countUnusedRecoveryCodes(userId) };
+    },
+
+    async countRecoveryCodes(userId) {
+      return countUnusedRecoveryCodes(userId);
     },
 
     async createUserAndLinkAccount(user, account) {

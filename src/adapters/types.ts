@@ -85,6 +85,26 @@ export interface AdapterAuthenticator {
   userId: string;
 }
 
+/**
+ * latchkey extension: one user's two-factor settings, one record per user (see the two-factor
+ * methods on {@link Adapter}). latchkey writes `totpSecret` sealed (AES-256-GCM under a key derived
+ * from the auth secret), never the shared secret itself.
+ */
+export interface AdapterTwoFactor {
+  userId: string;
+  /** The sealed RFC 6238 shared secret; null when the user has no authenticator app. */
+  totpSecret: string | null;
+  /** When the user confirmed the authenticator with a first valid code; null while enrolment is pending. */
+  totpEnabledAt: Date | null;
+  /**
+   * The last RFC 6238 time step accepted for this user. A code for this step or an earlier one is
+   * refused, so a code seen once is spent (RFC 6238 §5.2 asks verifiers not to accept a code twice).
+   */
+  lastTotpStep: number | null;
+  /** Trusted-device cookies issued before this instant are void; set when the user's sessions are revoked. */
+  trustedDevicesSince: Date | null;
+}
+
 export interface Adapter {
   createUser?(user: AdapterUser): Awaitable<AdapterUser>;
   getUser?(id: string): Awaitable<AdapterUser | null>;
@@ -163,7 +183,43 @@ export interface Adapter {
    * Without it, `deleteAuthenticator` fails with an error naming this method.
    */
   deleteAuthenticator?(credentialID: string): Awaitable<AdapterAuthenticator | null>;
+
+  /**
+   * latchkey extension, optional, with the six below (two-factor sign-in, `twoFactor` in the
+   * config, which fails at startup naming any that is missing): the user's two-factor record, or
+   * `null` when they have none.
+   */
+  getTwoFactor?(userId: string): Awaitable<AdapterTwoFactor | null>;
+  /** Creates the user's two-factor record or replaces every field of it; returns it as stored. */
+  setTwoFactor?(record: AdapterTwoFactor): Awaitable<AdapterTwoFactor>;
+  /** Deletes the user's two-factor record and recovery codes, in one transaction where the store allows. */
+  deleteTwoFactor?(userId: string): Awaitable<void>;
+  /**
+   * Accepts `step` only when it is greater than the stored `lastTotpStep`, and stores it, in one
+   * atomic conditional write: of concurrent calls with the same step exactly one returns `true`.
+   * `false` when the step is spent or the user has no record.
+   */
+  spendTotpStep?(userId: string, step: number): Awaitable<boolean>;
+  /** Replaces the user's recovery codes with these hashes (an empty list removes them), in one transaction. */
+  replaceRecoveryCodes?(userId: string, codeHashes: string[]): Awaitable<void>;
+  /**
+   * Spends the unused recovery code with this hash, atomically (of concurrent uses exactly one
+   * succeeds), and returns how many unused codes remain; `null` when no unused code has the hash.
+   */
+  useRecoveryCode?(userId: string, codeHash: string): Awaitable<{ remaining: number } | null>;
+  /** How many unused recovery codes the user has (0 for a user without any). */
+  countRecoveryCodes?(userId: string): Awaitable<number>;
 }
+
+/** The optional adapter methods two-factor sign-in needs, all of them. */
+export type TwoFactorMethod =
+  | "getTwoFactor"
+  | "setTwoFactor"
+  | "deleteTwoFactor"
+  | "spendTotpStep"
+  | "replaceRecoveryCodes"
+  | "useRecoveryCode"
+  | "countRecoveryCodes";
 
 /** The fields of an account that hold what the provider's token endpoint issued. */
 export type AdapterAccountTokenField =

@@ -57,4 +57,60 @@ describe("MemoryAdapter", () => {
     await first.createUser({ id: "u", email: "ada@example.test", emailVerified: null });
     expect(await MemoryAdapter().getUser("u")).toBeNull();
   });
+
+  describe("two-factor records", () => {
+    const record = (userId: string) => ({
+      userId,
+      totpSecret: "v1.sealed",
+      totpEnabledAt: new Date("2026-01-01T00:00:00Z"),
+      lastTotpStep: null,
+      trustedDevicesSince: null,
+    });
+
+    test("a TOTP step is accepted once, and no step at or before the last one", async () => {
+      const adapter = MemoryAdapter();
+      await adapter.createUser({ id: "u", email: "ada@example.test", emailVerified: null });
+      await adapter.setTwoFactor(record("u"));
+      expect(await adapter.spendTotpStep("u", 100)).toBe(true);
+      expect(await adapter.spendTotpStep("u", 100)).toBe(false);
+      expect(await adapter.spendTotpStep("u", 99)).toBe(false);
+      expect(await adapter.spendTotpStep("u", 101)).toBe(true);
+      expect(await adapter.spendTotpStep("nobody", 1)).toBe(false);
+      expect((await adapter.getTwoFactor("u"))?.lastTotpStep).toBe(101);
+    });
+
+    test("a recovery code is spent once and the count of unused codes goes down", async () => {
+      const adapter = MemoryAdapter();
+      await adapter.createUser({ id: "u", email: "ada@example.test", emailVerified: null });
+      await adapter.replaceRecoveryCodes("u", ["h1", "h2", "h3"]);
+      expect(await adapter.useRecoveryCode("u", "h2")).toEqual({ remaining: 2 });
+      expect(await adapter.useRecoveryCode("u", "h2")).toBeNull();
+      expect(await adapter.useRecoveryCode("other", "h1")).toBeNull();
+      expect(await adapter.countRecoveryCodes("u")).toBe(2);
+      await adapter.replaceRecoveryCodes("u", ["h4"]);
+      expect(await adapter.useRecoveryCode("u", "h1")).toBeNull();
+      expect(await adapter.countRecoveryCodes("u")).toBe(1);
+    });
+
+    test("deleting the user deletes the two-factor record and recovery codes", async () => {
+      const tables = createMemoryTables();
+      const adapter = MemoryAdapter(tables);
+      await adapter.createUser({ id: "u", email: "ada@example.test", emailVerified: null });
+      await adapter.setTwoFactor(record("u"));
+      await adapter.replaceRecoveryCodes("u", ["h1"]);
+      await adapter.deleteUser("u");
+      expect(tables.twoFactors.size).toBe(0);
+      expect(tables.recoveryCodes.size).toBe(0);
+    });
+
+    test("a two-factor record for a user that does not exist is refused, like a foreign key would", async () => {
+      const adapter = MemoryAdapter();
+      await expect(adapter.setTwoFactor(record("nobody"))).rejects.toBeInstanceOf(
+        MemoryAdapterConstraintError,
+      );
+      await expect(adapter.replaceRecoveryCodes("nobody", ["h"])).rejects.toBeInstanceOf(
+        MemoryAdapterConstraintError,
+      );
+    });
+  });
 });

@@ -1,4 +1,4 @@
-import type { Adapter } from "../types.js";
+import type { Adapter, TwoFactorMethod } from "../types.js";
 import { authenticatorOperations } from "./authenticators.js";
 import type { PrismaClientLike } from "./client.js";
 import { nullIfNotFound } from "./not-found.js";
@@ -24,8 +24,8 @@ export type AuthenticatorMethod =
   | "deleteAuthenticator";
 
 /** What PrismaAdapter returns: every method, the WebAuthn ones only when the schema has an Authenticator model. */
-export type PrismaAdapterMethods = Required<Omit<Adapter, AuthenticatorMethod>> &
-  Pick<Adapter, AuthenticatorMethod>;
+export type PrismaAdapterMethods = Required<Omit<Adapter, AuthenticatorMethod | TwoFactorMethod>> &
+  Pick<Adapter, AuthenticatorMethod | TwoFactorMethod>;
 
 const REQUIRED_MODELS = ["user", "account", "session", "verificationToken"] as const;
 
