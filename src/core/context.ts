@@ -16,7 +16,8 @@ import { type CsrfState, readOrCreateCsrf } from "./csrf.js";
 import { InvalidProvider } from "./errors.js";
 import { appOrigin } from "./origin.js";
 import type { ResolvedConfig } from "./resolved-config.js";
-import type { SessionStrategyImpl } from "./session-strategy.js";
+import type { ResponseInternal } from "./response.js";
+import type { SessionAuthentication, SessionStrategyImpl, SignInSession } from "./session-strategy.js";
 
 /**
  * The routes under `basePath` that latchkey itself may serve: the built-in ones, and those its own
@@ -70,6 +71,27 @@ export interface ServerContext {
   actionUrl(action: Action | (string & {}), providerId?: string): string;
 }
 
+/**
+ * A sign-in whose first factor is proven, approved by the `signIn` callback and tied to its user,
+ * just before its session would be issued.
+ */
+export interface ProvenFirstFactor extends SignInSession {
+  /** How the user signed in so far (the first factor's `amr`), and when. */
+  authentication: SessionAuthentication;
+  /** The provider that proved the first factor. */
+  providerId: string;
+}
+
+/**
+ * A configured feature's say over every sign-in before its session is issued: a response that
+ * takes the session's place (two-factor sign-in asks for a second factor first), or undefined to
+ * let the session be issued.
+ */
+export type SignInGate = (
+  ctx: AuthContext,
+  signIn: ProvenFirstFactor,
+) => Promise<ResponseInternal | undefined>;
+
 export interface AuthContext extends ServerContext {
   req: AuthRequest;
   /** The provider the path names, when it names one that exists. */
@@ -78,6 +100,8 @@ export interface AuthContext extends ServerContext {
   csrf(): Promise<CsrfState>;
   /** Cookies every response of this request should carry (e.g. a freshly minted CSRF cookie). */
   outgoingCookies: CookieToSet[];
+  /** What the configured features (two-factor sign-in) check before a sign-in's session is issued. */
+  signInGates: readonly SignInGate[];
 }
 
 /**
@@ -113,6 +137,7 @@ export function createContext(
   config: ResolvedConfig,
   sessions: SessionStrategyImpl<ServerContext>,
   req: AuthRequest,
+  signInGates: readonly SignInGate[] = [],
 ): AuthContext {
   const server = createServerContext(config, sessions, req.request, req.url, req.cookies);
   let csrfState: Promise<CsrfState> | undefined;
@@ -141,6 +166,7 @@ export function createContext(
       return csrfState;
     },
     outgoingCookies: [],
+    signInGates,
   };
   return context;
 }

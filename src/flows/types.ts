@@ -87,6 +87,12 @@ export interface Flow<P extends ProviderConfig = ProviderConfig> {
    * the route table guards (return `[]` for per-IP limits alone); one without it is not counted.
    */
   rateLimitKeys?(ctx: AuthContext, provider: P): string[];
+  /**
+   * How a sign-in with this flow proves who the user is, as RFC 8176 Authentication Method
+   * Reference values (`["pwd"]` for a password); the session records them as `amr`. Absent: none
+   * of the registered values describes it (a sign-in another site vouches for).
+   */
+  amr?: readonly string[];
   /** Check cookies this flow sets at sign-in; the callback clears them on every outcome. */
   checkCookies?: readonly CheckCookieRole[];
   /**

@@ -110,7 +110,7 @@ async function handle(
 
   let ctx: AuthContext;
   try {
-    ctx = createContext(resolved, sessionStrategyFor(resolved), parsed);
+    ctx = createContext(resolved, sessionStrategyFor(resolved), parsed, resolved.signInGates);
   } catch (error) {
     logServerError(resolved.logger, error);
     return answer(configurationErrorResponse(answersJson));

@@ -12,8 +12,10 @@ import {
   type LoggerInstance,
   raw,
   skipCSRFCheck,
+  type TwoFactorOptions,
 } from "../config.js";
 import { defaultCookies } from "../cookie/names.js";
+import type { SignInGate } from "../core/context.js";
 import {
   DEFAULT_BASE_PATH,
   type EnvRecord,
@@ -29,9 +31,10 @@ import {
   MissingSecret,
   UnsupportedStrategy,
 } from "../core/errors.js";
+import { CARRIED_FEATURE, type Feature, type FeatureFactory } from "../core/feature.js";
 import type { ResolvedConfig } from "../core/resolved-config.js";
 import type { RouteTable } from "../core/routes.js";
-import { flowFor, flowsCarriedByProviders } from "../flows/index.js";
+import { features as featuresOnThisRuntime, flowFor, flowsCarriedByProviders } from "../flows/index.js";
 import type { FlowSetup } from "../flows/types.js";
 import { DEFAULT_MAX_AGE_SECONDS } from "../jwt/claims.js";
 import type { ProviderConfig } from "../provider-types.js";
@@ -148,6 +151,23 @@ function prepareProviders(providers: ProviderConfig[]): Promise<void> | undefine
   return ready;
 }
 
+/**
+ * The features the configuration turns on, each built once from its option. `Auth` brings their
+ * code on Node; on edge runtimes the option must carry it (see `CARRIED_FEATURE`).
+ */
+export function configuredFeatures(config: AuthConfig): Feature[] {
+  const options = config.twoFactor;
+  if (options === undefined) return [];
+  const carried = (options as { [CARRIED_FEATURE]?: FeatureFactory<TwoFactorOptions> })[CARRIED_FEATURE];
+  const build = featuresOnThisRuntime.twoFactor ?? carried;
+  if (!build) {
+    throw new InvalidConfig(
+      'twoFactor has no code on this runtime: on edge runtimes write twoFactor: TwoFactor({ methods: ["totp"] }) with TwoFactor from "latchkey", which brings it.',
+    );
+  }
+  return [build(options)];
+}
+
 /** The routes the providers' flows declare, each with the provider that brought it (for a clash's message). */
 function routesOfFlows(providers: ProviderConfig[]): Array<{ owner: string; routes: RouteTable }> {
   return providers.flatMap((provider) => {
@@ -161,10 +181,16 @@ export function requiredAdapterMethods(
   providers: ProviderConfig[],
   setup: FlowSetup,
   strategy: ChosenStrategy,
+  features: readonly Feature[] = [],
 ): Map<keyof Adapter, string> {
   const required = new Map<keyof Adapter, string>();
   for (const method of strategy.sessions.adapterMethods) {
     required.set(method, `session strategy "${strategy.name}"`);
+  }
+  for (const feature of features) {
+    for (const method of feature.adapterMethods) {
+      if (!required.has(method)) required.set(method, `\`${feature.name}\``);
+    }
   }
   for (const provider of providers) {
     for (const method of flowFor(provider)?.adapterMethods(provider, setup) ?? []) {
@@ -183,8 +209,9 @@ export function assertAdapter(adapter: Adapter | undefined, required: Map<keyof 
   }
   const missing = [...required.keys()].filter((method) => typeof adapter[method] !== "function");
   if (missing.length > 0) {
+    const needs = [...new Set(missing.map((method) => required.get(method)))].join(" and ");
     throw new MissingAdapterMethods(
-      `The adapter lacks methods this configuration calls: ${missing.join(", ")}.`,
+      `The adapter lacks methods this configuration calls: ${missing.join(", ")} (for ${needs}).`,
     );
   }
 }
@@ -279,6 +306,8 @@ export function flowSetup(config: AuthConfig, env: EnvRecord, strategy: ChosenSt
  */
 export interface RoutedConfig extends ResolvedConfig {
   routes: RouteTable;
+  /** What the configured features check before a sign-in's session is issued. */
+  signInGates: readonly SignInGate[];
 }
 
 export function resolveConfig(config: AuthConfig, env: EnvRecord = readProcessEnv()): RoutedConfig {
@@ -290,7 +319,8 @@ export function resolveConfig(config: AuthConfig, env: EnvRecord = readProcessEn
   // setEnvDefaults writes into its argument, so give it a shallow copy: Auth() never mutates the app's config.
   const withEnv = applyEnvDefaults(env, { ...config, providers: [...(config.providers ?? [])] }, onV4Name);
   const providers = resolveProviders(withEnv.providers as ProviderConfig[], setup);
-  assertAdapter(config.adapter, requiredAdapterMethods(providers, setup, chosen));
+  const features = configuredFeatures(config);
+  assertAdapter(config.adapter, requiredAdapterMethods(providers, setup, chosen, features));
   if (config.adapter) warnAboutMissingExtensions(config.adapter, logger);
   warnAboutReplacedProviders(providers, logger);
 
@@ -303,7 +333,13 @@ export function resolveConfig(config: AuthConfig, env: EnvRecord = readProcessEn
     secrets: resolveSecrets(withEnv.secret, logger),
     providers,
     providersById: new Map(providers.map((provider) => [provider.id, provider])),
-    routes: routeTable(routesOfFlows(providers)),
+    routes: routeTable([
+      ...routesOfFlows(providers),
+      ...features.flatMap((feature) =>
+        feature.routes ? [{ owner: `\`${feature.name}\``, routes: feature.routes }] : [],
+      ),
+    ]),
+    signInGates: features.flatMap((feature) => (feature.signInGate ? [feature.signInGate] : [])),
     adapter: config.adapter,
     session: {
       strategy,

@@ -20,7 +20,16 @@ import { nowInSeconds } from "../jwt/claims.js";
 import type { JWT } from "../jwt/types.js";
 import { providerTokensClaim } from "./provider-tokens.js";
 import { isRevoked, keepsMarkers, markUserRevoked } from "./revocation-markers.js";
-import { carrySessionClaims, newSessionClaims, sessionIdOf, signedInAtOf } from "./session-claims.js";
+import {
+  AMR_CLAIM,
+  AUTH_TIME_CLAIM,
+  authenticationOf,
+  carrySessionClaims,
+  newSessionClaims,
+  sessionIdOf,
+  signedInAtOf,
+  withAuthentication,
+} from "./session-claims.js";
 import { cachedClaims, rememberClaims } from "./token-cache.js";
 import type { SessionResult, SessionStrategyImpl, SignInSession } from "./types.js";
 import {
@@ -167,10 +176,11 @@ export const jwtSessions: SessionStrategyImpl = {
       userId: typeof token.sub === "string" && token.sub !== "" ? token.sub : undefined,
       user: () => storedUserOf(ctx, token),
       claims: token,
+      authentication: async () => authenticationOf(token),
     };
   },
 
-  async issue(ctx, { user, account, profile, isNewUser }: SignInSession) {
+  async issue(ctx, { user, account, profile, isNewUser, authentication }: SignInSession) {
     const initial: JWT = {
       name: user.name ?? null,
       email: user.email ?? null,
@@ -178,6 +188,12 @@ export const jwtSessions: SessionStrategyImpl = {
       ...providerTokensClaim(account),
     };
     if (user.id) initial.sub = user.id;
+    // The jwt callback sees how the user signed in; the session keeps it whatever the callback returns.
+    const sessionClaims = newSessionClaims(ctx.runtime, nowInSeconds(), authentication);
+    if (authentication) {
+      initial[AMR_CLAIM] = sessionClaims[AMR_CLAIM];
+      initial[AUTH_TIME_CLAIM] = sessionClaims[AUTH_TIME_CLAIM];
+    }
     const token = await ctx.config.callbacks.jwt({
       token: initial,
       user,
@@ -187,12 +203,18 @@ export const jwtSessions: SessionStrategyImpl = {
       trigger: isNewUser ? "signUp" : "signIn",
     });
     if (token === null) return clearSession(ctx);
-    const session = carrySessionClaims(token, newSessionClaims(ctx.runtime, nowInSeconds()));
+    const session = carrySessionClaims(token, sessionClaims as JWT);
     return (await sessionCookies(ctx, markUnprovenAddress(session, user))).cookies;
   },
 
   async reissue(ctx, claims) {
     return (await sessionCookies(ctx, claims)).cookies;
+  },
+
+  async reauthenticate(ctx, authentication) {
+    const token = await decodeSessionCookie(ctx);
+    if (token === null || (await endedEarly(ctx, token))) return [];
+    return (await sessionCookies(ctx, withAuthentication(token, authentication))).cookies;
   },
 
   async signOut(ctx) {

@@ -105,6 +105,9 @@ export const webauthnFlow: Flow<WebAuthnConfig> = {
 
   callbackNeedsCsrf: () => true,
 
+  // RFC 8176 §2: "hwk", proof of possession of a key held by an authenticator.
+  amr: ["hwk"],
+
   routes: WEBAUTHN_ROUTES,
 
   // Counted per client address only, never per credential. An assertion is a signature by a key
