@@ -339,6 +339,8 @@ export interface AuthConfig {
    *
    * @example
    * ```ts
+   * import { MemoryAdapter } from "latchkey/adapters";
+   *
    * const config: AuthConfig = {
    *   providers,
    *   adapter: MemoryAdapter(),

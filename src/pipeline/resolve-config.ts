@@ -209,9 +209,8 @@ export function assertAdapter(adapter: Adapter | undefined, required: Map<keyof 
   }
   const missing = [...required.keys()].filter((method) => typeof adapter[method] !== "function");
   if (missing.length > 0) {
-    const needs = [...new Set(missing.map((method) => required.get(method)))].join(" and ");
     throw new MissingAdapterMethods(
-      `The adapter lacks methods this configuration calls: ${missing.join(", ")} (for ${needs}).`,
+      `The adapter lacks methods this configuration calls: ${missing.join(", ")}.`,
     );
   }
 }

@@ -15,7 +15,12 @@ import { emitEvent } from "../core/events.js";
 import { endDatabaseSessions, listDatabaseSessions } from "./manage.js";
 import { signInMetadata, takesSessionMetadata } from "./session-metadata.js";
 import { generateSessionToken, requestSessionToken, sessionIdOfToken } from "./session-token.js";
-import { authenticationCookie, clearAuthentication, requestAuthentication } from "./stored-authentication.js";
+import {
+  authenticationCookie,
+  clearAuthentication,
+  recordsAuthentication,
+  requestAuthentication,
+} from "./stored-authentication.js";
 import type { SessionResult, SessionStrategyImpl, SignInSession } from "./types.js";
 
 function sessionCookie(ctx: ServerContext, sessionToken: string, expires: Date): CookieToSet {
@@ -154,7 +159,9 @@ export async function issueStoredSession(
   const row: AdapterSession = { sessionToken, userId, expires, ...metadata };
   const createSession = adapterMethod(ctx.config.adapter, "createSession");
   await callAdapter("create the session", () => createSession(row));
-  const recorded = authentication
+  // Recorded only for a sign-in with a second factor: any other session is judged by its row's
+  // creation time (stored-authentication.ts), so most apps never see the extra cookie.
+  const recorded = recordsAuthentication(authentication)
     ? [await authenticationCookie(ctx, sessionToken, authentication, expires)]
     : clearAuthentication(ctx);
   return { cookies: [sessionCookie(ctx, sessionToken, expires), ...recorded], row };
@@ -195,7 +202,7 @@ export const databaseSessions: SessionStrategyImpl = {
       userId: user.id,
       user: async () => user,
       claims: undefined,
-      authentication: () => requestAuthentication(ctx),
+      authentication: () => requestAuthentication(ctx, found.session),
     };
   },
 

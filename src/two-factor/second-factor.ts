@@ -60,7 +60,7 @@ export async function spendTotpCode(
   if (secret === null) {
     ctx.config.logger.warn(
       "TwoFactorSecretUnreadable",
-      `The TOTP secret of user ${record.userId} cannot be opened with the configured secrets (was AUTH_SECRET rotated without keeping the old one in the list?).`,
+      `The TOTP secret of user ${record.userId} cannot be opened with the configured secrets (was AUTH_SECRET rotated without keeping the old one in the list?). See docs/errors.md#twofactorsecretunreadable.`,
     );
     return null;
   }
