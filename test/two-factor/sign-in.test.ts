@@ -237,6 +237,24 @@ describe.each(["jwt", "database"] as const)("two-factor sign-in with %s sessions
     expect(signIn).toHaveBeenCalledTimes(1);
   });
 
+  it.runIf(strategy === "database")(
+    "a session's amr cookie copied beside another session proves nothing for it",
+    async () => {
+      const { config, secret } = await enrolledApp();
+      const older = await signInWithCredentials(config);
+      older.jar.apply(await postCode(config, older.jar, codeAt(secret, Date.now())));
+      vi.setSystemTime(Date.now() + 600_000);
+      const newer = await signInWithCredentials(config);
+      newer.jar.apply(await postCode(config, newer.jar, codeAt(secret, Date.now())));
+      const AUTH_COOKIE = "__Secure-latchkey.session-auth";
+      expect(newer.jar.get(AUTH_COOKIE)).toBeDefined();
+      expect((await requireRecentAuth(requestWith(older.jar), config, { factors: ["mfa"] })).ok).toBe(false);
+      older.jar.apply([`${AUTH_COOKIE}=${newer.jar.get(AUTH_COOKIE)}; Path=/`]);
+      expect((await requireRecentAuth(requestWith(older.jar), config, { factors: ["mfa"] })).ok).toBe(false);
+      expect((await requireRecentAuth(requestWith(newer.jar), config, { factors: ["mfa"] })).ok).toBe(true);
+    },
+  );
+
   it("turning two-factor off or new recovery codes need a recent second factor", async () => {
     const { config, secret } = await enrolledApp();
     // A password-only session (from before enrolment counts as stale too) is refused.
