@@ -2,12 +2,13 @@
  * Two-factor sign-in after an OpenID Connect first factor, against a real OpenID Provider: the
  * provider's callback issues no session while a second factor is required; the user enrols an
  * authenticator (codes from the `otpauth` package), gets the session, and the next sign-in at the
- * provider is held for a code again, with JWT and database sessions.
+ * provider is held for a code again, with JWT and database sessions, on MemoryAdapter and on
+ * PrismaAdapter with each shipped database.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MemoryAdapter } from "../../../src/adapters/memory.js";
 import type { AuthConfig, SessionStrategy } from "../../../src/index.js";
 import { locationOf, SECRET, send } from "../../core/helpers.js";
+import { SESSION_STORES, useStore } from "../../session/stores.js";
 import { codeAt, setsSession } from "../../two-factor/harness.js";
 import { APP, newBrowser, sessionOf, signInAtOP } from "./browser.js";
 import { providerAt, startOP, type TestOP } from "./op.js";
@@ -32,13 +33,14 @@ async function postForm(
   return response;
 }
 
-describe.each<SessionStrategy>(["jwt", "database"])(
-  "an OpenID Connect sign-in with %s sessions",
-  (strategy) => {
-    it("is held until the second factor: enrolment first, then a code at every sign-in", async () => {
+describe.each(SESSION_STORES)("$name", (store) => {
+  const opened = useStore(store);
+  it.each<SessionStrategy>(["jwt", "database"])(
+    "with %s sessions, an OpenID Connect sign-in is held until the second factor: enrolment first, then a code at every sign-in",
+    async (strategy) => {
       const config: AuthConfig = {
         providers: [providerAt(op, { trustEmailVerified: true })],
-        adapter: MemoryAdapter(),
+        adapter: opened().adapter,
         session: { strategy },
         secret: SECRET,
         trustHost: true,
@@ -65,6 +67,6 @@ describe.each<SessionStrategy>(["jwt", "database"])(
       const fresh = await postForm(config, next.app, "/two-factor", codeAt(secret, Date.now(), 1));
       expect(setsSession(fresh)).toBe(true);
       expect(await sessionOf(config, next)).toMatchObject({ user: { email: "alice@example.test" } });
-    });
-  },
-);
+    },
+  );
+});
