@@ -15,6 +15,11 @@ export interface Feature {
   routes?: RouteTable;
   /** Adapter methods the feature calls; a missing one fails at startup, named. */
   adapterMethods: ReadonlyArray<keyof Adapter>;
+  /**
+   * Checks the configured adapter at startup before the generic check of `adapterMethods`, to say
+   * in the feature's own words what is missing and why; throws `MissingAdapterMethods`.
+   */
+  checkAdapter?(adapter: Adapter): void;
   /** Checked after every first factor, before its session is issued. */
   signInGate?: SignInGate;
 }

@@ -319,6 +319,7 @@ export function resolveConfig(config: AuthConfig, env: EnvRecord = readProcessEn
   const withEnv = applyEnvDefaults(env, { ...config, providers: [...(config.providers ?? [])] }, onV4Name);
   const providers = resolveProviders(withEnv.providers as ProviderConfig[], setup);
   const features = configuredFeatures(config);
+  if (config.adapter) for (const feature of features) feature.checkAdapter?.(config.adapter);
   assertAdapter(config.adapter, requiredAdapterMethods(providers, setup, chosen, features));
   if (config.adapter) warnAboutMissingExtensions(config.adapter, logger);
   warnAboutReplacedProviders(providers, logger);

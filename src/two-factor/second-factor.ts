@@ -5,7 +5,7 @@
  * for two requests that race (RFC 6238 §5.2). A recovery code is spent by `useRecoveryCode`, also
  * atomically. Both cost one round trip beyond reading the user's record.
  */
-import type { Adapter, AdapterTwoFactor } from "../adapters/types.js";
+import type { AdapterTwoFactor } from "../adapters/types.js";
 import { adapterMethod, callAdapter } from "../core/adapter-calls.js";
 import type { ServerContext } from "../core/context.js";
 import { hashRecoveryCode, normalizeRecoveryCode } from "./recovery-codes.js";
@@ -16,17 +16,6 @@ export type SecondFactorMethod = "totp" | "recovery";
 
 /** A second factor that checked out; a recovery code says how many are left. */
 export type SecondFactorProof = { method: "totp" } | { method: "recovery"; remaining: number };
-
-/** The adapter methods two-factor sign-in calls, all of them (see `Adapter`). */
-export const TWO_FACTOR_ADAPTER_METHODS: ReadonlyArray<keyof Adapter> = [
-  "getTwoFactor",
-  "setTwoFactor",
-  "deleteTwoFactor",
-  "spendTotpStep",
-  "replaceRecoveryCodes",
-  "useRecoveryCode",
-  "countRecoveryCodes",
-];
 
 /**
  * The RFC 8176 values a session records once a second factor is proven: "otp" (RFC 6238 codes,

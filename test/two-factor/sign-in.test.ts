@@ -313,7 +313,7 @@ describe("two-factor sign-in: configuration and other first factors", () => {
     const response = await send(config, "/session");
     expect(response.status).toBe(500);
     expect(errors.join("\n")).toMatch(
-      /lacks methods this configuration calls: getTwoFactor, spendTotpStep\./,
+      /twoFactor is configured, but the adapter lacks getTwoFactor and spendTotpStep\./,
     );
   });
 
