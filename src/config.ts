@@ -2,7 +2,7 @@
  * The application-facing configuration: types (mirroring Auth.js v5 `AuthConfig`), environment
  * defaults, and the two symbols that unlock non-default behaviour.
  */
-import type { Adapter } from "./adapters/types.js";
+import type { Adapter, AdapterUser } from "./adapters/types.js";
 import type { CallbacksOptions, EventCallbacks } from "./callbacks.js";
 import type { CookiesOverrides } from "./cookie/names.js";
 import type { JWTOptions } from "./jwt/index.js";
@@ -352,4 +352,61 @@ export interface AuthConfig {
    * ```
    */
   migrate?: MigrateOptions;
+  /**
+   * Two-factor sign-in: after any first factor (credentials, e-mail, OAuth/OIDC, passkey) succeeds
+   * for a user with a second factor enrolled (or one `required` says must have it), no session is
+   * issued until the second factor is proven at `<basePath>/two-factor`; see
+   * {@link TwoFactorOptions}. The adapter must implement the two-factor methods (`getTwoFactor`, …);
+   * startup fails naming any that is missing. Default: off.
+   *
+   * @example
+   * ```ts
+   * import { MemoryAdapter } from "latchkey/adapters";
+   *
+   * const config: AuthConfig = {
+   *   providers,
+   *   adapter: MemoryAdapter(),
+   *   twoFactor: { methods: ["totp"], issuer: "Acme" },
+   * };
+   * ```
+   */
+  twoFactor?: TwoFactorOptions;
+}
+
+/** A user as two-factor sign-in's `required` function sees them: the stored user. */
+export type TwoFactorUser = AdapterUser;
+
+/**
+ * Two-factor sign-in (`twoFactor` in {@link AuthConfig}).
+ *
+ * @example
+ * ```ts
+ * const twoFactor: TwoFactorOptions = {
+ *   methods: ["totp"],
+ *   // Staff must enrol an authenticator app; everyone else may.
+ *   required: (user) => user.email?.endsWith("@acme.example") ?? false,
+ *   issuer: "Acme",
+ *   pendingMaxAge: 300,
+ * };
+ * ```
+ */
+export interface TwoFactorOptions {
+  /**
+   * The second factors offered, in order. `"totp"`: an authenticator app (RFC 6238), with 10
+   * single-use recovery codes as its fallback. `"passkey"` and `"email"` are reserved for passkeys
+   * and e-mailed codes as second factors; this version refuses them at startup.
+   */
+  methods: ReadonlyArray<"totp" | "passkey" | "email">;
+  /**
+   * Who must pass a second factor. `"enrolled"` (default): users who enrolled one. `"always"`:
+   * everyone; a user without one is sent to enrol (`<basePath>/two-factor-setup`) before any
+   * session is issued. A function decides per user (true: as `"always"` for that user).
+   */
+  required?: "always" | "enrolled" | ((user: TwoFactorUser) => boolean | Promise<boolean>);
+  /** The name authenticator apps show beside the account (the `otpauth://` issuer). Default: the app's host. */
+  issuer?: string;
+  /** Seconds between the first factor and the second before the user must start again. Default 300. */
+  pendingMaxAge?: number;
+  /** Seconds a second factor counts as recent for `regenerateRecoveryCodes` and `disableTwoFactor`. Default 300. */
+  recentAuthMaxAge?: number;
 }

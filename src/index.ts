@@ -12,9 +12,10 @@
  * @module
  */
 import type { AdapterAuthenticator } from "./adapters/types.js";
-import type { AuthConfig, Session } from "./config.js";
+import type { AuthConfig, Session, TwoFactorOptions } from "./config.js";
 import { configuredBasePath, type EnvRecord, envValue } from "./core/env.js";
 import { InvalidConfig } from "./core/errors.js";
+import { CARRIED_FEATURE } from "./core/feature.js";
 import { forwardedOrigin } from "./core/origin.js";
 import { type ResponseInternal, toWebResponse } from "./core/response.js";
 import { type AccessToken, accessTokenFor } from "./flows/oauth/access-token.js";
@@ -31,6 +32,19 @@ import {
   revokeOwnSession,
 } from "./session/own-sessions.js";
 import type { ManagedSession } from "./session/types.js";
+import {
+  type ConfirmedTotp,
+  confirmTotpForUser,
+  disableTwoFactorForUser,
+  enrolTotpForUser,
+  regenerateRecoveryCodesForUser,
+  statusOfTwoFactor,
+  type TwoFactorStatus,
+} from "./two-factor/account.js";
+import type { TotpEnrolment } from "./two-factor/enrolment.js";
+import { twoFactorFeature } from "./two-factor/feature.js";
+import { type RecentAuth, type RecentAuthOptions, recentAuthentication } from "./two-factor/recent-auth.js";
+import { twoFactorSettingsOf } from "./two-factor/settings.js";
 
 export type { AdapterUser } from "./adapters/types.js";
 export type {
@@ -56,6 +70,8 @@ export type {
   SignInCallbackParams,
   SignOutReason,
   Theme,
+  TwoFactorOptions,
+  TwoFactorUser,
   UpdateTrigger,
 } from "./config.js";
 export { raw, skipCSRFCheck } from "./config.js";
@@ -71,7 +87,16 @@ export { setEnvDefaults } from "./pipeline/env-defaults.js";
 export { isAuthAction } from "./pipeline/routes.js";
 export type * from "./provider-types.js";
 export { databaseStrategy } from "./session/database-strategy.js";
-export type { AccessToken, ManagedSession, OwnSession };
+export type {
+  AccessToken,
+  ConfirmedTotp,
+  ManagedSession,
+  OwnSession,
+  RecentAuth,
+  RecentAuthOptions,
+  TotpEnrolment,
+  TwoFactorStatus,
+};
 
 /**
  * Handles every route under `basePath` (default `/auth`): sign-in, callbacks, sign-out, session,
@@ -246,6 +271,128 @@ export function revokeUserSessions(
 }
 
 /** The request-based functions took `(config, userId)` before; say so rather than fail obscurely. */
+/**
+ * The `twoFactor` option with two-factor sign-in's code attached, for edge runtimes, where `Auth`
+ * brings no feature itself (as provider factories carry their flows). On Node a plain
+ * `twoFactor: { … }` works as well.
+ *
+ * @example
+ * ```ts
+ * import { TwoFactor, type AuthConfig } from "latchkey";
+ *
+ * const config: AuthConfig = { providers, adapter, twoFactor: TwoFactor({ methods: ["totp"] }) };
+ * ```
+ */
+export function TwoFactor(options: TwoFactorOptions): TwoFactorOptions {
+  return { ...options, [CARRIED_FEATURE]: twoFactorFeature } as TwoFactorOptions;
+}
+
+/**
+ * The two-factor state of the user signed in on `request` (whether sign-in asks them for a second
+ * factor, recovery codes left), or null when nobody is signed in.
+ *
+ * @example
+ * ```ts
+ * const status = await twoFactorStatus(request, config);
+ * if (status && !status.enabled) console.log("Offer to set up an authenticator app");
+ * ```
+ */
+export async function twoFactorStatus(request: Request, config: AuthConfig): Promise<TwoFactorStatus | null> {
+  const ctx = serverContext(assertRequest(request, "twoFactorStatus"), config);
+  return statusOfTwoFactor(ctx, twoFactorSettingsOf(config.twoFactor));
+}
+
+/**
+ * Starts enrolling an authenticator app for the user signed in on `request`: the secret (base32,
+ * for typing by hand), the `otpauth://` URI and the URI as a QR code (SVG markup, drawn locally).
+ * The secret is stored sealed and unconfirmed; {@link confirmTotp} turns it on. Calling it again
+ * before confirming returns the same secret. Rejects with `NotSignedIn`; `StepUpRequired` when the
+ * user signed in longer ago than `twoFactor.recentAuthMaxAge` (a stolen session cookie must not
+ * enrol its thief's phone: ask them to sign in again); `InvalidRequest` when an authenticator is
+ * already on.
+ *
+ * @example
+ * ```ts
+ * const { qrSvg, secret } = await enrollTotp(request, config);
+ * const html = `${qrSvg}<p>Or type this key: <code>${secret}</code></p>`;
+ * ```
+ */
+export async function enrollTotp(request: Request, config: AuthConfig): Promise<TotpEnrolment> {
+  const ctx = serverContext(assertRequest(request, "enrollTotp"), config);
+  return enrolTotpForUser(ctx, twoFactorSettingsOf(config.twoFactor));
+}
+
+/**
+ * Confirms the authenticator `enrollTotp` started with the first valid `code`: two-factor sign-in
+ * is on from now, and the 10 recovery codes are returned, to show the user once. `cookies` record
+ * the second factor just proven on the session: set them on your response. Null when the code is
+ * wrong (or was used already).
+ *
+ * @example
+ * ```ts
+ * const confirmed = await confirmTotp(request, config, code);
+ * if (confirmed === null) return new Response("Wrong code, try again", { status: 400 });
+ * console.log(confirmed.recoveryCodes.join("\n"));
+ * ```
+ */
+export async function confirmTotp(
+  request: Request,
+  config: AuthConfig,
+  code: string,
+): Promise<ConfirmedTotp | null> {
+  const ctx = serverContext(assertRequest(request, "confirmTotp"), config);
+  return confirmTotpForUser(ctx, twoFactorSettingsOf(config.twoFactor), code);
+}
+
+/**
+ * New recovery codes for the user signed in on `request`, voiding every earlier one; returns them
+ * to show once. Needs a second factor proven recently (`twoFactor.recentAuthMaxAge`, 5 minutes by
+ * default): otherwise rejects with `StepUpRequired` (send the user to `<basePath>/two-factor`).
+ *
+ * @example
+ * ```ts
+ * const codes = await regenerateRecoveryCodes(request, config);
+ * ```
+ */
+export async function regenerateRecoveryCodes(request: Request, config: AuthConfig): Promise<string[]> {
+  const ctx = serverContext(assertRequest(request, "regenerateRecoveryCodes"), config);
+  return regenerateRecoveryCodesForUser(ctx, twoFactorSettingsOf(config.twoFactor));
+}
+
+/**
+ * Turns two-factor sign-in off for the user signed in on `request`: the authenticator and every
+ * recovery code are deleted. Needs a recent second factor, as {@link regenerateRecoveryCodes}.
+ *
+ * @example
+ * ```ts
+ * await disableTwoFactor(request, config);
+ * ```
+ */
+export async function disableTwoFactor(request: Request, config: AuthConfig): Promise<void> {
+  const ctx = serverContext(assertRequest(request, "disableTwoFactor"), config);
+  return disableTwoFactorForUser(ctx, twoFactorSettingsOf(config.twoFactor));
+}
+
+/**
+ * Whether the user signed in on `request` proved who they are within `maxAge` seconds (default
+ * 300), with the RFC 8176 `factors` asked for (e.g. `["mfa"]`), judged from the session's `amr`
+ * and `auth_time`. When not, `stepUpUrl` is where to send them: the page that asks for the second
+ * factor again (or the sign-in page when nobody is signed in); it returns to `callbackUrl`.
+ *
+ * @example
+ * ```ts
+ * const recent = await requireRecentAuth(request, config, { maxAge: 300, factors: ["mfa"], callbackUrl: "/settings" });
+ * if (!recent.ok) return Response.redirect(recent.stepUpUrl, 303);
+ * ```
+ */
+export async function requireRecentAuth(
+  request: Request,
+  config: AuthConfig,
+  options: RecentAuthOptions = {},
+): Promise<RecentAuth> {
+  return recentAuthentication(serverContext(assertRequest(request, "requireRecentAuth"), config), options);
+}
+
 function assertRequest(request: Request, name: string): Request {
   if (typeof (request as Partial<Request> | null)?.headers?.get !== "function") {
     throw new TypeError(

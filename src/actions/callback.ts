@@ -1,19 +1,25 @@
 /** GET|POST /callback/:provider: the provider's flow finishes the sign-in; the shared tail issues the session. */
 
 import { expiredCookie } from "../cookie/header.js";
-import { approvedRedirect, resolveCallbackUrl } from "../core/callback-url.js";
-import { type AuthContext, routedProvider } from "../core/context.js";
+import { resolveCallbackUrl } from "../core/callback-url.js";
+import { type AuthContext, type ProvenFirstFactor, routedProvider } from "../core/context.js";
 import { InvalidConfig } from "../core/errors.js";
-import { emitEvent } from "../core/events.js";
 import type { ResponseInternal } from "../core/response.js";
 import { type CallbackResult, flowFor } from "../flows/index.js";
 import { type ProvenSignIn, signInVerdict } from "../login/index.js";
+import { issueSignInSession } from "../login/issue-session.js";
+import type { ProviderConfig } from "../provider-types.js";
 
 /**
  * The tail every flow shares once it has proved who is signing in: the `signIn` callback, the
- * user/account rules, a new session, the event, and the redirect. Written once, for every flow.
+ * user/account rules, what configured features ask first (a second factor), a new session, the
+ * event, and the redirect. Written once, for every flow.
  */
-async function completeSignIn(ctx: AuthContext, proven: ProvenSignIn): Promise<ResponseInternal> {
+async function completeSignIn(
+  ctx: AuthContext,
+  provider: ProviderConfig,
+  proven: ProvenSignIn,
+): Promise<ResponseInternal> {
   const profile = proven.profile ? { profile: proven.profile } : {};
   const redirect = await signInVerdict(ctx, {
     user: proven.user,
@@ -25,21 +31,30 @@ async function completeSignIn(ctx: AuthContext, proven: ProvenSignIn): Promise<R
 
   const { user, isNewUser } = await proven.resolveUser(ctx, proven);
   const account = { ...proven.account, ...(user.id ? { userId: user.id } : {}) };
-  const cookies = await ctx.sessions.issue(ctx, { user, account, ...profile, isNewUser });
-  await emitEvent(ctx.config, "signIn", { user, account, ...profile, isNewUser });
-
-  let target = await resolveCallbackUrl(ctx);
-  if (isNewUser && ctx.config.pages.newUser) {
-    const welcome = new URL(await approvedRedirect(ctx, ctx.config.pages.newUser, "pages.newUser"));
-    welcome.searchParams.set("callbackUrl", target);
-    target = welcome.href;
+  const signIn: ProvenFirstFactor = {
+    user,
+    account,
+    ...profile,
+    isNewUser,
+    // RFC 8176 values for the first factor, as its flow names them.
+    authentication: { amr: [...(flowFor(provider)?.amr ?? [])], authTime: Math.floor(Date.now() / 1000) },
+    providerId: provider.id,
+  };
+  for (const gate of ctx.signInGates) {
+    const held = await gate(ctx, signIn);
+    if (held !== undefined) return held;
   }
-  return { redirect: target, cookies };
+  const { providerId: _, ...session } = signIn;
+  return issueSignInSession(ctx, session, await resolveCallbackUrl(ctx));
 }
 
-async function finish(ctx: AuthContext, result: CallbackResult): Promise<ResponseInternal> {
+async function finish(
+  ctx: AuthContext,
+  provider: ProviderConfig,
+  result: CallbackResult,
+): Promise<ResponseInternal> {
   if (result.kind === "response") return result.response;
-  const response = await completeSignIn(ctx, result.identity);
+  const response = await completeSignIn(ctx, provider, result.identity);
   return { ...response, cookies: [...result.cookies, ...(response.cookies ?? [])] };
 }
 
@@ -52,7 +67,7 @@ export async function callbackAction(ctx: AuthContext): Promise<ResponseInternal
     );
   }
   try {
-    return await finish(ctx, await flow.callback(ctx, provider));
+    return await finish(ctx, provider, await flow.callback(ctx, provider));
   } catch (error) {
     // The flow's check cookies are single-use whatever the outcome: an error ends the attempt too.
     for (const role of flow.checkCookies ?? []) {

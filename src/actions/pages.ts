@@ -27,7 +27,8 @@ export async function verifyRequestAction(ctx: AuthContext): Promise<ResponseInt
   // A provider that also mailed a one-time code gets the form to enter it (the query names the provider).
   const providerId = ctx.req.query.provider;
   const provider = providerId === undefined ? undefined : ctx.config.providersById.get(providerId);
-  const withCode = provider !== undefined && flowFor(provider)?.pageEntry(provider).otp === true;
+  const withCode =
+    provider !== undefined && flowFor(provider)?.pageEntry(provider, ctx.actionUrl).otp === true;
   const refused = refusedCode(ctx.req.query);
   const page = renderVerifyRequestPage({
     host: new URL(ctx.origin).host,

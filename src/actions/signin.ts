@@ -20,8 +20,7 @@ function pageProvider(ctx: AuthContext, provider: ProviderConfig): SignInPagePro
       name: provider.name,
       signinUrl: ctx.actionUrl("signin", provider.id),
       callbackUrl: ctx.actionUrl("callback", provider.id),
-      ...(flow.options ? { optionsUrl: ctx.actionUrl("webauthn-options", provider.id) } : {}),
-      ...flow.pageEntry(provider),
+      ...flow.pageEntry(provider, ctx.actionUrl),
     },
   ];
 }
@@ -42,15 +41,17 @@ export async function signInPageAction(ctx: AuthContext): Promise<ResponseIntern
 
   const providers = ctx.req.providerId === undefined ? ctx.config.providers : [routedProvider(ctx)];
   const { token } = await ctx.csrf();
+  const entries = providers.flatMap((provider) => pageProvider(ctx, provider));
+  const scriptUrl = entries.find((entry) => entry.scriptUrl !== undefined)?.scriptUrl;
   const page = renderSignInPage({
-    providers: providers.flatMap((provider) => pageProvider(ctx, provider)),
+    providers: entries,
     csrfToken: token,
     callbackUrl,
     ...(error ? { error } : {}),
     ...(code ? { code } : {}),
     ...(ctx.req.query.email ? { email: ctx.req.query.email } : {}),
     theme: ctx.config.theme,
-    passkeyScriptUrl: ctx.actionUrl("webauthn-script"),
+    ...(scriptUrl ? { passkeyScriptUrl: scriptUrl } : {}),
   });
   return { status: page.status, body: page.html, cookies };
 }

@@ -20,7 +20,11 @@ export type CookieRole =
   | "nonce"
   | "webauthnChallenge"
   /** latchkey's `session.cookieCache`: a sealed, short-lived copy of a database session. */
-  | "sessionCache";
+  | "sessionCache"
+  /** latchkey: how the user of a database session signed in (`amr`, `auth_time`), sealed, bound to the session. */
+  | "sessionAuthentication"
+  /** latchkey's two-factor sign-in: the sealed, short-lived proof of a first factor awaiting the second. */
+  | "twoFactorPending";
 
 export type CookiesConfig = Record<CookieRole, CookieSpec>;
 
@@ -37,6 +41,8 @@ const BASE_NAMES: Record<CookieRole, string> = {
   webauthnChallenge: "authjs.challenge",
   // Not an Auth.js cookie: Auth.js ignores it, so an app can switch back.
   sessionCache: "latchkey.session-cache",
+  sessionAuthentication: "latchkey.session-auth",
+  twoFactorPending: "latchkey.two-factor",
 };
 
 /** The session cookie's name; it is also the default salt of the session JWT. */

@@ -16,9 +16,13 @@ import { type CsrfState, readOrCreateCsrf } from "./csrf.js";
 import { InvalidProvider } from "./errors.js";
 import { appOrigin } from "./origin.js";
 import type { ResolvedConfig } from "./resolved-config.js";
-import type { SessionStrategyImpl } from "./session-strategy.js";
+import type { ResponseInternal } from "./response.js";
+import type { SessionAuthentication, SessionStrategyImpl, SignInSession } from "./session-strategy.js";
 
-/** The routes under `basePath`. */
+/**
+ * The routes under `basePath` that latchkey itself may serve: the built-in ones, and those its own
+ * flows and features declare (passkeys, two-factor sign-in) when the configuration has them.
+ */
 export type Action =
   | "providers"
   | "csrf"
@@ -29,7 +33,9 @@ export type Action =
   | "verify-request"
   | "error"
   | "webauthn-options"
-  | "webauthn-script";
+  | "webauthn-script"
+  | "two-factor"
+  | "two-factor-setup";
 
 export type Method = "GET" | "POST";
 
@@ -38,7 +44,8 @@ export interface AuthRequest {
   request: Request;
   url: URL;
   method: Method;
-  action: Action;
+  /** The route's path segment: a built-in route or one a configured flow or feature declares. */
+  action: string;
   providerId: string | undefined;
   query: Record<string, string>;
   body: Record<string, unknown>;
@@ -61,8 +68,29 @@ export interface ServerContext {
   /** The cookies the request carried. */
   requestCookies: RequestCookies;
   /** `${origin}${basePath}/${action}[/${providerId}]` */
-  actionUrl(action: Action, providerId?: string): string;
+  actionUrl(action: Action | (string & {}), providerId?: string): string;
 }
+
+/**
+ * A sign-in whose first factor is proven, approved by the `signIn` callback and tied to its user,
+ * just before its session would be issued.
+ */
+export interface ProvenFirstFactor extends SignInSession {
+  /** How the user signed in so far (the first factor's `amr`), and when. */
+  authentication: SessionAuthentication;
+  /** The provider that proved the first factor. */
+  providerId: string;
+}
+
+/**
+ * A configured feature's say over every sign-in before its session is issued: a response that
+ * takes the session's place (two-factor sign-in asks for a second factor first), or undefined to
+ * let the session be issued.
+ */
+export type SignInGate = (
+  ctx: AuthContext,
+  signIn: ProvenFirstFactor,
+) => Promise<ResponseInternal | undefined>;
 
 export interface AuthContext extends ServerContext {
   req: AuthRequest;
@@ -72,6 +100,8 @@ export interface AuthContext extends ServerContext {
   csrf(): Promise<CsrfState>;
   /** Cookies every response of this request should carry (e.g. a freshly minted CSRF cookie). */
   outgoingCookies: CookieToSet[];
+  /** What the configured features (two-factor sign-in) check before a sign-in's session is issued. */
+  signInGates: readonly SignInGate[];
 }
 
 /**
@@ -107,6 +137,7 @@ export function createContext(
   config: ResolvedConfig,
   sessions: SessionStrategyImpl<ServerContext>,
   req: AuthRequest,
+  signInGates: readonly SignInGate[] = [],
 ): AuthContext {
   const server = createServerContext(config, sessions, req.request, req.url, req.cookies);
   let csrfState: Promise<CsrfState> | undefined;
@@ -135,6 +166,7 @@ export function createContext(
       return csrfState;
     },
     outgoingCookies: [],
+    signInGates,
   };
   return context;
 }

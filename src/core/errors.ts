@@ -215,6 +215,16 @@ export class WebAuthnVerificationError extends AuthError {
 }
 
 /**
+ * A second factor (an authenticator app's code, a recovery code) was wrong, or was used already.
+ * The two-factor page says so and asks again; the pending sign-in stays valid until it expires.
+ */
+export class InvalidTwoFactorCode extends SignInError {
+  static override readonly type = "InvalidTwoFactorCode";
+  static override readonly clientSafe = true;
+  static override readonly status = 401;
+}
+
+/**
  * Thrown from a credentials provider's `authorize` to refuse a sign-in. Subclass it and set `code`
  * to tell the sign-in page why (`?error=CredentialsSignin&code=<code>`); the code reaches the
  * client, so keep it free of secrets.
@@ -266,6 +276,15 @@ export class NoProviderAccount extends AuthError {
 export class RefreshTokenRejected extends AuthError {
   static override readonly type = "RefreshTokenRejected";
   static override readonly status = 401;
+}
+/**
+ * The change asked for (turning two-factor sign-in off, new recovery codes, or what the app guards
+ * with `requireRecentAuth`) needs a recent second factor, and the session has none: send the user to
+ * the step-up page (`<basePath>/two-factor`), then try again.
+ */
+export class StepUpRequired extends AuthError {
+  static override readonly type = "StepUpRequired";
+  static override readonly status = 403;
 }
 /** The refresh failed for another reason (network, server error); the old refresh token is kept. */
 export class TokenRefreshError extends AuthError {
@@ -348,7 +367,9 @@ export const ERROR_CLASSES = [
   RateLimited,
   WebAuthnVerificationError,
   CredentialsSignin,
+  InvalidTwoFactorCode,
   NotSignedIn,
+  StepUpRequired,
   NoProviderAccount,
   RefreshTokenRejected,
   TokenRefreshError,

@@ -19,11 +19,23 @@ export interface SessionResult {
   cookies: CookieToSet[];
 }
 
+/**
+ * How the user proved who they are, as the session records it: the RFC 8176 Authentication Method
+ * Reference values (`amr`, e.g. `["pwd", "otp", "mfa"]`) and when they last proved it, in seconds
+ * (`auth_time`, OpenID Connect Core §2). Two-factor sign-in and step-up (`requireRecentAuth`) read it.
+ */
+export interface SessionAuthentication {
+  amr: string[];
+  authTime: number;
+}
+
 export interface SignInSession {
   user: User | AdapterUser;
   account: Account | null;
   profile?: Profile;
   isNewUser: boolean;
+  /** How the user signed in; the strategy records it with the session. */
+  authentication?: SessionAuthentication;
 }
 
 /** The request's session as far as the strategy can tell without running callbacks or writing. */
@@ -39,6 +51,8 @@ export interface CurrentSession {
    * can change; undefined for a session that keeps its data in storage.
    */
   claims: JWT | undefined;
+  /** How the session's user signed in, or last stepped up; null when the session does not record it. */
+  authentication(): Promise<SessionAuthentication | null>;
 }
 
 /** One of a user's sessions as the session-management functions describe it: metadata, never a token. */
@@ -82,6 +96,11 @@ export interface SessionStrategyImpl<Ctx> {
   issue(ctx: Ctx, signIn: SignInSession): Promise<CookieToSet[]>;
   /** The request's session re-issued with new claims (a session that carries claims); returns its cookies. */
   reissue(ctx: Ctx, claims: JWT): Promise<CookieToSet[]>;
+  /**
+   * Records that the signed-in user just proved who they are again (a step-up): the request's
+   * session gets `authentication`, keeping its id and expiry; returns the cookies to set.
+   */
+  reauthenticate(ctx: Ctx, authentication: SessionAuthentication): Promise<CookieToSet[]>;
   /** Ends the request's session (sign-out); returns the cookies that clear it. */
   signOut(ctx: Ctx): Promise<CookieToSet[]>;
   /** A user's live sessions, oldest expiry first. */

@@ -59,6 +59,9 @@ export const credentialsFlow: Flow<CredentialsConfig> = {
 
   callbackNeedsCsrf: () => true,
 
+  // RFC 8176 §2: "pwd", password-based authentication (whatever `authorize` checks, a password mostly).
+  amr: ["pwd"],
+
   rateLimitKeys(ctx, provider) {
     const name = identifierField(provider);
     const value = name === undefined ? undefined : ctx.req.body[name];

@@ -147,6 +147,9 @@ export const emailFlow: Flow<EmailConfig> = {
 
   callbackNeedsCsrf: () => true,
 
+  // RFC 8176 §2: "otp", a one-time secret (the link's token or the mailed code), proving the mailbox.
+  amr: ["otp"],
+
   rateLimitKeys(ctx, provider) {
     try {
       return [`${provider.id}:email:${requestedAddress(ctx.req.body.email, provider.normalizeIdentifier)}`];

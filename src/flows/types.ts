@@ -10,6 +10,7 @@ import type { CookieRole } from "../cookie/names.js";
 import type { AuthContext } from "../core/context.js";
 import type { EnvRecord } from "../core/env.js";
 import type { ResponseInternal } from "../core/response.js";
+import type { RouteTable } from "../core/routes.js";
 import type { ProvenSignIn } from "../login/index.js";
 import type { SignInPageEntry } from "../pages/index.js";
 import type { ProviderConfig } from "../provider-types.js";
@@ -59,8 +60,11 @@ export interface Flow<P extends ProviderConfig = ProviderConfig> {
   factoryOptionsFromEnv?(env: EnvRecord, prefix: string): Record<string, string>;
   /** Adapter methods a provider of this type calls with this setup; checked at startup. */
   adapterMethods(provider: P, setup: FlowSetup): ReadonlyArray<keyof Adapter>;
-  /** How the default sign-in page offers this provider. */
-  pageEntry(provider: P): SignInPageEntry;
+  /**
+   * How the default sign-in page offers this provider; `actionUrl` builds the URLs of the routes
+   * the flow declares (`routes`), should the page need one.
+   */
+  pageEntry(provider: P, actionUrl: AuthContext["actionUrl"]): SignInPageEntry;
   /** `POST /signin/:id`: starts a sign-in. Absent: the sign-in page is shown instead. */
   signIn?(ctx: AuthContext, provider: P): Promise<ResponseInternal>;
   /** `GET|POST /callback/:id`: finishes a sign-in. */
@@ -70,14 +74,25 @@ export interface Flow<P extends ProviderConfig = ProviderConfig> {
    * pages; false for posts a third party makes by design (an OAuth `form_post` response).
    */
   callbackNeedsCsrf(ctx: AuthContext, provider: P): boolean;
-  /** `GET /webauthn-options/:id`: the options a browser needs before it can sign in. */
-  options?(ctx: AuthContext, provider: P): Promise<ResponseInternal>;
+  /**
+   * Routes of this provider type's own, beside `/signin/:id` and `/callback/:id` (the passkey flow's
+   * `GET /webauthn-options/:id`), by their path segment. The pipeline serves them, with their CSRF
+   * and rate-limit rules, only for a configuration that has a provider of this type. A route whose
+   * path names a provider must check that the provider is of this type: the path is the client's.
+   */
+  routes?: RouteTable;
   /**
    * The account identifiers a sign-in attempt names (an e-mail address, a username), for rate
    * limiting per account alongside per client IP. A flow that has it is rate-limited on the routes
    * the route table guards (return `[]` for per-IP limits alone); one without it is not counted.
    */
   rateLimitKeys?(ctx: AuthContext, provider: P): string[];
+  /**
+   * How a sign-in with this flow proves who the user is, as RFC 8176 Authentication Method
+   * Reference values (`["pwd"]` for a password); the session records them as `amr`. Absent: none
+   * of the registered values describes it (a sign-in another site vouches for).
+   */
+  amr?: readonly string[];
   /** Check cookies this flow sets at sign-in; the callback clears them on every outcome. */
   checkCookies?: readonly CheckCookieRole[];
   /**
@@ -86,8 +101,6 @@ export interface Flow<P extends ProviderConfig = ProviderConfig> {
    * naming the package to install.
    */
   prepare?(provider: P): Promise<void>;
-  /** The sign-in page's script for this flow's form, served at `GET /webauthn-script`. */
-  pageScript?: string;
 }
 
 /**

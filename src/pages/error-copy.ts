@@ -106,6 +106,14 @@ const ERROR_COPY: ReadonlyMap<ClientErrorType, ErrorCopy> = new Map<ClientErrorT
     },
   ],
   [
+    "InvalidTwoFactorCode",
+    {
+      heading: "Code not accepted",
+      message:
+        "That code did not work, or was used already. Try again with the code your authenticator app shows now, or use one of your recovery codes.",
+    },
+  ],
+  [
     "RateLimited",
     {
       heading: "Too many attempts",

@@ -30,6 +30,10 @@ export interface SignInPageEntry {
   otp?: boolean;
   /** For `form: "passkey"`: offer passkeys in the e-mail field's autofill (WebAuthn conditional mediation). */
   conditionalUI?: boolean;
+  /** For `form: "passkey"`: where the page's script fetches the ceremony options. */
+  optionsUrl?: string;
+  /** The script this form needs (the passkey script), linked once per page as `passkeyScriptUrl`. */
+  scriptUrl?: string;
 }
 
 /** A provider as the sign-in page needs it: already resolved by the core, URLs absolute or rooted. */
@@ -38,8 +42,6 @@ export interface SignInPageProvider extends SignInPageEntry {
   name: string;
   signinUrl: string;
   callbackUrl: string;
-  /** For `form: "passkey"`: where the page's script fetches the ceremony options. */
-  optionsUrl?: string;
 }
 
 export interface SignInPageOptions {

@@ -10,7 +10,6 @@ import { type AuthContext, createContext, routedProvider } from "../core/context
 import { assertCsrf } from "../core/csrf.js";
 import { configuredBasePath, readProcessEnv } from "../core/env.js";
 import { assertWellFormedCallbackUrl } from "../core/redirect.js";
-import type { ResolvedConfig } from "../core/resolved-config.js";
 import type { ResponseInternal } from "../core/response.js";
 import { flowFor } from "../flows/index.js";
 import { sessionStrategyFor } from "../session/index.js";
@@ -23,8 +22,8 @@ import {
 } from "./error-response.js";
 import { enforceRateLimit } from "./rate-limit.js";
 import { parseAuthRequest, type RoutedRequest } from "./request.js";
-import { resolvedConfigFor } from "./resolve-config.js";
-import { isAction, ROUTES } from "./routes.js";
+import { type RoutedConfig, resolvedConfigFor } from "./resolve-config.js";
+import { ROUTES, type RouteTable, routeNamed } from "./routes.js";
 
 export interface HandledRequest {
   result: ResponseInternal;
@@ -35,13 +34,13 @@ export interface HandledRequest {
 }
 
 /** Whether a path that failed before routing would have been a JSON route, to answer in kind. */
-function looksLikeJsonRoute(request: Request, basePath: string): boolean {
+function looksLikeJsonRoute(request: Request, basePath: string, routes: RouteTable = ROUTES): boolean {
   try {
     const prefix = `${basePath}/`;
     const pathname = new URL(request.url).pathname;
     if (!pathname.startsWith(prefix)) return false;
     const action = pathname.slice(prefix.length).split("/")[0] ?? "";
-    return isAction(action) && ROUTES[action].answers === "json";
+    return routeNamed(routes, action)?.answers === "json";
   } catch {
     return false;
   }
@@ -62,7 +61,7 @@ async function runRoute(ctx: AuthContext, route: RoutedRequest["route"]): Promis
   if (ctx.req.providerId !== undefined) routedProvider(ctx);
   if (needsCsrf(ctx, route)) assertCsrf(ctx.runtime, await ctx.csrf(), ctx.req.body.csrfToken);
   // After the CSRF check, so that a cross-site post cannot spend a victim's attempts.
-  if (route.rateLimit) await enforceRateLimit(ctx, route.rateLimit);
+  if (route.rateLimit) await enforceRateLimit(ctx, route);
   return route.run(ctx);
 }
 
@@ -71,7 +70,7 @@ async function handle(
   config: AuthConfig,
   redirectAsJson: boolean,
 ): Promise<HandledRequest> {
-  let resolved: ResolvedConfig;
+  let resolved: RoutedConfig;
   try {
     resolved = resolvedConfigFor(config);
     if (resolved.providersReady) await resolved.providersReady;
@@ -92,24 +91,26 @@ async function handle(
 
   let parsed: RoutedRequest;
   try {
-    parsed = await parseAuthRequest(request, resolved.basePath, resolved.maxBodyBytes);
+    parsed = await parseAuthRequest(request, resolved.basePath, resolved.maxBodyBytes, resolved.routes);
   } catch (error) {
     // A browser that followed a broken link gets a page; there is no context yet, so its link to
     // the sign-in page is relative to the app.
     const pageFor =
-      wantsPage(request) && !looksLikeJsonRoute(request, resolved.basePath)
+      wantsPage(request) && !looksLikeJsonRoute(request, resolved.basePath, resolved.routes)
         ? { signinUrl: `${resolved.basePath}/signin`, theme: resolved.theme }
         : undefined;
     const direct = requestErrorResponse(error, pageFor);
     if (direct) return answer(direct);
     logServerError(resolved.logger, error);
-    return answer(configurationErrorResponse(looksLikeJsonRoute(request, resolved.basePath)));
+    return answer(
+      configurationErrorResponse(looksLikeJsonRoute(request, resolved.basePath, resolved.routes)),
+    );
   }
-  const answersJson = ROUTES[parsed.action].answers === "json";
+  const answersJson = routeNamed(resolved.routes, parsed.action)?.answers === "json";
 
   let ctx: AuthContext;
   try {
-    ctx = createContext(resolved, sessionStrategyFor(resolved), parsed);
+    ctx = createContext(resolved, sessionStrategyFor(resolved), parsed, resolved.signInGates);
   } catch (error) {
     logServerError(resolved.logger, error);
     return answer(configurationErrorResponse(answersJson));

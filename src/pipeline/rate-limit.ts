@@ -7,6 +7,7 @@
 import type { AuthContext } from "../core/context.js";
 import { InvalidConfig, RateLimited, RateLimitStoreError } from "../core/errors.js";
 import { clientAddresses } from "../core/origin.js";
+import type { MethodRoute } from "../core/routes.js";
 import { flowFor } from "../flows/index.js";
 import { createRateLimiter, type RateLimiter } from "../rate-limit/limiter.js";
 import {
@@ -72,20 +73,32 @@ export function resolveRateLimiter(
 }
 
 /**
- * Counts this request against `rule`: per client address (`rateLimit.trustForwardedFor` decides
- * whether a proxy's header counts) and per
- * account the provider's flow reads from the request. Throws {@link RateLimited} when over a limit,
- * and {@link RateLimitStoreError} when the store fails: the request is refused either way.
+ * The accounts a guarded request counts against: those its route names itself, else those the
+ * routed provider's flow reads from the request, else none: the request is then not counted.
  */
-export async function enforceRateLimit(ctx: AuthContext, rule: RateLimitRuleName): Promise<void> {
-  const limiter = ctx.config.rateLimiter;
+async function accountsNamed(ctx: AuthContext, route: MethodRoute): Promise<string[] | undefined> {
+  if (route.rateLimitKeys) return route.rateLimitKeys(ctx);
   const provider = ctx.provider;
   const flow = provider ? flowFor(provider) : undefined;
   // A flow opts in by naming the accounts a request names (possibly none). One that does not (an
   // OAuth redirect or callback) has no secret to guess and sends nothing, so it is not counted:
   // many users behind one address must not share a budget for merely starting a sign-in.
-  if (!limiter || !provider || !flow?.rateLimitKeys) return;
-  const accounts = flow.rateLimitKeys(ctx, provider);
+  if (!provider || !flow?.rateLimitKeys) return undefined;
+  return flow.rateLimitKeys(ctx, provider);
+}
+
+/**
+ * Counts this request against its route's rule: per client address (`rateLimit.trustForwardedFor` decides
+ * whether a proxy's header counts) and per
+ * account the provider's flow reads from the request. Throws {@link RateLimited} when over a limit,
+ * and {@link RateLimitStoreError} when the store fails: the request is refused either way.
+ */
+export async function enforceRateLimit(ctx: AuthContext, route: MethodRoute): Promise<void> {
+  const limiter = ctx.config.rateLimiter;
+  const rule = route.rateLimit;
+  if (!limiter || !rule) return;
+  const accounts = await accountsNamed(ctx, route);
+  if (accounts === undefined) return;
   let verdict: Awaited<ReturnType<RateLimiter["check"]>>;
   try {
     const addresses = clientAddresses(

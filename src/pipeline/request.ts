@@ -6,7 +6,7 @@ import { parseCookieHeader } from "../cookie/header.js";
 import type { AuthRequest, Method } from "../core/context.js";
 import { InvalidRequest, MethodNotAllowed, UnknownAction } from "../core/errors.js";
 import { parseUrlEncoded, readBody } from "./body.js";
-import { allowedMethods, isAction, type MethodRoute, ROUTES } from "./routes.js";
+import { allowedMethods, type MethodRoute, type RouteTable, routeNamed } from "./routes.js";
 
 function splitPath(url: URL, basePath: string): { action: string; providerId: string | undefined } {
   const prefix = `${basePath}/`;
@@ -34,16 +34,17 @@ export interface RoutedRequest extends AuthRequest {
   route: MethodRoute;
 }
 
-/** Parses and validates an incoming request against the route table. */
+/** Parses and validates an incoming request against the configuration's route table. */
 export async function parseAuthRequest(
   request: Request,
   basePath: string,
   maxBodyBytes: number,
+  routes: RouteTable,
 ): Promise<RoutedRequest> {
   const url = new URL(request.url);
   const { action, providerId } = splitPath(url, basePath);
-  if (!isAction(action)) throw new UnknownAction(`Unknown action "${action}".`);
-  const route = ROUTES[action];
+  const route = routeNamed(routes, action);
+  if (route === undefined) throw new UnknownAction(`Unknown action "${action}".`);
   const method = request.method.toUpperCase() as Method;
   const methodRoute = route.methods[method];
   if (methodRoute === undefined) throw new MethodNotAllowed(allowedMethods(route));

@@ -14,8 +14,10 @@ import {
   type NextAuthV4Sessions,
   raw,
   skipCSRFCheck,
+  type TwoFactorOptions,
 } from "../config.js";
 import { defaultCookies } from "../cookie/names.js";
+import type { SignInGate } from "../core/context.js";
 import {
   DEFAULT_BASE_PATH,
   type EnvRecord,
@@ -31,8 +33,10 @@ import {
   MissingSecret,
   UnsupportedStrategy,
 } from "../core/errors.js";
+import { CARRIED_FEATURE, type Feature, type FeatureFactory } from "../core/feature.js";
 import type { ResolvedConfig } from "../core/resolved-config.js";
-import { flowFor, flowsCarriedByProviders } from "../flows/index.js";
+import type { RouteTable } from "../core/routes.js";
+import { features as featuresOnThisRuntime, flowFor, flowsCarriedByProviders } from "../flows/index.js";
 import type { FlowSetup } from "../flows/types.js";
 import { DEFAULT_MAX_AGE_SECONDS } from "../jwt/claims.js";
 import { carriedAdoption } from "../migrate/carried.js";
@@ -51,6 +55,7 @@ import { createSingleFlight } from "../store/single-flight.js";
 import { applyEnvDefaults } from "./env-defaults.js";
 import { createLogger } from "./logger.js";
 import { resolveRateLimiter } from "./rate-limit.js";
+import { routeTable } from "./routes.js";
 
 const DEFAULT_UPDATE_AGE_SECONDS = 24 * 60 * 60;
 const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
@@ -155,15 +160,46 @@ function prepareProviders(providers: ProviderConfig[]): Promise<void> | undefine
   return ready;
 }
 
+/**
+ * The features the configuration turns on, each built once from its option. `Auth` brings their
+ * code on Node; on edge runtimes the option must carry it (see `CARRIED_FEATURE`).
+ */
+export function configuredFeatures(config: AuthConfig): Feature[] {
+  const options = config.twoFactor;
+  if (options === undefined) return [];
+  const carried = (options as { [CARRIED_FEATURE]?: FeatureFactory<TwoFactorOptions> })[CARRIED_FEATURE];
+  const build = featuresOnThisRuntime.twoFactor ?? carried;
+  if (!build) {
+    throw new InvalidConfig(
+      'twoFactor has no code on this runtime: on edge runtimes write twoFactor: TwoFactor({ methods: ["totp"] }) with TwoFactor from "latchkey", which brings it.',
+    );
+  }
+  return [build(options)];
+}
+
+/** The routes the providers' flows declare, each with the provider that brought it (for a clash's message). */
+function routesOfFlows(providers: ProviderConfig[]): Array<{ owner: string; routes: RouteTable }> {
+  return providers.flatMap((provider) => {
+    const routes = flowFor(provider)?.routes;
+    return routes ? [{ owner: `Provider "${provider.id}"`, routes }] : [];
+  });
+}
+
 /** The adapter methods this configuration calls, each with the feature that needs it. */
 export function requiredAdapterMethods(
   providers: ProviderConfig[],
   setup: FlowSetup,
   strategy: ChosenStrategy,
+  features: readonly Feature[] = [],
 ): Map<keyof Adapter, string> {
   const required = new Map<keyof Adapter, string>();
   for (const method of strategy.sessions.adapterMethods) {
     required.set(method, `session strategy "${strategy.name}"`);
+  }
+  for (const feature of features) {
+    for (const method of feature.adapterMethods) {
+      if (!required.has(method)) required.set(method, `\`${feature.name}\``);
+    }
   }
   for (const provider of providers) {
     for (const method of flowFor(provider)?.adapterMethods(provider, setup) ?? []) {
@@ -304,7 +340,17 @@ export function flowSetup(config: AuthConfig, env: EnvRecord, strategy: ChosenSt
   };
 }
 
-export function resolveConfig(config: AuthConfig, env: EnvRecord = readProcessEnv()): ResolvedConfig {
+/**
+ * The resolved configuration as the pipeline holds it: with the table of routes it serves (the
+ * built-in ones and those its flows and features declare), which only the pipeline reads.
+ */
+export interface RoutedConfig extends ResolvedConfig {
+  routes: RouteTable;
+  /** What the configured features check before a sign-in's session is issued. */
+  signInGates: readonly SignInGate[];
+}
+
+export function resolveConfig(config: AuthConfig, env: EnvRecord = readProcessEnv()): RoutedConfig {
   const logger = createLogger(config);
   const chosen = chosenStrategy(config);
   const strategy = chosen.name;
@@ -313,7 +359,9 @@ export function resolveConfig(config: AuthConfig, env: EnvRecord = readProcessEn
   // setEnvDefaults writes into its argument, so give it a shallow copy: Auth() never mutates the app's config.
   const withEnv = applyEnvDefaults(env, { ...config, providers: [...(config.providers ?? [])] }, onV4Name);
   const providers = resolveProviders(withEnv.providers as ProviderConfig[], setup);
-  assertAdapter(config.adapter, requiredAdapterMethods(providers, setup, chosen));
+  const features = configuredFeatures(config);
+  if (config.adapter) for (const feature of features) feature.checkAdapter?.(config.adapter);
+  assertAdapter(config.adapter, requiredAdapterMethods(providers, setup, chosen, features));
   if (config.adapter) warnAboutMissingExtensions(config.adapter, logger);
   warnAboutReplacedProviders(providers, logger);
 
@@ -326,6 +374,13 @@ export function resolveConfig(config: AuthConfig, env: EnvRecord = readProcessEn
     secrets: resolveSecrets(withEnv.secret, logger),
     providers,
     providersById: new Map(providers.map((provider) => [provider.id, provider])),
+    routes: routeTable([
+      ...routesOfFlows(providers),
+      ...features.flatMap((feature) =>
+        feature.routes ? [{ owner: `\`${feature.name}\``, routes: feature.routes }] : [],
+      ),
+    ]),
+    signInGates: features.flatMap((feature) => (feature.signInGate ? [feature.signInGate] : [])),
     adapter: config.adapter,
     session: {
       strategy,
@@ -364,10 +419,10 @@ export function resolveConfig(config: AuthConfig, env: EnvRecord = readProcessEn
   };
 }
 
-const resolvedConfigs = new WeakMap<AuthConfig, ResolvedConfig>();
+const resolvedConfigs = new WeakMap<AuthConfig, RoutedConfig>();
 
 /** The resolved form of `config`, computed on first use. A config that fails its checks is not cached. */
-export function resolvedConfigFor(config: AuthConfig): ResolvedConfig {
+export function resolvedConfigFor(config: AuthConfig): RoutedConfig {
   let resolved = resolvedConfigs.get(config);
   if (resolved === undefined) {
     resolved = resolveConfig(config);

@@ -1,8 +1,8 @@
 /**
- * The route table: every route under `basePath`, the methods it takes, what each method requires
- * before its action runs (the CSRF check, a rate-limit rule), whether it answers JSON or pages, and
- * the action that answers. The request parser rejects anything outside it and the handler enforces
- * it, so actions never check CSRF or see a shape they did not expect.
+ * The route table: the built-in routes under `basePath`, and the table a configuration routes by,
+ * which adds the routes its providers' flows and its features declare (`Flow.routes`,
+ * `Feature.routes`), resolved once per configuration. The request parser rejects anything outside
+ * that table and the handler enforces it (see `core/routes.ts` for what a route says).
  */
 import { callbackAction } from "../actions/callback.js";
 import { csrfAction } from "../actions/csrf.js";
@@ -11,42 +11,15 @@ import { providersAction } from "../actions/providers.js";
 import { sessionReadAction, sessionUpdateAction } from "../actions/session.js";
 import { signInPageAction, startSignInAction } from "../actions/signin.js";
 import { signOutAction, signOutPageAction } from "../actions/signout.js";
-import { webauthnOptionsAction } from "../actions/webauthn-options.js";
-import { webauthnScriptAction } from "../actions/webauthn-script.js";
-import type { Action, AuthContext, Method } from "../core/context.js";
-import type { ResponseInternal } from "../core/response.js";
-import type { RateLimitRuleName } from "../rate-limit/rules.js";
+import type { Action } from "../core/context.js";
+import { InvalidConfig } from "../core/errors.js";
+import type { Route, RouteTable } from "../core/routes.js";
 
-/**
- * Whether a request must carry the CSRF token: always, never, or as the provider's flow says (a
- * callback is a form post from our own page for credentials, but a provider's `form_post` for OAuth).
- */
-export type CsrfRule = "required" | "none" | "flow";
+export type { CsrfRule, MethodRoute, RateLimitRule, Route, RouteTable } from "../core/routes.js";
+export { allowedMethods } from "../core/routes.js";
 
-/**
- * The rate-limit rule a request counts against: attempts to prove an identity (credentials,
- * one-time codes, passkey assertions), requests that make us send something (e-mail links), or
- * requests that make us store a passkey challenge.
- */
-export type RateLimitRule = RateLimitRuleName;
-
-export interface MethodRoute {
-  csrf: CsrfRule;
-  /** Overrides the route's provider rule for this method (a sign-in POST must name a provider). */
-  provider?: "required";
-  rateLimit?: RateLimitRule;
-  run(ctx: AuthContext): Promise<ResponseInternal>;
-}
-
-export interface Route {
-  methods: Partial<Record<Method, MethodRoute>>;
-  /** Whether the path names a provider: "required", "optional", or "none" (it must not). */
-  provider: "required" | "optional" | "none";
-  /** JSON routes answer errors as JSON; page routes redirect to the sign-in or error page. */
-  answers: "json" | "page";
-}
-
-export const ROUTES: Record<Action, Route> = {
+/** The routes every configuration has. */
+export const ROUTES: RouteTable = {
   providers: { methods: { GET: { csrf: "none", run: providersAction } }, provider: "none", answers: "json" },
   csrf: { methods: { GET: { csrf: "none", run: csrfAction } }, provider: "none", answers: "json" },
   session: {
@@ -87,29 +60,56 @@ export const ROUTES: Record<Action, Route> = {
     answers: "page",
   },
   error: { methods: { GET: { csrf: "none", run: errorPageAction } }, provider: "none", answers: "page" },
-  "webauthn-options": {
-    // Each answer stores a challenge: counted, so that nobody can fill the store with them.
-    methods: { GET: { csrf: "none", rateLimit: "webauthnOptions", run: webauthnOptionsAction } },
-    provider: "required",
-    answers: "json",
-  },
-  // The sign-in page's passkey script (pages/passkey-script.ts), served from the package.
-  "webauthn-script": {
-    methods: { GET: { csrf: "none", run: webauthnScriptAction } },
-    provider: "none",
-    answers: "json",
-  },
 };
 
-export const isAction = (value: string): value is Action => Object.hasOwn(ROUTES, value);
+/**
+ * The routes latchkey's own flows and features declare, by name only (the passkey flow's
+ * `webauthn-options` and `webauthn-script`; two-factor sign-in's `two-factor` and
+ * `two-factor-setup`), so that {@link isAuthAction} knows them without a configuration and without
+ * importing the code behind them. test/pipeline/routes.test.ts checks this list against the flows.
+ */
+export const DECLARED_ROUTE_NAMES: readonly string[] = [
+  "webauthn-options",
+  "webauthn-script",
+  "two-factor",
+  "two-factor-setup",
+];
 
-/** The methods a route takes, for `Allow` and 405s. */
-export const allowedMethods = (route: Route): Method[] => Object.keys(route.methods) as Method[];
+/**
+ * The table a configuration routes by: the built-in routes and those its flows and features
+ * declare. A declared name that is already taken by another route is a configuration error: two
+ * owners of one URL would each expect to answer it. One route object declared twice (two providers
+ * of one type) is one route.
+ */
+export function routeTable(declared: ReadonlyArray<{ owner: string; routes: RouteTable }>): RouteTable {
+  const table: Record<string, Route> = { ...ROUTES };
+  const owners = new Map<string, string>(Object.keys(ROUTES).map((name) => [name, "latchkey"]));
+  for (const { owner, routes } of declared) {
+    for (const [name, route] of Object.entries(routes)) {
+      if (table[name] === route) continue;
+      const taken = owners.get(name);
+      if (taken !== undefined) {
+        throw new InvalidConfig(
+          `${owner} declares the route "${name}", which ${taken === "latchkey" ? "is built in" : `${taken} declares too`}; give one of them another path.`,
+        );
+      }
+      table[name] = route;
+      owners.set(name, owner);
+    }
+  }
+  return table;
+}
+
+/** The route `action` names in `table`, if any (never an inherited property). */
+export function routeNamed(table: RouteTable, action: string): Route | undefined {
+  return Object.hasOwn(table, action) ? table[action] : undefined;
+}
 
 /**
  * Whether `action` names one of the routes under `basePath` (`"signin"`, `"session"`, …), as
  * Auth.js's helper of the same name, for framework glue that routes by the path's first segment.
- * latchkey also has `"webauthn-script"`, the sign-in page's passkey script.
+ * latchkey also has `"webauthn-script"`, the sign-in page's passkey script, and the two-factor
+ * routes `"two-factor"` and `"two-factor-setup"`.
  *
  * @example
  * ```ts
@@ -120,5 +120,5 @@ export const allowedMethods = (route: Route): Method[] => Object.keys(route.meth
  * ```
  */
 export function isAuthAction(action: string): action is Action {
-  return Object.hasOwn(ROUTES, action);
+  return Object.hasOwn(ROUTES, action) || DECLARED_ROUTE_NAMES.includes(action);
 }

@@ -10,9 +10,11 @@ import type { ShortLivedStore } from "../store/types.js";
  * `signInAttempt`: attempts to prove an identity (`POST /callback/:id`: passwords, one-time codes,
  * e-mail links, passkey assertions). `signInRequest`: requests that make the server send something
  * (`POST /signin/:id`: an e-mail link). `webauthnOptions`: requests that make the server store a
- * passkey challenge (`GET /webauthn-options/:id`), which anyone may ask for.
+ * passkey challenge (`GET /webauthn-options/:id`), which anyone may ask for. `secondFactor`: codes
+ * posted as a second factor (`POST /two-factor`, `/two-factor-setup`), counted per user, a user
+ * known only from a proven first factor or a session, so nobody else can spend a user's budget.
  */
-export type RateLimitRuleName = "signInAttempt" | "signInRequest" | "webauthnOptions";
+export type RateLimitRuleName = "signInAttempt" | "signInRequest" | "webauthnOptions" | "secondFactor";
 
 /** One rule's limits. */
 export interface RateLimitRule {
@@ -64,13 +66,17 @@ export interface RateLimitConfig {
 /**
  * The defaults: 10 sign-in attempts per account and 60 per address in 15 minutes; 5 e-mails per
  * address and 30 sign-in requests per client address in an hour; 300 passkey options per client
- * address in 15 minutes (the sign-in page asks once per visit; the request names no account).
+ * address in 15 minutes (the sign-in page asks once per visit; the request names no account); 5
+ * second-factor codes per user and 60 per address in 15 minutes (a 6-digit code accepted for ±1 step
+ * is 3 chances in a million a try; someone holding the first factor gets 480 tries a day, about one
+ * chance in 700 a day, and needs the first factor again each time the pending cookie expires).
  */
 export const DEFAULT_RATE_LIMIT_RULES: Readonly<Record<RateLimitRuleName, Readonly<RateLimitRule>>> =
   Object.freeze({
     signInAttempt: Object.freeze({ windowSeconds: 15 * 60, perIp: 60, perAccount: 10 }),
     signInRequest: Object.freeze({ windowSeconds: 60 * 60, perIp: 30, perAccount: 5 }),
     webauthnOptions: Object.freeze({ windowSeconds: 15 * 60, perIp: 300, perAccount: 300 }),
+    secondFactor: Object.freeze({ windowSeconds: 15 * 60, perIp: 60, perAccount: 5 }),
   });
 
 export const RATE_LIMIT_RULE_NAMES = Object.keys(DEFAULT_RATE_LIMIT_RULES) as RateLimitRuleName[];

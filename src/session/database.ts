@@ -16,6 +16,12 @@ import { isThenable } from "../core/thenable.js";
 import { endDatabaseSessions, listDatabaseSessions } from "./manage.js";
 import { signInMetadata, takesSessionMetadata } from "./session-metadata.js";
 import { generateSessionToken, requestSessionToken, sessionIdOfToken } from "./session-token.js";
+import {
+  authenticationCookie,
+  clearAuthentication,
+  recordsAuthentication,
+  requestAuthentication,
+} from "./stored-authentication.js";
 import type { SessionResult, SessionStrategyImpl, SignInSession } from "./types.js";
 
 function sessionCookie(ctx: ServerContext, sessionToken: string, expires: Date): CookieToSet {
@@ -24,7 +30,10 @@ function sessionCookie(ctx: ServerContext, sessionToken: string, expires: Date):
 }
 
 export function clearSession(ctx: ServerContext): CookieToSet[] {
-  return [expiredCookie(ctx.cookies.sessionToken.name, ctx.cookies.sessionToken.options)];
+  return [
+    expiredCookie(ctx.cookies.sessionToken.name, ctx.cookies.sessionToken.options),
+    ...clearAuthentication(ctx),
+  ];
 }
 
 /**
@@ -137,7 +146,7 @@ export async function readStoredSession(
 /** A new session row for a successful sign-in, the previous one ended; returns its cookie and row. */
 export async function issueStoredSession(
   ctx: ServerContext,
-  { user }: SignInSession,
+  { user, authentication }: SignInSession,
 ): Promise<{ cookies: CookieToSet[]; row: AdapterSession }> {
   if (!user.id) throw new AdapterError("A signed-in user has no id; the adapter must return users with ids.");
   const userId = user.id;
@@ -151,7 +160,12 @@ export async function issueStoredSession(
   const row: AdapterSession = { sessionToken, userId, expires, ...metadata };
   const createSession = adapterMethod(ctx.config.adapter, "createSession");
   await callAdapter("create the session", () => createSession(row));
-  return { cookies: [sessionCookie(ctx, sessionToken, expires)], row };
+  // Recorded only for a sign-in with a second factor: any other session is judged by its row's
+  // creation time (stored-authentication.ts), so most apps never see the extra cookie.
+  const recorded = recordsAuthentication(authentication)
+    ? [await authenticationCookie(ctx, sessionToken, authentication, expires)]
+    : clearAuthentication(ctx);
+  return { cookies: [sessionCookie(ctx, sessionToken, expires), ...recorded], row };
 }
 
 /** Sign-out: deletes the request's session row and tells `events.signOut`; resolves to the row, when known. */
@@ -189,6 +203,7 @@ export const databaseSessions: SessionStrategyImpl = {
       userId: user.id,
       user: async () => user,
       claims: undefined,
+      authentication: () => requestAuthentication(ctx, found.session),
     };
   },
 
@@ -196,6 +211,14 @@ export const databaseSessions: SessionStrategyImpl = {
 
   // The cookie holds only the token: there are no claims in it to change.
   reissue: async () => [],
+
+  async reauthenticate(ctx, authentication) {
+    const current = await databaseSessions.current(ctx);
+    const sessionToken = requestSessionToken(ctx);
+    if (current === null || sessionToken === undefined) return [];
+    const expires = new Date(Date.now() + ctx.config.session.maxAge * 1000);
+    return [await authenticationCookie(ctx, sessionToken, authentication, expires)];
+  },
 
   async signOut(ctx) {
     await endRequestSession(ctx);

@@ -23,7 +23,16 @@ import { endJwtSessions, endReleasedJwtSession, listJwtSessions } from "./jwt-ma
 import { providerTokensClaim } from "./provider-tokens.js";
 import { recordJwtSession } from "./recorded-jwt-sessions.js";
 import { isRevoked, keepsMarkers } from "./revocation-markers.js";
-import { carrySessionClaims, newSessionClaims, sessionIdOf, signedInAtOf } from "./session-claims.js";
+import {
+  AMR_CLAIM,
+  AUTH_TIME_CLAIM,
+  authenticationOf,
+  carrySessionClaims,
+  newSessionClaims,
+  sessionIdOf,
+  signedInAtOf,
+  withAuthentication,
+} from "./session-claims.js";
 import { cachedClaims, rememberClaims } from "./token-cache.js";
 import type { SessionResult, SessionStrategyImpl, SignInSession } from "./types.js";
 import {
@@ -198,10 +207,11 @@ export const jwtSessions: SessionStrategyImpl = {
       userId: typeof token.sub === "string" && token.sub !== "" ? token.sub : undefined,
       user: () => storedUserOf(ctx, token),
       claims: token,
+      authentication: async () => authenticationOf(token),
     };
   },
 
-  async issue(ctx, { user, account, profile, isNewUser }: SignInSession) {
+  async issue(ctx, { user, account, profile, isNewUser, authentication }: SignInSession) {
     const initial: JWT = {
       name: user.name ?? null,
       email: user.email ?? null,
@@ -209,6 +219,12 @@ export const jwtSessions: SessionStrategyImpl = {
       ...providerTokensClaim(account),
     };
     if (user.id) initial.sub = user.id;
+    // The jwt callback sees how the user signed in; the session keeps it whatever the callback returns.
+    const signInClaims = newSessionClaims(ctx.runtime, nowInSeconds(), authentication);
+    if (authentication) {
+      initial[AMR_CLAIM] = signInClaims[AMR_CLAIM];
+      initial[AUTH_TIME_CLAIM] = signInClaims[AUTH_TIME_CLAIM];
+    }
     const token = await ctx.config.callbacks.jwt({
       token: initial,
       user,
@@ -218,7 +234,7 @@ export const jwtSessions: SessionStrategyImpl = {
       trigger: isNewUser ? "signUp" : "signIn",
     });
     if (token === null) return clearSession(ctx);
-    const session = carrySessionClaims(token, newSessionClaims(ctx.runtime, nowInSeconds()));
+    const session = carrySessionClaims(token, signInClaims as JWT);
     const issued = await issueCookies(ctx, markUnprovenAddress(session, user));
     const replaced = keepsMarkers(ctx.config) ? await sessionClaims(ctx) : null;
     if (replaced) await endReleasedJwtSession(ctx.config, replaced);
@@ -227,6 +243,12 @@ export const jwtSessions: SessionStrategyImpl = {
 
   async reissue(ctx, claims) {
     return (await issueCookies(ctx, claims)).cookies;
+  },
+
+  async reauthenticate(ctx, authentication) {
+    const token = await sessionClaims(ctx);
+    if (token === null || (await endedEarly(ctx, token))) return [];
+    return (await issueCookies(ctx, withAuthentication(token, authentication))).cookies;
   },
 
   async signOut(ctx) {

@@ -13,6 +13,9 @@ const BASE_NAMES: Record<CookieRole, string> = {
   webauthnChallenge: "authjs.challenge",
   // latchkey's own (session.cookieCache), which Auth.js ignores.
   sessionCache: "latchkey.session-cache",
+  // latchkey's own: database sessions' amr/auth_time, and two-factor sign-in's pending first factor.
+  sessionAuthentication: "latchkey.session-auth",
+  twoFactorPending: "latchkey.two-factor",
 };
 const roles = Object.keys(BASE_NAMES) as CookieRole[];
 

@@ -61,6 +61,7 @@ describe("the error classes", () => {
         "AccountNotLinked",
         "CredentialsSignin",
         "InvalidCheck",
+        "InvalidTwoFactorCode",
         "MissingCSRF",
         "OAuthAccountNotLinked",
         "OAuthCallbackError",

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { MemoryAdapter } from "../../src/adapters/memory.js";
 import { Auth, raw } from "../../src/index.js";
 import { errorCopy } from "../../src/pages/index.js";
 import Credentials from "../../src/providers/credentials.js";
+import Passkey from "../../src/providers/passkey.js";
 import {
   APP,
   CookieJar,
@@ -224,16 +226,28 @@ describe("pages", () => {
 
 describe("GET /webauthn-options/:provider", () => {
   it("answers 400 with a reason when the provider cannot do WebAuthn", async () => {
-    const config = makeConfig();
+    const config = makeConfig({
+      adapter: MemoryAdapter(),
+      providers: [Credentials({ authorize: () => null }), Passkey()],
+    });
     await expectJsonError(
       await send(config, "/webauthn-options/credentials?action=authenticate"),
       400,
       "InvalidProvider",
     );
     await expectJsonError(
-      await send(config, "/webauthn-options/passkey?action=register"),
+      await send(config, "/webauthn-options/webauthn?action=register"),
       400,
       "InvalidProvider",
+    );
+    await expectJsonError(await send(config, "/webauthn-options"), 400, "InvalidRequest");
+  });
+
+  it("is a route only of configurations with a passkey provider, whose flow declares it", async () => {
+    await expectJsonError(
+      await send(makeConfig(), "/webauthn-options/credentials?action=authenticate"),
+      404,
+      "UnknownAction",
     );
   });
 });
@@ -287,7 +301,6 @@ describe("methods and paths", () => {
     ["a provider id on an action that takes none", "/session/x"],
     ["a provider id on /csrf", "/csrf/credentials"],
     ["a missing provider on /callback", "/callback"],
-    ["a missing provider on /webauthn-options", "/webauthn-options"],
     ["an unknown provider on /callback", "/callback/nope"],
   ])("%s answers 400 with a reason", async (_what, path) => {
     await expectJsonError(await send(makeConfig(), path), 400);

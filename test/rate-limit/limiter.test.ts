@@ -14,6 +14,7 @@ const RULES: Record<RateLimitRuleName, RateLimitRule> = {
   signInAttempt: { windowSeconds: 60, perIp: 3, perAccount: 2 },
   signInRequest: { windowSeconds: 600, perIp: 100, perAccount: 1 },
   webauthnOptions: { windowSeconds: 60, perIp: 100, perAccount: 100 },
+  secondFactor: { windowSeconds: 60, perIp: 100, perAccount: 5 },
 };
 
 function limiter(rules = RULES) {

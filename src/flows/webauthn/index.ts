@@ -1,6 +1,6 @@
 /**
- * WebAuthn and passkeys. The browser first asks `GET /webauthn-options/:id` for the ceremony's
- * options and a single-use challenge (options.ts), runs `navigator.credentials.create()` or
+ * WebAuthn and passkeys. The browser first asks `GET /webauthn-options/:id` (a route this flow
+ * declares, routes.ts) for the ceremony's options and a single-use challenge (options.ts), runs `navigator.credentials.create()` or
  * `.get()`, and posts the result as `{ action, data }` to `POST /callback/:id`, which registers
  * (register.ts) or authenticates (authenticate.ts). `@simplewebauthn/server` verifies every
  * response; users, accounts and authenticators are written by `login/passkey.ts`. The registry
@@ -9,16 +9,15 @@
 import type { Adapter } from "../../adapters/types.js";
 import { clearCheckCookie } from "../../cookie/check-cookies.js";
 import { InvalidConfig, InvalidRequest } from "../../core/errors.js";
-import { PASSKEY_SCRIPT } from "../../pages/passkey-script.js";
 import type { WebAuthnConfig } from "../../provider-types.js";
 import type { Flow } from "../types.js";
 import { authenticateWithPasskey } from "./authenticate.js";
 import { consumeChallenge } from "./challenge.js";
 import { simpleWebAuthn } from "./library.js";
-import { webauthnOptions } from "./options.js";
 import { registerWithPasskey } from "./register.js";
 import { assertRelyingPartyOptions } from "./relying-party.js";
 import { parseAction } from "./responses.js";
+import { WEBAUTHN_ROUTES } from "./routes.js";
 import { ceremonySettings } from "./settings.js";
 
 const ADAPTER_METHODS: ReadonlyArray<keyof Adapter> = [
@@ -96,15 +95,20 @@ export const webauthnFlow: Flow<WebAuthnConfig> = {
   // Passkeys are stored records whatever the session strategy.
   adapterMethods: () => ADAPTER_METHODS,
 
-  pageEntry: (provider) => ({
+  pageEntry: (provider, actionUrl) => ({
     form: "passkey",
     conditionalUI: ceremonySettings(provider).conditionalUI,
+    optionsUrl: actionUrl("webauthn-options", provider.id),
+    scriptUrl: actionUrl("webauthn-script"),
     ...(provider.style ? { style: provider.style } : {}),
   }),
 
   callbackNeedsCsrf: () => true,
 
-  options: webauthnOptions,
+  // RFC 8176 §2: "hwk", proof of possession of a key held by an authenticator.
+  amr: ["hwk"],
+
+  routes: WEBAUTHN_ROUTES,
 
   // Counted per client address only, never per credential. An assertion is a signature by a key
   // that never leaves the authenticator (WebAuthn Level 3 §13.4.1): there is nothing to guess, so a
@@ -118,8 +122,6 @@ export const webauthnFlow: Flow<WebAuthnConfig> = {
   async prepare() {
     await simpleWebAuthn();
   },
-
-  pageScript: PASSKEY_SCRIPT,
 
   async callback(ctx, provider) {
     if (ctx.req.method !== "POST") {

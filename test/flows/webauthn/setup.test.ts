@@ -363,7 +363,10 @@ describe("GET /webauthn-script", () => {
   });
 
   it("takes GET only", async () => {
-    expect((await send(makeConfig(), "/webauthn-script", { method: "POST", form: {} })).status).toBe(405);
+    const config = makeConfig({ adapter: MemoryAdapter(), providers: [Passkey()] });
+    const response = await send(config, "/webauthn-script", { method: "POST", form: {} });
+    expect(response.status).toBe(405);
+    expect(response.headers.get("allow")).toBe("GET");
   });
 });
 

@@ -1,0 +1,35 @@
+/**
+ * The contract between the core and a feature that is not a provider type (two-factor sign-in):
+ * like a flow, it declares its routes, the adapter methods it calls (checked at startup), and may
+ * hold back any sign-in before its session is issued. A configured feature is resolved once per
+ * configuration; nothing in pipeline/ or actions/ names one.
+ */
+import type { Adapter } from "../adapters/types.js";
+import type { SignInGate } from "./context.js";
+import type { RouteTable } from "./routes.js";
+
+export interface Feature {
+  /** The option that configured it (`"twoFactor"`), for startup errors. */
+  name: string;
+  /** Routes under `basePath` the feature serves, by path segment. */
+  routes?: RouteTable;
+  /** Adapter methods the feature calls; a missing one fails at startup, named. */
+  adapterMethods: ReadonlyArray<keyof Adapter>;
+  /**
+   * Checks the configured adapter at startup before the generic check of `adapterMethods`, to say
+   * in the feature's own words what is missing and why; throws `MissingAdapterMethods`.
+   */
+  checkAdapter?(adapter: Adapter): void;
+  /** Checked after every first factor, before its session is issued. */
+  signInGate?: SignInGate;
+}
+
+/**
+ * Where a feature's options object carries the feature's code (see `carryingFlow` for flows): on
+ * edge runtimes `Auth` brings no feature itself, so the option's factory attaches it. Registered
+ * (`Symbol.for`) so that an object built by one copy of the package works with another.
+ */
+export const CARRIED_FEATURE: unique symbol = Symbol.for("latchkey.feature");
+
+/** Builds a feature from its option's value; throws `InvalidConfig` naming what to fix. */
+export type FeatureFactory<Options> = (options: Options) => Feature;

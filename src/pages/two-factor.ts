@@ -1,0 +1,184 @@
+/**
+ * The two-factor pages: the challenge (a code from the authenticator app, or a recovery code), the
+ * enrolment (QR code, the secret for manual entry, a confirm form), and the recovery codes, shown
+ * once. No page runs a script: the code field is plain HTML (`autocomplete="one-time-code"` lets
+ * the browser offer a code it sees), and the codes download through a `data:` link, so every page
+ * works under a Content-Security-Policy without 'unsafe-inline'.
+ */
+import { escapeHtml } from "./escape.js";
+import { hiddenField, postForm, primaryButton } from "./form-fields.js";
+import { type RenderedPage, renderDocument } from "./layout.js";
+import type { Theme } from "./theme.js";
+
+/** What went wrong with the last code, in the user's words (never the error's own message). */
+export type TwoFactorRefusal = "wrongCode" | "wrongRecoveryCode";
+
+const REFUSALS: Record<TwoFactorRefusal, string> = {
+  wrongCode:
+    "That code did not work. Check the time on your phone and enter the code your authenticator app shows now; each code works once.",
+  wrongRecoveryCode: "That recovery code did not work. Each recovery code works once; try another one.",
+};
+
+function alert(refusal: TwoFactorRefusal | undefined): string {
+  return refusal === undefined
+    ? ""
+    : `<div class="alert" role="alert">${escapeHtml(REFUSALS[refusal])}</div>\n`;
+}
+
+export interface TwoFactorChallengePageOptions {
+  /** Where the form posts (`<basePath>/two-factor`). */
+  actionUrl: string;
+  csrfToken: string;
+  /** Which code the form asks for; the page links to the other. */
+  method: "totp" | "recovery";
+  /** This page's URL for the other method (`?method=recovery` or without it). */
+  otherMethodUrl: string;
+  /** A step-up for a signed-in user rather than the second step of a sign-in. */
+  stepUp?: boolean;
+  refusal?: TwoFactorRefusal;
+  /** Where "start again" leads. */
+  signinUrl: string;
+  theme?: Theme;
+}
+
+function totpField(autofocus: boolean): string {
+  return `<div class="field">
+<label for="input-two-factor-code">Code from your authenticator app</label>
+<input id="input-two-factor-code" type="text" name="code" inputmode="numeric" pattern="[0-9 ]{6,7}" maxlength="7" autocomplete="one-time-code" required${autofocus ? " autofocus" : ""}>
+</div>`;
+}
+
+function recoveryField(autofocus: boolean): string {
+  return `<div class="field">
+<label for="input-recovery-code">Recovery code</label>
+<input id="input-recovery-code" type="text" name="code" autocomplete="off" autocapitalize="none" spellcheck="false" maxlength="64" required${autofocus ? " autofocus" : ""}>
+</div>`;
+}
+
+/**
+ * Renders the page that asks for the second factor.
+ *
+ * @example
+ * ```ts
+ * const { html } = renderTwoFactorChallengePage({
+ *   actionUrl: "/auth/two-factor", csrfToken, method: "totp",
+ *   otherMethodUrl: "/auth/two-factor?method=recovery", signinUrl: "/auth/signin",
+ * });
+ * ```
+ */
+export function renderTwoFactorChallengePage(options: TwoFactorChallengePageOptions): RenderedPage {
+  const totp = options.method === "totp";
+  const inner = `${hiddenField("csrfToken", options.csrfToken)}${hiddenField("method", options.method)}
+${totp ? totpField(true) : recoveryField(true)}
+${primaryButton(options.stepUp ? "Confirm" : "Verify")}`;
+  const lead = options.stepUp
+    ? "Confirm it is you before you change your security settings."
+    : "Your account has two-factor authentication.";
+  const other = totp
+    ? `<a href="${escapeHtml(options.otherMethodUrl)}">Use a recovery code</a>`
+    : `<a href="${escapeHtml(options.otherMethodUrl)}">Use your authenticator app</a>`;
+  const startAgain = options.stepUp ? "" : ` · <a href="${escapeHtml(options.signinUrl)}">Start again</a>`;
+  const body = `${alert(options.refusal)}<p class="center">${escapeHtml(lead)}</p>
+${postForm(options.actionUrl, inner)}
+<p class="center actions">${other}${startAgain}</p>`;
+  const status = options.refusal === undefined ? 200 : 401;
+  return { html: renderDocument({ title: "Two-factor authentication", body, theme: options.theme }), status };
+}
+
+export interface TwoFactorSetupPageOptions {
+  /** Where the confirm form posts (`<basePath>/two-factor-setup`). */
+  actionUrl: string;
+  csrfToken: string;
+  /** The `otpauth://` URI drawn as a QR code, as trusted SVG markup (generated, never user input). */
+  qrSvg: string;
+  /** The shared secret in base32, for typing into an app by hand. */
+  secret: string;
+  refusal?: TwoFactorRefusal;
+  theme?: Theme;
+}
+
+/** Groups of four, as authenticator apps print secrets: easier to type, the same characters. */
+const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, "$1 ");
+
+/**
+ * Renders the enrolment page: scan the QR code (or type the secret), then confirm with a code.
+ *
+ * @example
+ * ```ts
+ * const { html } = renderTwoFactorSetupPage({
+ *   actionUrl: "/auth/two-factor-setup", csrfToken, qrSvg, secret: "JBSWY3DPEHPK3PXP",
+ * });
+ * ```
+ */
+export function renderTwoFactorSetupPage(options: TwoFactorSetupPageOptions): RenderedPage {
+  const inner = `${hiddenField("csrfToken", options.csrfToken)}
+${totpField(options.refusal !== undefined)}
+${primaryButton("Turn on two-factor authentication")}`;
+  const body = `${alert(options.refusal)}<p class="center">Scan this QR code with an authenticator app (such as 1Password, Google Authenticator or Aegis), then enter the code it shows.</p>
+<div class="center" role="img" aria-label="QR code of your authenticator secret">${options.qrSvg}</div>
+<p class="center">Cannot scan it? Enter this key in the app instead:</p>
+<p class="center"><code>${escapeHtml(grouped(options.secret))}</code></p>
+${postForm(options.actionUrl, inner)}`;
+  const status = options.refusal === undefined ? 200 : 401;
+  return {
+    html: renderDocument({ title: "Set up two-factor authentication", body, theme: options.theme }),
+    status,
+  };
+}
+
+export interface RecoveryCodesPageOptions {
+  /** The new codes, shown this once. */
+  codes: readonly string[];
+  /** Where "Continue" leads (the sign-in's callback URL). */
+  continueUrl: string;
+  theme?: Theme;
+}
+
+/**
+ * Renders the recovery codes, shown once, with a download as a text file (a `data:` URL, so no
+ * script is needed).
+ *
+ * @example
+ * ```ts
+ * const { html } = renderRecoveryCodesPage({ codes: ["7kq2m-x9d4e"], continueUrl: "/" });
+ * ```
+ */
+export function renderRecoveryCodesPage(options: RecoveryCodesPageOptions): RenderedPage {
+  const text = `${options.codes.join("\n")}\n`;
+  const href = `data:text/plain;charset=utf-8,${encodeURIComponent(text)}`;
+  const list = options.codes.map((code) => `<li><code>${escapeHtml(code)}</code></li>`).join("\n");
+  const body = `<p class="center">Keep these recovery codes somewhere safe. Each one signs you in once if you lose your authenticator app. They are shown only now.</p>
+<ul class="recovery-codes">
+${list}
+</ul>
+<p class="center actions"><a href="${escapeHtml(href)}" download="recovery-codes.txt">Download as a text file</a></p>
+<p class="center actions"><a class="button" href="${escapeHtml(options.continueUrl)}">Continue</a></p>`;
+  return { html: renderDocument({ title: "Your recovery codes", body, theme: options.theme }), status: 200 };
+}
+
+export interface RecoveryCodeUsedPageOptions {
+  remaining: number;
+  continueUrl: string;
+  theme?: Theme;
+}
+
+/**
+ * Renders the page after a sign-in with a recovery code: how many are left, and the way on.
+ *
+ * @example
+ * ```ts
+ * const { html } = renderRecoveryCodeUsedPage({ remaining: 9, continueUrl: "/" });
+ * ```
+ */
+export function renderRecoveryCodeUsedPage(options: RecoveryCodeUsedPageOptions): RenderedPage {
+  const left =
+    options.remaining === 0
+      ? "That was your last recovery code. Create new ones in your security settings now."
+      : `You have ${options.remaining} recovery ${options.remaining === 1 ? "code" : "codes"} left. If you lost your authenticator app, set it up again in your security settings.`;
+  const body = `<p class="center">${escapeHtml(left)}</p>
+<p class="center actions"><a class="button" href="${escapeHtml(options.continueUrl)}">Continue</a></p>`;
+  return {
+    html: renderDocument({ title: "Signed in with a recovery code", body, theme: options.theme }),
+    status: 200,
+  };
+}

@@ -1,0 +1,140 @@
+/**
+ * Two-factor settings of the signed-in user, for the app's own "security" page: status, enrolling
+ * an authenticator app, confirming it, new recovery codes, turning it off. Each acts only for the
+ * user of the request's session; the last two also need a recent second factor (step-up), so a
+ * stolen session cookie alone can neither turn the second factor off nor read new recovery codes.
+ */
+
+import type { AdapterUser } from "../adapters/types.js";
+import type { CookieToSet } from "../cookie/header.js";
+import { adapterMethod, callAdapter } from "../core/adapter-calls.js";
+import type { ServerContext } from "../core/context.js";
+import { InvalidRequest, NotSignedIn, StepUpRequired } from "../core/errors.js";
+import {
+  beginTotpEnrolment,
+  confirmTotpEnrolment,
+  removeTwoFactor,
+  replaceRecoveryCodesOf,
+  type TotpEnrolment,
+} from "./enrolment.js";
+import { recentAuthentication } from "./recent-auth.js";
+import { amrWithSecondFactor, totpEnabled, twoFactorRecord } from "./second-factor.js";
+import type { TwoFactorSettings } from "./settings.js";
+
+/** The signed-in user's two-factor state. */
+export interface TwoFactorStatus {
+  /** Whether sign-in asks this user for a second factor (an authenticator app is confirmed). */
+  enabled: boolean;
+  /** An authenticator was enrolled but not yet confirmed with a code. */
+  enrolmentPending: boolean;
+  /** Unused recovery codes left. */
+  recoveryCodesRemaining: number;
+  /** The second factors the app offers. */
+  methods: Array<"totp">;
+}
+
+async function signedInUserOf(ctx: ServerContext): Promise<{ user: AdapterUser; amr: string[] }> {
+  const current = await ctx.sessions.current(ctx);
+  const user = current ? await current.user() : null;
+  if (current === null || user === null) throw new NotSignedIn("Two-factor settings need a signed-in user.");
+  return { user, amr: (await current.authentication())?.amr ?? [] };
+}
+
+export async function statusOfTwoFactor(
+  ctx: ServerContext,
+  settings: TwoFactorSettings,
+): Promise<TwoFactorStatus | null> {
+  const current = await ctx.sessions.current(ctx);
+  const user = current ? await current.user() : null;
+  if (user === null) return null;
+  const record = await twoFactorRecord(ctx, user.id);
+  const countRecoveryCodes = adapterMethod(ctx.config.adapter, "countRecoveryCodes");
+  const remaining = await callAdapter("count recovery codes", () => countRecoveryCodes(user.id));
+  return {
+    enabled: totpEnabled(record),
+    enrolmentPending: record !== null && record.totpSecret !== null && record.totpEnabledAt === null,
+    recoveryCodesRemaining: remaining,
+    methods: [...settings.methods],
+  };
+}
+
+/**
+ * The signed-in user, when they signed in (or stepped up) within `maxAge` seconds: enrolling an
+ * authenticator decides who can sign in later, so a session cookie stolen long after its sign-in
+ * must not be enough to enrol the thief's phone.
+ */
+export async function userWithRecentSignIn(ctx: ServerContext, maxAge: number): Promise<AdapterUser> {
+  const verdict = await recentAuthentication(ctx, { maxAge });
+  if (!verdict.ok) {
+    if (verdict.reason === "signedOut") throw new NotSignedIn("Two-factor settings need a signed-in user.");
+    throw new StepUpRequired(
+      `Enrolling an authenticator needs a sign-in within the last ${maxAge} seconds; send the user to sign in again.`,
+    );
+  }
+  return (await signedInUserOf(ctx)).user;
+}
+
+export async function enrolTotpForUser(
+  ctx: ServerContext,
+  settings: TwoFactorSettings,
+): Promise<TotpEnrolment> {
+  const user = await userWithRecentSignIn(ctx, settings.recentAuthMaxAge);
+  return beginTotpEnrolment(ctx, user, settings.issuer ?? new URL(ctx.origin).host);
+}
+
+/** The confirmed enrolment: the recovery codes (show them once) and the session's refreshed cookies. */
+export interface ConfirmedTotp {
+  recoveryCodes: string[];
+  /** Set these on the response: the session now records the second factor just proven. */
+  cookies: CookieToSet[];
+}
+
+export async function confirmTotpForUser(
+  ctx: ServerContext,
+  settings: TwoFactorSettings,
+  code: string,
+): Promise<ConfirmedTotp | null> {
+  await userWithRecentSignIn(ctx, settings.recentAuthMaxAge);
+  const { user, amr } = await signedInUserOf(ctx);
+  if (typeof code !== "string") return null;
+  const recoveryCodes = await confirmTotpEnrolment(ctx, user.id, code);
+  if (recoveryCodes === null) return null;
+  const cookies = await ctx.sessions.reauthenticate(ctx, {
+    amr: amrWithSecondFactor(amr),
+    authTime: Math.floor(Date.now() / 1000),
+  });
+  return { recoveryCodes, cookies };
+}
+
+/** The signed-in user, when their session proved a second factor within `maxAge` seconds; else StepUpRequired. */
+async function userWithRecentSecondFactor(ctx: ServerContext, maxAge: number): Promise<AdapterUser> {
+  const verdict = await recentAuthentication(ctx, { maxAge, factors: ["mfa"] });
+  if (!verdict.ok) {
+    if (verdict.reason === "signedOut") throw new NotSignedIn("Two-factor settings need a signed-in user.");
+    throw new StepUpRequired(
+      `This change needs a second factor proven in the last ${maxAge} seconds; send the user to ${verdict.stepUpUrl}.`,
+    );
+  }
+  return (await signedInUserOf(ctx)).user;
+}
+
+export async function regenerateRecoveryCodesForUser(
+  ctx: ServerContext,
+  settings: TwoFactorSettings,
+): Promise<string[]> {
+  const user = await userWithRecentSecondFactor(ctx, settings.recentAuthMaxAge);
+  if (!totpEnabled(await twoFactorRecord(ctx, user.id))) {
+    throw new InvalidRequest(
+      "Two-factor authentication is off for this user: there are no recovery codes to replace.",
+    );
+  }
+  return replaceRecoveryCodesOf(ctx, user.id);
+}
+
+export async function disableTwoFactorForUser(
+  ctx: ServerContext,
+  settings: TwoFactorSettings,
+): Promise<void> {
+  const user = await userWithRecentSecondFactor(ctx, settings.recentAuthMaxAge);
+  await removeTwoFactor(ctx, user.id);
+}

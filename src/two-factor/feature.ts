@@ -1,0 +1,29 @@
+/**
+ * Two-factor sign-in as a feature (`twoFactor` in the config): its routes, the adapter methods it
+ * needs (startup fails naming any that is missing), and its hold on every sign-in.
+ */
+import {
+  missingTwoFactorMethods,
+  missingTwoFactorMethodsMessage,
+  TWO_FACTOR_METHODS,
+} from "../adapters/capabilities.js";
+import type { TwoFactorOptions } from "../config.js";
+import { MissingAdapterMethods } from "../core/errors.js";
+import type { Feature } from "../core/feature.js";
+import { twoFactorGate } from "./gate.js";
+import { twoFactorRoutes } from "./routes.js";
+import { resolveTwoFactorSettings } from "./settings.js";
+
+export function twoFactorFeature(options: TwoFactorOptions): Feature {
+  const settings = resolveTwoFactorSettings(options);
+  return {
+    name: "twoFactor",
+    routes: twoFactorRoutes(settings),
+    adapterMethods: TWO_FACTOR_METHODS,
+    checkAdapter(adapter) {
+      const missing = missingTwoFactorMethods(adapter);
+      if (missing.length > 0) throw new MissingAdapterMethods(missingTwoFactorMethodsMessage(missing));
+    },
+    signInGate: twoFactorGate(settings),
+  };
+}

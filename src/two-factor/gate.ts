@@ -1,0 +1,49 @@
+/**
+ * Where two-factor sign-in holds a sign-in back: after the first factor is proven and the `signIn`
+ * callback approved it, and before any session exists. A user with an authenticator (or one
+ * `required` says must have one) gets no session here, only a pending cookie (pending.ts), and is
+ * sent to the challenge page, or to enrol first when they have none yet: a required second factor
+ * is enrolled before the first session, never "later". JSON callers (`X-Auth-Return-Redirect: 1`)
+ * get `{ url, twoFactorRequired: true, methods }` instead of the redirect.
+ */
+import type { AdapterUser } from "../adapters/types.js";
+import { resolveCallbackUrl } from "../core/callback-url.js";
+import type { SignInGate } from "../core/context.js";
+import { AccessDenied } from "../core/errors.js";
+import { issuePendingCookie } from "./pending.js";
+import { CHALLENGE_ROUTE, SETUP_ROUTE } from "./route-names.js";
+import { totpEnabled, twoFactorRecord } from "./second-factor.js";
+import type { TwoFactorSettings } from "./settings.js";
+
+async function requiredFor(settings: TwoFactorSettings, user: AdapterUser): Promise<boolean> {
+  const { required } = settings;
+  if (required === "always") return true;
+  if (required === "enrolled") return false;
+  return (await required(user)) === true;
+}
+
+export function twoFactorGate(settings: TwoFactorSettings): SignInGate {
+  return async (ctx, signIn) => {
+    const userId = signIn.user.id;
+    const record = userId ? await twoFactorRecord(ctx, userId) : null;
+    let purpose: "verify" | "enrol";
+    if (totpEnabled(record)) purpose = "verify";
+    else if (await requiredFor(settings, signIn.user as AdapterUser)) purpose = "enrol";
+    else return undefined;
+    if (!userId) {
+      // A second factor belongs to a stored user; one without an id can never pass it.
+      throw new AccessDenied("Two-factor sign-in is required, but the signed-in user has no id to enrol.");
+    }
+    const callbackUrl = await resolveCallbackUrl(ctx);
+    const cookies = await issuePendingCookie(ctx, signIn, purpose, callbackUrl, settings.pendingMaxAge);
+    const url = ctx.actionUrl(purpose === "verify" ? CHALLENGE_ROUTE : SETUP_ROUTE);
+    if (ctx.request.headers.get("x-auth-return-redirect") === "1") {
+      const body =
+        purpose === "verify"
+          ? { url, twoFactorRequired: true, methods: [...settings.methods, "recovery"] }
+          : { url, twoFactorRequired: true, enrolmentRequired: true, methods: [...settings.methods] };
+      return { status: 200, body, cookies };
+    }
+    return { redirect: url, cookies };
+  };
+}

@@ -1,0 +1,185 @@
+/**
+ * The pending cookie: what a proven first factor leaves in the browser while the second is asked
+ * for. It is sealed like a session JWT (encrypted and authenticated with a key derived from the
+ * auth secret, salted with the cookie's name), lives `pendingMaxAge` seconds, and holds no session:
+ * only what issuing one later needs (the user, the account, how they signed in, where to go).
+ *
+ * Bound to this browser: it carries a hash of the browser's CSRF token (a `__Host-` cookie over
+ * https), and is honoured only beside that token, so a pending cookie copied on its own (a log, a
+ * proxy, another device) proves nothing. Single use: its `jti` is marked spent in `config.store`
+ * when the second factor succeeds, so a copy replayed after that, even beside the CSRF cookie, is
+ * refused; a failed code does not spend it, so a typo does not send the user back to the start.
+ */
+
+import type { Account } from "../config.js";
+import { clearChunkedCookie, readChunkedCookie, writeChunkedCookie } from "../cookie/chunks.js";
+import type { CookieToSet } from "../cookie/header.js";
+import type { AuthContext, ProvenFirstFactor } from "../core/context.js";
+import { InvalidCheck, StoreUnavailable } from "../core/errors.js";
+import type { SignInSession } from "../core/session-strategy.js";
+import type { JWT } from "../jwt/types.js";
+import type { Profile, User } from "../provider-types.js";
+
+/** What the second step is for: proving an enrolled factor, or enrolling one that is required. */
+export type PendingPurpose = "verify" | "enrol";
+
+/** A pending cookie that opened, was minted for this browser, and has not been spent. */
+export interface PendingSignIn {
+  /** The codec's `jti`: the key that marks this pending sign-in spent. */
+  jti: string;
+  /** Seconds since the epoch when it expires. */
+  exp: number;
+  userId: string;
+  purpose: PendingPurpose;
+  signIn: SignInSession & { authentication: NonNullable<SignInSession["authentication"]> };
+  providerId: string;
+  callbackUrl: string;
+}
+
+interface PendingClaims {
+  sub: string;
+  purpose: PendingPurpose;
+  /** SHA-256 of the browser's CSRF token (see above). */
+  bind: string;
+  user: User & { emailVerified?: string | null };
+  account: Account | null;
+  profile?: Profile;
+  isNewUser: boolean;
+  amr: string[];
+  auth_time: number;
+  provider: string;
+  callbackUrl: string;
+}
+
+const SPENT_PREFIX = "2fa-spent:";
+/** Keeps the binding hash apart from the CSRF cookie's own hash of the same token. */
+const BINDING_PREFIX = "latchkey.two-factor-binding:";
+
+async function binding(ctx: AuthContext): Promise<string> {
+  const { token } = await ctx.csrf();
+  return ctx.runtime.sha256Hex(`${BINDING_PREFIX}${token}`);
+}
+
+/** The cookies that hold the pending sign-in for `signIn`, to complete at `callbackUrl`. */
+export async function issuePendingCookie(
+  ctx: AuthContext,
+  signIn: ProvenFirstFactor,
+  purpose: PendingPurpose,
+  callbackUrl: string,
+  maxAge: number,
+): Promise<CookieToSet[]> {
+  const userId = signIn.user.id as string;
+  const { emailVerified, ...user } = signIn.user as User & { emailVerified?: Date | null };
+  const claims: PendingClaims = {
+    sub: userId,
+    purpose,
+    bind: await binding(ctx),
+    user: {
+      ...user,
+      ...(emailVerified instanceof Date ? { emailVerified: emailVerified.toISOString() } : {}),
+    },
+    account: signIn.account,
+    ...(signIn.profile ? { profile: signIn.profile } : {}),
+    isNewUser: signIn.isNewUser,
+    amr: signIn.authentication.amr,
+    auth_time: signIn.authentication.authTime,
+    provider: signIn.providerId,
+    callbackUrl,
+  };
+  const { name, options } = ctx.cookies.twoFactorPending;
+  const value = await ctx.codec.encode({
+    token: claims as unknown as JWT,
+    secret: ctx.config.secrets,
+    salt: name,
+    maxAge,
+  });
+  return writeChunkedCookie(name, value, { ...options, maxAge }, ctx.requestCookies);
+}
+
+/**
+ * The request's pending sign-in, or null when there is none that counts: missing, expired, forged,
+ * minted beside another CSRF token (another browser), or for another purpose. Reading it does not
+ * spend it; {@link spendPendingSignIn} does.
+ */
+export async function openPendingCookie(
+  ctx: AuthContext,
+  purpose: PendingPurpose,
+): Promise<PendingSignIn | null> {
+  const { name } = ctx.cookies.twoFactorPending;
+  const sealed = readChunkedCookie(ctx.requestCookies, name);
+  if (!sealed) return null;
+  const claims = await ctx.codec.decode<Partial<PendingClaims> & { jti?: unknown; exp?: unknown }>({
+    token: sealed,
+    secret: ctx.config.secrets,
+    salt: name,
+  });
+  if (claims === null || claims.purpose !== purpose) return null;
+  const { jti, exp, sub, user, amr, auth_time: authTime } = claims;
+  if (typeof jti !== "string" || typeof exp !== "number" || typeof sub !== "string" || sub === "")
+    return null;
+  if (typeof user !== "object" || user === null || user.id !== sub) return null;
+  if (!Array.isArray(amr) || typeof authTime !== "number") return null;
+  // Only beside the CSRF cookie of the browser it was minted in; the comparison is of two hashes.
+  if (
+    !ctx.runtime.equalInConstantTime(
+      ctx.runtime.utf8Encode(String(claims.bind)),
+      ctx.runtime.utf8Encode(await binding(ctx)),
+    )
+  ) {
+    return null;
+  }
+  const { emailVerified, ...rest } = user;
+  return {
+    jti,
+    exp,
+    userId: sub,
+    purpose,
+    providerId: String(claims.provider),
+    callbackUrl: String(claims.callbackUrl),
+    signIn: {
+      user: typeof emailVerified === "string" ? { ...rest, emailVerified: new Date(emailVerified) } : rest,
+      account: claims.account ?? null,
+      ...(claims.profile ? { profile: claims.profile } : {}),
+      isNewUser: claims.isNewUser === true,
+      authentication: { amr: amr.map(String), authTime },
+    },
+  };
+}
+
+/** The request's pending sign-in for `purpose`; throws {@link InvalidCheck} (start again) when there is none. */
+export async function requirePendingCookie(
+  ctx: AuthContext,
+  purpose: PendingPurpose,
+): Promise<PendingSignIn> {
+  const pending = await openPendingCookie(ctx, purpose);
+  if (pending === null) {
+    throw new InvalidCheck(
+      "No two-factor sign-in is pending in this browser: the pending cookie is missing, expired, spent, or was minted beside another CSRF cookie.",
+    );
+  }
+  return pending;
+}
+
+/**
+ * Marks the pending sign-in spent, once: of two requests that both proved a second factor with one
+ * pending cookie (a replay, a race), only the first gets a session. One store round trip.
+ */
+export async function spendPendingSignIn(ctx: AuthContext, pending: PendingSignIn): Promise<void> {
+  const ttlMs = Math.max(1000, (pending.exp + 60) * 1000 - Date.now());
+  let first: boolean;
+  try {
+    first = await ctx.config.store.setIfAbsent(`${SPENT_PREFIX}${pending.jti}`, "1", ttlMs);
+  } catch (error) {
+    throw new StoreUnavailable("The store failed while spending a pending two-factor sign-in.", {
+      cause: error,
+    });
+  }
+  if (!first) throw new InvalidCheck("This pending two-factor sign-in was already completed.");
+}
+
+/** Clears the pending cookie (and its chunks) when the request carries it. */
+export function clearPendingCookie(ctx: AuthContext): CookieToSet[] {
+  const { name, options } = ctx.cookies.twoFactorPending;
+  if (readChunkedCookie(ctx.requestCookies, name) === undefined) return [];
+  return clearChunkedCookie(name, options, ctx.requestCookies);
+}

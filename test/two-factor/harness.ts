@@ -1,0 +1,92 @@
+/**
+ * Two-factor sign-in through the public handler: an app with a credentials provider and the
+ * MemoryAdapter, Alice stored, and TOTP codes made by the `otpauth` package (an implementation
+ * independent of latchkey's), at the time the test's clock says.
+ */
+import * as OTPAuth from "otpauth";
+import { expect } from "vitest";
+import { MemoryAdapter } from "../../src/adapters/memory.js";
+import type { Adapter } from "../../src/adapters/types.js";
+import { type AuthConfig, confirmTotp, enrollTotp, getSession } from "../../src/index.js";
+import {
+  ALICE,
+  authRequest,
+  type CookieJar,
+  makeConfig,
+  send,
+  signInWithCredentials,
+} from "../core/helpers.js";
+
+export const PENDING_COOKIE = "__Secure-latchkey.two-factor";
+export const SESSION_COOKIE = "__Secure-authjs.session-token";
+
+export async function twoFactorApp(
+  overrides: Partial<AuthConfig> = {},
+): Promise<{ config: AuthConfig; adapter: Adapter }> {
+  const adapter = (overrides.adapter as Adapter | undefined) ?? MemoryAdapter();
+  await adapter.createUser?.({
+    ...ALICE,
+    id: ALICE.id as string,
+    email: ALICE.email as string,
+    emailVerified: null,
+  });
+  const config = makeConfig({
+    adapter,
+    session: { strategy: "jwt" },
+    twoFactor: { methods: ["totp"], issuer: "Test App" },
+    ...overrides,
+  });
+  return { config, adapter };
+}
+
+/** A code for `secret` (base32) at `nowMs`, from otpauth, `offsetSteps` time steps away. */
+export function codeAt(secret: string, nowMs: number, offsetSteps = 0): string {
+  return OTPAuth.TOTP.generate({
+    secret: OTPAuth.Secret.fromBase32(secret),
+    algorithm: "SHA1",
+    digits: 6,
+    period: 30,
+    timestamp: nowMs + offsetSteps * 30_000,
+  });
+}
+
+/** A request carrying `jar`'s cookies, to a path under the app. */
+export const requestWith = (jar: CookieJar, path = "/settings") =>
+  authRequest("", { cookie: jar, origin: "https://app.test", basePath: path });
+
+/**
+ * Signs Alice in (password only; nobody has two-factor yet), enrols an authenticator and confirms
+ * it with a code; returns the secret and the recovery codes.
+ */
+export async function enrolAlice(config: AuthConfig): Promise<{ secret: string; recoveryCodes: string[] }> {
+  const { response, jar } = await signInWithCredentials(config);
+  expect(response.status).toBe(302);
+  const enrolment = await enrollTotp(requestWith(jar), config);
+  const confirmed = await confirmTotp(requestWith(jar), config, codeAt(enrolment.secret, Date.now()));
+  expect(confirmed).not.toBeNull();
+  return { secret: enrolment.secret, recoveryCodes: confirmed?.recoveryCodes ?? [] };
+}
+
+/** POSTs `code` to the challenge with the browser's CSRF token. */
+export async function postCode(
+  config: AuthConfig,
+  jar: CookieJar,
+  code: string,
+  extra: Record<string, string> = {},
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  const csrf = await send(config, "/csrf", { cookie: jar });
+  jar.apply(csrf);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  return send(config, "/two-factor", { cookie: jar, form: { csrfToken, code, ...extra }, headers });
+}
+
+/** The session `jar` holds, through getSession. */
+export const sessionOf = (config: AuthConfig, jar: CookieJar) => getSession(requestWith(jar), config);
+
+/** Whether a response sets a (non-empty) session cookie, over https or plain http. */
+export function setsSession(response: Response): boolean {
+  return response.headers
+    .getSetCookie()
+    .some((cookie) => /^(__Secure-)?authjs\.session-token=[^;]/.test(cookie));
+}

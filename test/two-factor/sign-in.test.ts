@@ -1,0 +1,424 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { MemoryAdapter } from "../../src/adapters/memory.js";
+import {
+  Auth,
+  disableTwoFactor,
+  enrollTotp,
+  regenerateRecoveryCodes,
+  requireRecentAuth,
+  twoFactorStatus,
+} from "../../src/index.js";
+import { decode } from "../../src/jwt/index.js";
+import Email from "../../src/providers/email.js";
+import {
+  aliceCredentials,
+  CookieJar,
+  getCsrf,
+  locationOf,
+  makeConfig,
+  SECRET,
+  send,
+  signInWithCredentials,
+} from "../core/helpers.js";
+import {
+  codeAt,
+  enrolAlice,
+  PENDING_COOKIE,
+  postCode,
+  requestWith,
+  SESSION_COOKIE,
+  sessionOf,
+  setsSession,
+  twoFactorApp,
+} from "./harness.js";
+
+// A fixed clock in the middle of a 30-second step; tests move it a step at a time.
+const START = Date.UTC(2026, 10, 26, 12, 0, 10);
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: START, toFake: ["Date"] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const nextStep = () => vi.setSystemTime(Date.now() + 30_000);
+
+describe.each(["jwt", "database"] as const)("two-factor sign-in with %s sessions", (strategy) => {
+  async function enrolledApp() {
+    const app = await twoFactorApp({ session: { strategy } });
+    const enrolled = await enrolAlice(app.config);
+    nextStep();
+    return { ...app, ...enrolled };
+  }
+
+  it("a password alone issues no session: the browser goes to the challenge with a pending cookie", async () => {
+    const { config } = await enrolledApp();
+    const { response, jar } = await signInWithCredentials(config);
+    expect(locationOf(response).pathname).toBe("/auth/two-factor");
+    expect(setsSession(response)).toBe(false);
+    expect(jar.get(PENDING_COOKIE)).toBeDefined();
+    expect(await sessionOf(config, jar)).toBeNull();
+
+    const page = await send(config, "/two-factor", { cookie: jar });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('autocomplete="one-time-code"');
+    expect(html).toContain('inputmode="numeric"');
+    expect(html).toContain("Use a recovery code");
+  });
+
+  it("a correct code issues a fresh session recording pwd, otp and mfa, and clears the pending cookie", async () => {
+    const { config, secret } = await enrolledApp();
+    const { jar } = await signInWithCredentials(config, undefined, {});
+    const response = await postCode(config, jar, codeAt(secret, Date.now()));
+    expect(response.status).toBe(302);
+    expect(locationOf(response).href).toBe("https://app.test/");
+    jar.apply(response);
+    expect(jar.get(PENDING_COOKIE)).toBeUndefined();
+    const session = await sessionOf(config, jar);
+    expect(session?.user?.email).toBe("alice@example.test");
+    const recent = await requireRecentAuth(requestWith(jar), config, { factors: ["mfa"] });
+    expect(recent).toMatchObject({ ok: true, amr: ["pwd", "otp", "mfa"] });
+    if (strategy === "jwt") {
+      const token = await decode({
+        token: jar.get(SESSION_COOKIE) as string,
+        secret: SECRET,
+        salt: SESSION_COOKIE,
+      });
+      expect(token).toMatchObject({ amr: ["pwd", "otp", "mfa"], auth_time: Math.floor(Date.now() / 1000) });
+    }
+  });
+
+  it("a wrong code is refused on the challenge page and the pending sign-in stays usable", async () => {
+    const { config, secret } = await enrolledApp();
+    const { jar } = await signInWithCredentials(config);
+    const good = codeAt(secret, Date.now());
+    const wrong = good === "000000" ? "111111" : "000000";
+    const refused = await postCode(config, jar, wrong);
+    expect(locationOf(refused).searchParams.get("error")).toBe("InvalidTwoFactorCode");
+    expect(setsSession(refused)).toBe(false);
+    const page = await send(config, `/two-factor${locationOf(refused).search}`, { cookie: jar });
+    expect(page.status).toBe(401);
+    expect(await page.text()).toContain('role="alert"');
+    const accepted = await postCode(config, jar, good);
+    expect(setsSession(accepted)).toBe(true);
+  });
+
+  it("the pending cookie replayed after success gets no second session, even with a fresh code", async () => {
+    const { config, secret } = await enrolledApp();
+    const { jar } = await signInWithCredentials(config);
+    const saved = new CookieJar();
+    saved.apply([`${PENDING_COOKIE}=${jar.get(PENDING_COOKIE)}; Path=/`]);
+    const done = await postCode(config, jar, codeAt(secret, Date.now()));
+    expect(setsSession(done)).toBe(true);
+
+    nextStep();
+    // The attacker holds the copied pending cookie and the victim's CSRF cookie too.
+    const replay = new CookieJar();
+    replay.apply([
+      `${PENDING_COOKIE}=${saved.get(PENDING_COOKIE)}; Path=/`,
+      `__Host-authjs.csrf-token=${jar.get("__Host-authjs.csrf-token")}; Path=/`,
+    ]);
+    const again = await postCode(config, replay, codeAt(secret, Date.now()));
+    expect(setsSession(again)).toBe(false);
+    expect(locationOf(again).searchParams.get("error")).toBe("InvalidCheck");
+  });
+
+  it("a pending cookie moved to another browser (without its CSRF cookie) proves nothing", async () => {
+    const { config, secret } = await enrolledApp();
+    const { jar } = await signInWithCredentials(config);
+    const other = new CookieJar();
+    other.apply([`${PENDING_COOKIE}=${jar.get(PENDING_COOKIE)}; Path=/`]);
+    const page = await send(config, "/two-factor", { cookie: other });
+    expect(locationOf(page).searchParams.get("error")).toBe("InvalidCheck");
+    const posted = await postCode(config, other, codeAt(secret, Date.now()));
+    expect(setsSession(posted)).toBe(false);
+    expect(locationOf(posted).searchParams.get("error")).toBe("InvalidCheck");
+    // The browser it was minted in still completes.
+    expect(setsSession(await postCode(config, jar, codeAt(secret, Date.now())))).toBe(true);
+  });
+
+  it("the same code posted twice in parallel yields one session", async () => {
+    const { config, secret } = await enrolledApp();
+    const { jar } = await signInWithCredentials(config);
+    const csrf = await send(config, "/csrf", { cookie: jar });
+    jar.apply(csrf);
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const code = codeAt(secret, Date.now());
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        send(config, "/two-factor", { cookie: jar, form: { csrfToken, code } }),
+      ),
+    );
+    expect(responses.filter(setsSession)).toHaveLength(1);
+  });
+
+  it("a code accepted once never works again, for a new sign-in either (RFC 6238 §5.2)", async () => {
+    const { config, secret } = await enrolledApp();
+    const code = codeAt(secret, Date.now());
+    const first = await signInWithCredentials(config);
+    expect(setsSession(await postCode(config, first.jar, code))).toBe(true);
+    const second = await signInWithCredentials(config);
+    const reused = await postCode(config, second.jar, code);
+    expect(setsSession(reused)).toBe(false);
+    // A code of the previous step is refused too, once a later step was spent.
+    expect(setsSession(await postCode(config, second.jar, codeAt(secret, Date.now(), -1)))).toBe(false);
+    nextStep();
+    expect(setsSession(await postCode(config, second.jar, codeAt(secret, Date.now())))).toBe(true);
+  });
+
+  it("a recovery code signs in once, says how many remain, and is refused the second time", async () => {
+    const { config, recoveryCodes } = await enrolledApp();
+    expect(recoveryCodes).toHaveLength(10);
+    const [code] = recoveryCodes as [string];
+    const first = await signInWithCredentials(config);
+    const used = await postCode(config, first.jar, code.toUpperCase(), { method: "recovery" });
+    expect(used.status).toBe(200);
+    expect(setsSession(used)).toBe(true);
+    expect(await used.text()).toContain("9 recovery codes left");
+
+    const second = await signInWithCredentials(config);
+    const reused = await postCode(config, second.jar, code, { method: "recovery" });
+    expect(setsSession(reused)).toBe(false);
+    expect(locationOf(reused).searchParams.get("error")).toBe("InvalidTwoFactorCode");
+
+    const json = await postCode(
+      config,
+      second.jar,
+      recoveryCodes[1] as string,
+      { method: "recovery" },
+      {
+        "X-Auth-Return-Redirect": "1",
+      },
+    );
+    expect(await json.json()).toEqual({ url: "https://app.test/", recoveryCodesRemaining: 8 });
+  });
+
+  it("guessing codes hits the per-user rate limit", async () => {
+    const { config, secret } = await enrolledApp();
+    const { jar } = await signInWithCredentials(config);
+    const good = codeAt(secret, Date.now());
+    const statuses: number[] = [];
+    for (let guess = 0; guess < 7; guess++) {
+      const code = String(100000 + guess);
+      if (code === good) continue;
+      statuses.push((await postCode(config, jar, code)).status);
+    }
+    expect(statuses.slice(0, 5)).toEqual([302, 302, 302, 302, 302]);
+    expect(statuses.at(-1)).toBe(429);
+    // Even the right code is refused until the window ends.
+    expect((await postCode(config, jar, good)).status).toBe(429);
+  });
+
+  it("JSON callers get { twoFactorRequired, methods } instead of the redirect", async () => {
+    const { config } = await enrolledApp();
+    const { response } = await signInWithCredentials(config, undefined, {
+      headers: { "X-Auth-Return-Redirect": "1" },
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      url: "https://app.test/auth/two-factor",
+      twoFactorRequired: true,
+      methods: ["totp", "recovery"],
+    });
+    expect(setsSession(response)).toBe(false);
+  });
+
+  it("the signIn event fires only once the second factor is proven", async () => {
+    const signIn = vi.fn();
+    const app = await twoFactorApp({ session: { strategy }, events: { signIn } });
+    const { secret } = await enrolAlice(app.config);
+    nextStep();
+    signIn.mockClear();
+    const { jar } = await signInWithCredentials(app.config);
+    expect(signIn).not.toHaveBeenCalled();
+    await postCode(app.config, jar, codeAt(secret, Date.now()));
+    expect(signIn).toHaveBeenCalledTimes(1);
+  });
+
+  it.runIf(strategy === "database")(
+    "a session's amr cookie copied beside another session proves nothing for it",
+    async () => {
+      const { config, secret } = await enrolledApp();
+      const older = await signInWithCredentials(config);
+      older.jar.apply(await postCode(config, older.jar, codeAt(secret, Date.now())));
+      vi.setSystemTime(Date.now() + 600_000);
+      const newer = await signInWithCredentials(config);
+      newer.jar.apply(await postCode(config, newer.jar, codeAt(secret, Date.now())));
+      const AUTH_COOKIE = "__Secure-latchkey.session-auth";
+      expect(newer.jar.get(AUTH_COOKIE)).toBeDefined();
+      expect((await requireRecentAuth(requestWith(older.jar), config, { factors: ["mfa"] })).ok).toBe(false);
+      older.jar.apply([`${AUTH_COOKIE}=${newer.jar.get(AUTH_COOKIE)}; Path=/`]);
+      expect((await requireRecentAuth(requestWith(older.jar), config, { factors: ["mfa"] })).ok).toBe(false);
+      expect((await requireRecentAuth(requestWith(newer.jar), config, { factors: ["mfa"] })).ok).toBe(true);
+    },
+  );
+
+  it("turning two-factor off or new recovery codes need a recent second factor", async () => {
+    const { config, secret } = await enrolledApp();
+    // A password-only session (from before enrolment counts as stale too) is refused.
+    const passwordOnly = await twoFactorApp({ session: { strategy } });
+    const { jar: plain } = await signInWithCredentials(passwordOnly.config);
+    await expect(disableTwoFactor(requestWith(plain), passwordOnly.config)).rejects.toMatchObject({
+      type: "StepUpRequired",
+    });
+
+    const { jar } = await signInWithCredentials(config);
+    jar.apply(await postCode(config, jar, codeAt(secret, Date.now())));
+    const codes = await regenerateRecoveryCodes(requestWith(jar), config);
+    expect(codes).toHaveLength(10);
+
+    vi.setSystemTime(Date.now() + 301_000);
+    await expect(regenerateRecoveryCodes(requestWith(jar), config)).rejects.toMatchObject({
+      type: "StepUpRequired",
+    });
+    await expect(disableTwoFactor(requestWith(jar), config)).rejects.toMatchObject({
+      type: "StepUpRequired",
+    });
+    const recent = await requireRecentAuth(requestWith(jar), config, {
+      factors: ["mfa"],
+      callbackUrl: "/settings",
+    });
+    expect(recent.ok).toBe(false);
+    const stepUpUrl = new URL((recent as { stepUpUrl: string }).stepUpUrl);
+    expect(stepUpUrl.pathname).toBe("/auth/two-factor");
+
+    // Step-up: the signed-in user proves the second factor again on the same page.
+    const page = await send(config, `/two-factor${stepUpUrl.search}`, { cookie: jar });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Confirm it is you");
+    const stepped = await postCode(config, jar, codeAt(secret, Date.now()), { callbackUrl: "/settings" });
+    expect(locationOf(stepped).href).toBe("https://app.test/settings");
+    jar.apply(stepped);
+    await disableTwoFactor(requestWith(jar), config);
+    expect(await twoFactorStatus(requestWith(jar), config)).toMatchObject({
+      enabled: false,
+      recoveryCodesRemaining: 0,
+    });
+    // Off: the password alone signs in again.
+    expect(setsSession((await signInWithCredentials(config)).response)).toBe(true);
+  });
+});
+
+describe("two-factor sign-in: configuration and other first factors", () => {
+  it("refuses to start when the adapter lacks the two-factor methods, naming them", async () => {
+    const { getTwoFactor: _get, spendTotpStep: _spend, ...adapter } = MemoryAdapter();
+    const errors: string[] = [];
+    const config = makeConfig({
+      adapter,
+      twoFactor: { methods: ["totp"] },
+      logger: { error: (error) => errors.push(String((error as Error).message)) },
+    });
+    const response = await send(config, "/session");
+    expect(response.status).toBe(500);
+    expect(errors.join("\n")).toMatch(
+      /twoFactor is configured, but the adapter lacks getTwoFactor and spendTotpStep\./,
+    );
+  });
+
+  it("refuses second factors this version does not have", async () => {
+    const errors: string[] = [];
+    const config = makeConfig({
+      adapter: MemoryAdapter(),
+      twoFactor: { methods: ["passkey"] },
+      logger: { error: (error) => errors.push(String((error as Error).message)) },
+    });
+    await send(config, "/session");
+    expect(errors.join("\n")).toMatch(/"passkey" as a second factor is not available/);
+  });
+
+  it("with required: always, a user without a second factor enrols before any session", async () => {
+    const { config } = await twoFactorApp({ twoFactor: { methods: ["totp"], required: "always" } });
+    const { response, jar } = await signInWithCredentials(config);
+    expect(locationOf(response).pathname).toBe("/auth/two-factor-setup");
+    expect(setsSession(response)).toBe(false);
+    const page = await send(config, "/two-factor-setup", { cookie: jar });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("<svg");
+    const secret = /<code>([A-Z2-7 ]+)<\/code>/.exec(html)?.[1]?.replace(/ /g, "") as string;
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    // The pending enrolment cookie cannot be used at the challenge instead.
+    expect(locationOf(await send(config, "/two-factor", { cookie: jar })).searchParams.get("error")).toBe(
+      "InvalidCheck",
+    );
+    const csrf = await send(config, "/csrf", { cookie: jar });
+    jar.apply(csrf);
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const confirmed = await send(config, "/two-factor-setup", {
+      cookie: jar,
+      form: { csrfToken, code: codeAt(secret, Date.now()) },
+    });
+    expect(confirmed.status).toBe(200);
+    expect(setsSession(confirmed)).toBe(true);
+    const codesPage = await confirmed.text();
+    expect(codesPage.match(/<li><code>/g)).toHaveLength(10);
+    expect(codesPage).toContain('download="recovery-codes.txt"');
+    expect(codesPage).toContain('href="data:text/plain;charset=utf-8,');
+  });
+
+  it("holds back an e-mail sign-in as well", async () => {
+    let link = "";
+    const app = await twoFactorApp({
+      session: { strategy: "database" },
+      providers: [
+        aliceCredentials(),
+        Email({
+          sendVerificationRequest: async ({ url }) => {
+            link = url;
+          },
+          confirm: false,
+        }),
+      ],
+    });
+    await enrolAlice(app.config);
+    nextStep();
+    const { token, jar } = await getCsrf(app.config);
+    const started = await send(app.config, "/signin/email", {
+      cookie: jar,
+      form: { csrfToken: token, email: "alice@example.test" },
+    });
+    expect(started.status).toBe(302);
+    const landed = await Auth(new Request(link, { headers: { cookie: jar.header() } }), app.config);
+    expect(locationOf(landed).pathname).toBe("/auth/two-factor");
+    expect(setsSession(landed)).toBe(false);
+  });
+});
+
+describe("enrolling from a signed-in session", () => {
+  it("needs a recent sign-in: a stale session cookie cannot enrol its thief's phone", async () => {
+    const { config } = await twoFactorApp();
+    const { jar } = await signInWithCredentials(config);
+    vi.setSystemTime(Date.now() + 301_000);
+    await expect(enrollTotp(requestWith(jar), config)).rejects.toMatchObject({ type: "StepUpRequired" });
+    const page = await send(config, "/two-factor-setup", { cookie: jar });
+    const signin = locationOf(page);
+    expect(signin.pathname).toBe("/auth/signin");
+    expect(signin.searchParams.get("callbackUrl")).toBe("https://app.test/auth/two-factor-setup");
+  });
+
+  it("a recent session enrols on the setup page; the recovery codes page needs no script", async () => {
+    const { config } = await twoFactorApp();
+    const { jar } = await signInWithCredentials(config);
+    const page = await send(config, "/two-factor-setup", { cookie: jar });
+    const secret = /<code>([A-Z2-7 ]+)<\/code>/.exec(await page.text())?.[1]?.replace(/ /g, "") as string;
+    const csrf = await send(config, "/csrf", { cookie: jar });
+    jar.apply(csrf);
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const confirmed = await send(config, "/two-factor-setup", {
+      cookie: jar,
+      form: { csrfToken, code: codeAt(secret, Date.now()) },
+    });
+    expect(confirmed.status).toBe(200);
+    const html = await confirmed.text();
+    expect(html).not.toContain("<script");
+    expect(await twoFactorStatus(requestWith(jar), config)).toMatchObject({
+      enabled: true,
+      recoveryCodesRemaining: 10,
+    });
+    // The session now records the code just proven: regenerating codes needs no further step-up.
+    jar.apply(confirmed);
+    expect(await regenerateRecoveryCodes(requestWith(jar), config)).toHaveLength(10);
+  });
+});
