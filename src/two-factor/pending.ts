@@ -168,7 +168,11 @@ export async function spendPendingSignIn(ctx: AuthContext, pending: PendingSignI
   const ttlMs = Math.max(1000, (pending.exp + 60) * 1000 - Date.now());
   let first: boolean;
   try {
-    first = await ctx.config.store.setIfAbsent(`${SPENT_PREFIX}${pending.jti}`, "1", ttlMs);
+    // A record: evicted early (a flood of anonymous challenges in a MemoryStore), the mark would
+    // let this pending cookie be completed a second time.
+    first = await ctx.config.store.setIfAbsent(`${SPENT_PREFIX}${pending.jti}`, "1", ttlMs, {
+      kind: "record",
+    });
   } catch (error) {
     throw new StoreUnavailable("The store failed while spending a pending two-factor sign-in.", {
       cause: error,
