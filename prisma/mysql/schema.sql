@@ -68,9 +68,31 @@ CREATE TABLE `Authenticator` (
     PRIMARY KEY (`id`)
 ) DEFAULT CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;
 
+CREATE TABLE `TwoFactor` (
+    `userId` VARCHAR(191) NOT NULL,
+    `totpSecret` VARCHAR(191) NULL,
+    `totpEnabledAt` DATETIME(3) NULL,
+    `lastTotpStep` INTEGER NULL,
+    `trustedDevicesSince` DATETIME(3) NULL,
+    PRIMARY KEY (`userId`)
+) DEFAULT CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;
+
+CREATE TABLE `RecoveryCode` (
+    `id` VARCHAR(191) NOT NULL,
+    `userId` VARCHAR(191) NOT NULL,
+    `codeHash` VARCHAR(191) NOT NULL,
+    `usedAt` DATETIME(3) NULL,
+    UNIQUE INDEX `RecoveryCode_userId_codeHash_key`(`userId`, `codeHash`),
+    PRIMARY KEY (`id`)
+) DEFAULT CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;
+
 ALTER TABLE `Account` ADD CONSTRAINT `Account_userId_fkey`
     FOREIGN KEY (`userId`) REFERENCES `User`(`id`) ON DELETE CASCADE ON UPDATE CASCADE;
 ALTER TABLE `Session` ADD CONSTRAINT `Session_userId_fkey`
     FOREIGN KEY (`userId`) REFERENCES `User`(`id`) ON DELETE CASCADE ON UPDATE CASCADE;
 ALTER TABLE `Authenticator` ADD CONSTRAINT `Authenticator_userId_fkey`
+    FOREIGN KEY (`userId`) REFERENCES `User`(`id`) ON DELETE CASCADE ON UPDATE CASCADE;
+ALTER TABLE `TwoFactor` ADD CONSTRAINT `TwoFactor_userId_fkey`
+    FOREIGN KEY (`userId`) REFERENCES `User`(`id`) ON DELETE CASCADE ON UPDATE CASCADE;
+ALTER TABLE `RecoveryCode` ADD CONSTRAINT `RecoveryCode_userId_fkey`
     FOREIGN KEY (`userId`) REFERENCES `User`(`id`) ON DELETE CASCADE ON UPDATE CASCADE;

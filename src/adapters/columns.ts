@@ -54,6 +54,15 @@ export const AUTHENTICATOR_COLUMNS = [
   "transports",
 ] as const;
 
+/** The two-factor record's fields (AdapterTwoFactor), every one a column of the TwoFactor model. */
+export const TWO_FACTOR_COLUMNS = [
+  "userId",
+  "totpSecret",
+  "totpEnabledAt",
+  "lastTotpStep",
+  "trustedDevicesSince",
+] as const;
+
 /**
  * The listed columns of `source` that hold a value: `undefined` means "not given", which a store
  * must not write (Prisma's strictest clients refuse it).

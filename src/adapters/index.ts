@@ -4,7 +4,14 @@
  * conformance checks for adapter authors in `latchkey/adapters/testing`.
  */
 
-export { type LatchkeyExtension, type MissingExtension, missingExtensions } from "./capabilities.js";
+export {
+  type LatchkeyExtension,
+  type MissingExtension,
+  missingExtensions,
+  missingTwoFactorMethods,
+  missingTwoFactorMethodsMessage,
+  TWO_FACTOR_METHODS,
+} from "./capabilities.js";
 export type { MemoryRecoveryCode, MemoryTables } from "./memory.js";
 export { createMemoryTables, MemoryAdapter, MemoryAdapterConstraintError } from "./memory.js";
 export type {

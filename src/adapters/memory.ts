@@ -4,7 +4,13 @@
  * schemas (prisma/), so code that passes against it does not trip over constraints later.
  */
 
-import { ACCOUNT_COLUMNS, ACCOUNT_TOKEN_COLUMNS, pickDefined, SESSION_METADATA_COLUMNS } from "./columns.js";
+import {
+  ACCOUNT_COLUMNS,
+  ACCOUNT_TOKEN_COLUMNS,
+  pickDefined,
+  SESSION_METADATA_COLUMNS,
+  TWO_FACTOR_COLUMNS,
+} from "./columns.js";
 import type {
   Adapter,
   AdapterAccount,
@@ -108,13 +114,10 @@ function toStoredAccount(account: AdapterAccount): AdapterAccount {
 }
 
 function toStoredTwoFactor(record: AdapterTwoFactor): AdapterTwoFactor {
-  return copy({
-    userId: record.userId,
-    totpSecret: record.totpSecret ?? null,
-    totpEnabledAt: record.totpEnabledAt ?? null,
-    lastTotpStep: record.lastTotpStep ?? null,
-    trustedDevicesSince: record.trustedDevicesSince ?? null,
-  });
+  // Every field, absent ones as null: setTwoFactor replaces the whole record.
+  const stored: Record<string, unknown> = {};
+  for (const column of TWO_FACTOR_COLUMNS) stored[column] = record[column] ?? null;
+  return copy(stored as unknown as AdapterTwoFactor);
 }
 
 function toStoredAuthenticator(authenticator: AdapterAuthenticator): AdapterAuthenticator {

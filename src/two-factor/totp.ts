@@ -94,7 +94,7 @@ export async function generateHotp(
  *
  * @example
  * ```ts
- * totpStep(Date.UTC(2026, 0, 1)); // 59_166_720
+ * totpStep(Date.UTC(2026, 0, 1)); // 58907520
  * ```
  */
 export function totpStep(nowMs: number, period: number = DEFAULT_TOTP_PERIOD): number {
@@ -196,7 +196,7 @@ export interface OtpauthUriInput {
  * @example
  * ```ts
  * otpauthUri({ secret: newTotpSecret(), issuer: "Acme Co", accountName: "ada@example.com" });
- * // "otpauth://totp/Acme%20Co:ada%40example.com?secret=…&issuer=Acme%20Co"
+ * // "otpauth://totp/Acme%20Co:ada%40example.com?secret=…"
  * ```
  */
 export function otpauthUri({ secret, issuer, accountName, period, digits }: OtpauthUriInput): string {

@@ -24,6 +24,16 @@ const LATCHKEY_EXTENSION_SKIPS = [
   "createUserAndLinkAccount creates the user and links the account to the new user's id",
   "createUserAndLinkAccount leaves no user behind when the account cannot be linked",
   "deleteAuthenticator deletes only that authenticator and returns it, and null for an unknown credentialID",
+  "setTwoFactor stores the record and returns it; getTwoFactor reads it, and null for a user without one",
+  "setTwoFactor replaces every field of an existing record, nulls included",
+  "spendTotpStep accepts a step once and then only later ones; false for a user without a record",
+  "spendTotpStep: of concurrent calls with one step exactly one returns true, in every round",
+  "replaceRecoveryCodes stores the codes; countRecoveryCodes counts the unused ones, 0 for a user without any",
+  "useRecoveryCode spends a code once and says how many remain; null for an unknown hash or another user's code",
+  "useRecoveryCode: of concurrent uses of one code exactly one succeeds, in every round",
+  "replaceRecoveryCodes voids the old set, and an empty list removes them all",
+  "deleteTwoFactor deletes the user's record and recovery codes, and nobody else's",
+  "deleteUser deletes the user's two-factor record and recovery codes",
 ];
 
 /** @auth/prisma-adapter passes Prisma's rows and errors through unchanged, on every database. */

@@ -1,5 +1,11 @@
 import { describe, expect, test } from "vitest";
-import { MemoryAdapter, missingExtensions } from "../../src/adapters/index.js";
+import {
+  MemoryAdapter,
+  missingExtensions,
+  missingTwoFactorMethods,
+  missingTwoFactorMethodsMessage,
+  TWO_FACTOR_METHODS,
+} from "../../src/adapters/index.js";
 
 describe("missingExtensions", () => {
   test("is empty for an adapter with every latchkey extension", () => {
@@ -45,5 +51,39 @@ describe("missingExtensions", () => {
       "listSessionsByUserId",
       "updateAccount",
     ]);
+  });
+});
+
+describe("missingTwoFactorMethods", () => {
+  test("is empty for MemoryAdapter, which has every two-factor method", () => {
+    expect(missingTwoFactorMethods(MemoryAdapter())).toEqual([]);
+  });
+
+  test("names every method for an Auth.js-shaped adapter and for no adapter at all", () => {
+    const {
+      getTwoFactor,
+      setTwoFactor,
+      deleteTwoFactor,
+      spendTotpStep,
+      replaceRecoveryCodes,
+      useRecoveryCode,
+      countRecoveryCodes,
+      ...authjsShaped
+    } = MemoryAdapter();
+    expect(missingTwoFactorMethods(authjsShaped)).toEqual([...TWO_FACTOR_METHODS]);
+    expect(missingTwoFactorMethods(undefined)).toEqual([...TWO_FACTOR_METHODS]);
+    expect(missingTwoFactorMethodsMessage(TWO_FACTOR_METHODS)).toBe(
+      "twoFactor is configured, but the adapter has none of the two-factor methods (getTwoFactor, setTwoFactor, deleteTwoFactor, spendTotpStep, replaceRecoveryCodes, useRecoveryCode, countRecoveryCodes). Two-factor sign-in stores each user's authenticator, spent codes and recovery codes through them: use MemoryAdapter, or PrismaAdapter with the TwoFactor and RecoveryCode models (prisma/README.md), or implement them.",
+    );
+  });
+
+  test("lists only what is missing, treats a non-function as missing, and names them in the message", () => {
+    const adapter = { ...MemoryAdapter(), spendTotpStep: undefined, useRecoveryCode: true as never };
+    const missing = missingTwoFactorMethods(adapter);
+    expect(missing).toEqual(["spendTotpStep", "useRecoveryCode"]);
+    expect(missingTwoFactorMethodsMessage(missing)).toMatch(
+      /^twoFactor is configured, but the adapter lacks spendTotpStep and useRecoveryCode\. /,
+    );
+    expect(missingTwoFactorMethodsMessage(["getTwoFactor"])).toMatch(/lacks getTwoFactor\. /);
   });
 });

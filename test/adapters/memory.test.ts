@@ -28,6 +28,11 @@ describe("MemoryAdapter", () => {
             find(tables.verificationTokens, (t) => t.identifier === identifier && t.token === token),
           authenticator: (credentialID) =>
             find(tables.authenticators, (a) => a.credentialID === credentialID),
+          twoFactor: (userId) => find(tables.twoFactors, (record) => record.userId === userId),
+          recoveryCodes: (userId) =>
+            [...tables.recoveryCodes.values()]
+              .filter((code) => code.userId === userId)
+              .map((code) => ({ ...code })),
         },
       }),
       // An in-memory adapter makes no queries to count.

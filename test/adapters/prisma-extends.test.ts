@@ -108,6 +108,14 @@ describe("PrismaAdapter with a client built with $extends and strictUndefinedChe
         "Authenticator.findMany",
         "Authenticator.update",
         "Authenticator.delete",
+        "TwoFactor.findUnique",
+        "TwoFactor.upsert",
+        "TwoFactor.updateMany",
+        "TwoFactor.deleteMany",
+        "RecoveryCode.create",
+        "RecoveryCode.updateMany",
+        "RecoveryCode.count",
+        "RecoveryCode.deleteMany",
       ]),
     );
   });

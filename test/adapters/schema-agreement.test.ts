@@ -60,6 +60,15 @@ const SEED_MODELS: Record<string, string[]> = {
     "credentialBackedUp Boolean",
     "transports String?",
   ],
+  // latchkey's optional two-factor models (prisma/README.md): one row per enrolled user, keyed by it.
+  TwoFactor: [
+    "userId String",
+    "totpSecret String?",
+    "totpEnabledAt DateTime?",
+    "lastTotpStep Int?",
+    "trustedDevicesSince DateTime?",
+  ],
+  RecoveryCode: ["id String", "userId String", "codeHash String", "usedAt DateTime?"],
 };
 
 /** Unique field sets of the seed; the VerificationToken pair may be the primary key. */
@@ -69,6 +78,9 @@ const SEED_UNIQUES: Record<string, string[]> = {
   Session: ["sessionToken"],
   VerificationToken: ["identifier,token", "token"],
   Authenticator: ["credentialID"],
+  // TwoFactor's userId is its primary key.
+  TwoFactor: [],
+  RecoveryCode: ["userId,codeHash"],
 };
 
 function fieldSignatures(model: SchemaModel): string[] {
@@ -161,14 +173,17 @@ describe("prisma/mongodb/schema.prisma", () => {
 
   test("has the seed's models and uniques, with ObjectId ids in _id and ObjectId userIds", () => {
     expect(datasourceProvider(source)).toBe("mongodb");
-    // MongoDB needs an _id on every model, the verification token's included.
+    // MongoDB needs an _id on every model, the verification token's and the two-factor record's
+    // included; the latter's userId is then a unique field instead of the primary key.
     expect(Object.fromEntries(models.map((model) => [model.name, fieldSignatures(model)]))).toEqual({
       ...SEED_MODELS,
       VerificationToken: ["id String", ...(SEED_MODELS.VerificationToken ?? [])],
+      TwoFactor: ["id String", ...(SEED_MODELS.TwoFactor ?? [])],
     });
-    expect(Object.fromEntries(models.map((model) => [model.name, uniqueFieldSets(model)]))).toEqual(
-      SEED_UNIQUES,
-    );
+    expect(Object.fromEntries(models.map((model) => [model.name, uniqueFieldSets(model)]))).toEqual({
+      ...SEED_UNIQUES,
+      TwoFactor: ["userId"],
+    });
     for (const model of models) {
       const id = model.fields.find((field) => field.name === "id");
       expect(id?.attributes, `${model.name}.id`).toMatch(

@@ -58,15 +58,37 @@ CREATE TABLE "authenticators" (
     CONSTRAINT "authenticators_pkey" PRIMARY KEY ("id")
 );
 
+CREATE TABLE "two_factors" (
+    "user_id" TEXT NOT NULL,
+    "totp_secret" TEXT,
+    "totp_enabled_at" TIMESTAMP(3),
+    "last_totp_step" INTEGER,
+    "trusted_devices_since" TIMESTAMP(3),
+    CONSTRAINT "two_factors_pkey" PRIMARY KEY ("user_id")
+);
+
+CREATE TABLE "recovery_codes" (
+    "id" TEXT NOT NULL,
+    "user_id" TEXT NOT NULL,
+    "code_hash" TEXT NOT NULL,
+    "used_at" TIMESTAMP(3),
+    CONSTRAINT "recovery_codes_pkey" PRIMARY KEY ("id")
+);
+
 CREATE UNIQUE INDEX "users_email_key" ON "users"("email");
 CREATE UNIQUE INDEX "accounts_provider_provider_account_id_key" ON "accounts"("provider", "provider_account_id");
 CREATE UNIQUE INDEX "sessions_session_token_key" ON "sessions"("session_token");
 CREATE UNIQUE INDEX "verification_tokens_token_key" ON "verification_tokens"("token");
 CREATE UNIQUE INDEX "authenticators_credential_id_key" ON "authenticators"("credential_id");
+CREATE UNIQUE INDEX "recovery_codes_user_id_code_hash_key" ON "recovery_codes"("user_id", "code_hash");
 
 ALTER TABLE "accounts" ADD CONSTRAINT "accounts_user_id_fkey"
     FOREIGN KEY ("user_id") REFERENCES "users"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_fkey"
     FOREIGN KEY ("user_id") REFERENCES "users"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 ALTER TABLE "authenticators" ADD CONSTRAINT "authenticators_user_id_fkey"
+    FOREIGN KEY ("user_id") REFERENCES "users"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+ALTER TABLE "two_factors" ADD CONSTRAINT "two_factors_user_id_fkey"
+    FOREIGN KEY ("user_id") REFERENCES "users"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+ALTER TABLE "recovery_codes" ADD CONSTRAINT "recovery_codes_user_id_fkey"
     FOREIGN KEY ("user_id") REFERENCES "users"("id") ON DELETE CASCADE ON UPDATE CASCADE;

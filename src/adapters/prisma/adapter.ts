@@ -14,6 +14,7 @@ import {
   verificationTokenData,
 } from "./records.js";
 import { sessionMetadataColumns } from "./session-metadata.js";
+import { twoFactorOperations } from "./two-factor.js";
 
 /** The adapter methods present only when the schema has an Authenticator model. */
 export type AuthenticatorMethod =
@@ -23,7 +24,10 @@ export type AuthenticatorMethod =
   | "updateAuthenticatorCounter"
   | "deleteAuthenticator";
 
-/** What PrismaAdapter returns: every method, the WebAuthn ones only when the schema has an Authenticator model. */
+/**
+ * What PrismaAdapter returns: every method, the WebAuthn ones only when the schema has an
+ * Authenticator model, the two-factor ones only when it has the TwoFactor and RecoveryCode models.
+ */
 export type PrismaAdapterMethods = Required<Omit<Adapter, AuthenticatorMethod | TwoFactorMethod>> &
   Pick<Adapter, AuthenticatorMethod | TwoFactorMethod>;
 
@@ -42,8 +46,8 @@ function assertPrismaClient(prisma: unknown): asserts prisma is PrismaClientLike
 }
 
 /**
- * Creates an {@link Adapter} that stores users, accounts, sessions, verification tokens and (when
- * the schema has the Authenticator model) passkeys through Prisma.
+ * Creates an {@link Adapter} that stores users, accounts, sessions, verification tokens, and (when
+ * the schema has their models) passkeys and two-factor settings through Prisma.
  *
  * `prisma` is a generated client or a client built with `$extends`; its schema must have the
  * models of `latchkey/prisma/<database>/schema.prisma` (tables and columns may be renamed with
@@ -54,7 +58,9 @@ function assertPrismaClient(prisma: unknown): asserts prisma is PrismaClientLike
  * - `useVerificationToken` hands a token to exactly one of any number of concurrent callers.
  * - `updateAccount` writes the given token columns of one account, `null` for an unknown account.
  * - `createUserAndLinkAccount` runs in one transaction; `deleteUser` relies on the schema's
- *   `onDelete: Cascade` to remove accounts, sessions and authenticators.
+ *   `onDelete: Cascade` to remove accounts, sessions, authenticators and two-factor records.
+ * - `spendTotpStep` and `useRecoveryCode` are each one conditional UPDATE: of concurrent
+ *   requests with the same code, exactly one succeeds.
  * - Fields the schema has no column for (profile extras, `expires_in`) are not written; the
  *   session metadata columns (`createdAt`, `lastSeenAt`, `userAgent`, `ipAddress`) are written
  *   when the Session model has them, so a schema from Auth.js works as it is.
@@ -200,7 +206,14 @@ export function PrismaAdapter(prisma: PrismaClientLike): PrismaAdapterMethods {
     },
   };
 
-  // Without an Authenticator model the WebAuthn methods stay absent, so latchkey reports the
-  // missing capability by name at configuration time instead of failing at sign-in.
-  return prisma.authenticator ? { ...adapter, ...authenticatorOperations(prisma.authenticator) } : adapter;
+  // Without a model its methods stay absent, so latchkey reports the missing capability by name
+  // at configuration time instead of failing at sign-in.
+  const { authenticator, twoFactor, recoveryCode } = prisma;
+  return {
+    ...adapter,
+    ...(authenticator ? authenticatorOperations(authenticator) : {}),
+    ...(twoFactor && recoveryCode
+      ? twoFactorOperations({ twoFactor, recoveryCode, $transaction: (run) => prisma.$transaction(run) })
+      : {}),
+  };
 }

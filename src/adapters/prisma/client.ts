@@ -19,13 +19,28 @@ export interface PrismaModelDelegate {
   deleteMany(args: { where?: object }): PromiseLike<{ count: number }>;
 }
 
-/** The models of the latchkey schema, as delegates. Authenticator is only needed for WebAuthn. */
+/**
+ * A delegate with the conditional writes two-factor sign-in needs: `updateMany` returns
+ * the affected-row count of one conditional UPDATE, which is what makes spending a code atomic.
+ */
+export interface PrismaConditionalDelegate extends PrismaModelDelegate {
+  upsert(args: { where: object; create: object; update: object }): PromiseLike<unknown>;
+  updateMany(args: { where?: object; data: object }): PromiseLike<{ count: number }>;
+  count(args: { where?: object }): PromiseLike<number>;
+}
+
+/**
+ * The models of the latchkey schema, as delegates. Authenticator is only needed for WebAuthn,
+ * TwoFactor and RecoveryCode only for two-factor sign-in.
+ */
 export interface PrismaModels {
   user: PrismaModelDelegate;
   account: PrismaModelDelegate;
   session: PrismaModelDelegate;
   verificationToken: PrismaModelDelegate;
   authenticator?: PrismaModelDelegate;
+  twoFactor?: PrismaConditionalDelegate;
+  recoveryCode?: PrismaConditionalDelegate;
 }
 
 /** A Prisma client (plain or extended) whose schema has the latchkey models. */

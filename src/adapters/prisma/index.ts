@@ -4,4 +4,9 @@
  */
 
 export { type AuthenticatorMethod, PrismaAdapter, type PrismaAdapterMethods } from "./adapter.js";
-export type { PrismaClientLike, PrismaModelDelegate, PrismaModels } from "./client.js";
+export type {
+  PrismaClientLike,
+  PrismaConditionalDelegate,
+  PrismaModelDelegate,
+  PrismaModels,
+} from "./client.js";

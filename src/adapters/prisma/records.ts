@@ -15,6 +15,7 @@ import {
   pickDefined,
   SESSION_COLUMNS,
   SESSION_METADATA_COLUMNS,
+  TWO_FACTOR_COLUMNS,
   USER_COLUMNS,
   VERIFICATION_TOKEN_COLUMNS,
 } from "../columns.js";
@@ -23,13 +24,14 @@ import type {
   AdapterAccountTokens,
   AdapterAuthenticator,
   AdapterSession,
+  AdapterTwoFactor,
   AdapterUser,
   VerificationToken,
 } from "../types.js";
 
 type Row = Record<string, unknown>;
 
-const USER_RELATIONS = new Set(["accounts", "sessions", "authenticators"]);
+const USER_RELATIONS = new Set(["accounts", "sessions", "authenticators", "twoFactor", "recoveryCodes"]);
 
 /**
  * The user's columns, without `id`: the database assigns ids (cuid on SQL, ObjectId on MongoDB),
@@ -105,4 +107,18 @@ export function toAdapterAuthenticator(row: unknown): AdapterAuthenticator {
   const authenticator: Row = {};
   for (const column of AUTHENTICATOR_COLUMNS) authenticator[column] = (row as Row)[column] ?? null;
   return authenticator as unknown as AdapterAuthenticator;
+}
+
+/** Every field of the record, absent ones as null: setTwoFactor replaces the whole record. */
+export function twoFactorData(record: AdapterTwoFactor): Row {
+  const data: Row = {};
+  for (const column of TWO_FACTOR_COLUMNS) data[column] = record[column] ?? null;
+  return data;
+}
+
+/** The record's fields only: MongoDB's `_id` and relation fields stay behind. */
+export function toAdapterTwoFactor(row: unknown): AdapterTwoFactor {
+  const record: Row = {};
+  for (const column of TWO_FACTOR_COLUMNS) record[column] = (row as Row)[column] ?? null;
+  return record as unknown as AdapterTwoFactor;
 }

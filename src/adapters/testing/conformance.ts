@@ -6,6 +6,7 @@ import { isolationChecks } from "./checks/isolation.js";
 import { recordFieldChecks } from "./checks/record-fields.js";
 import { sessionChecks } from "./checks/sessions.js";
 import { signUpChecks } from "./checks/sign-up.js";
+import { twoFactorChecks } from "./checks/two-factor.js";
 import { updateAccountChecks } from "./checks/update-account.js";
 import { userChecks } from "./checks/users.js";
 import { verificationTokenChecks } from "./checks/verification-tokens.js";
@@ -21,6 +22,7 @@ const ALL_CHECKS: readonly CheckDefinition[] = [
   ...sessionChecks,
   ...verificationTokenChecks,
   ...authenticatorChecks,
+  ...twoFactorChecks,
   ...signUpChecks,
   ...recordFieldChecks,
   ...isolationChecks,
@@ -76,7 +78,8 @@ async function runCheck(definition: CheckDefinition, options: AdapterConformance
  * the Auth.js adapter contract (`"authjs"`), or a latchkey rule stricter than it (`"latchkey"`).
  * Together they cover every {@link Adapter} method, "not found" answers, uniqueness, cascade
  * deletes on deleteUser, single use of verification tokens under concurrency, the optional latchkey
- * methods, and records that carry only the contract's fields.
+ * methods (the two-factor ones with their races: a TOTP step or a recovery code spent once), and
+ * records that carry only the contract's fields.
  *
  * The list is runner-agnostic: hand each check to your test runner. A check whose `skip` is set
  * needs a method the adapter lacks. Checks create their own uniquely named records, so they

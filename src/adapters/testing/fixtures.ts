@@ -8,6 +8,7 @@ import type {
   AdapterAccount,
   AdapterAuthenticator,
   AdapterSession,
+  AdapterTwoFactor,
   AdapterUser,
   VerificationToken,
 } from "../types.js";
@@ -104,4 +105,21 @@ export function newAuthenticator(
     transports: "internal,hybrid",
     ...overrides,
   };
+}
+
+/** An enrolled user's two-factor record; `totpSecret` has the shape of a sealed secret. */
+export function newTwoFactor(userId: string, overrides: Partial<AdapterTwoFactor> = {}): AdapterTwoFactor {
+  return {
+    userId,
+    totpSecret: `v1.${unique().replaceAll("-", "").slice(0, 16)}.${unique().replaceAll("-", "")}${unique().replaceAll("-", "").slice(0, 16)}`,
+    totpEnabledAt: daysFromNow(-2),
+    lastTotpStep: 59_000_000,
+    trustedDevicesSince: daysFromNow(-1),
+    ...overrides,
+  };
+}
+
+/** `count` distinct values shaped like SHA-256 hex digests, as recovery codes are stored. */
+export function newRecoveryCodeHashes(count: number): string[] {
+  return Array.from({ length: count }, () => `${unique()}${unique()}`.replaceAll("-", ""));
 }

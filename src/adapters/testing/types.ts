@@ -16,6 +16,10 @@ export interface ConformanceDatabase {
   verificationToken(identifier: string, token: string): Awaitable<StoredRecord | null>;
   /** Leave out when the store has no authenticators (no WebAuthn support). */
   authenticator?(credentialID: string): Awaitable<StoredRecord | null>;
+  /** The user's two-factor record; leave out when the store has none (no two-factor support). */
+  twoFactor?(userId: string): Awaitable<StoredRecord | null>;
+  /** Every recovery code row of the user, used or not, each with `codeHash`; `[]` when none. */
+  recoveryCodes?(userId: string): Awaitable<StoredRecord[]>;
   /**
    * Optional: runs `action` and returns how many queries (round trips) the adapter sent to the
    * store meanwhile. Enables the check that getSessionAndUser is one query. Checks run one at a

@@ -48,6 +48,15 @@ function read(row: PromiseLike<unknown>): Promise<StoredRecord | null> {
   return Promise.resolve(row) as Promise<StoredRecord | null>;
 }
 
+/** The two-factor rows, read raw, when the schema has the models. */
+function twoFactorReads({ twoFactor, recoveryCode }: TestPrismaClient): Partial<ConformanceDatabase> {
+  if (!twoFactor || !recoveryCode) return {};
+  return {
+    twoFactor: (userId) => read(twoFactor.findUnique({ where: { userId } })),
+    recoveryCodes: async (userId) => (await recoveryCode.findMany({ where: { userId } })) as StoredRecord[],
+  };
+}
+
 /** Raw reads through the client's own model delegates, bypassing PrismaAdapter. */
 export function prismaConformanceDatabase(opened: OpenedPrismaClient): ConformanceDatabase {
   const { prisma } = opened;
@@ -62,6 +71,7 @@ export function prismaConformanceDatabase(opened: OpenedPrismaClient): Conforman
     verificationToken: (identifier, token) =>
       read(prisma.verificationToken.findUnique({ where: { identifier_token: { identifier, token } } })),
     authenticator: (credentialID) => read(prisma.authenticator.findUnique({ where: { credentialID } })),
+    ...twoFactorReads(prisma),
     countQueries: opened.countQueries,
   };
 }
@@ -128,6 +138,36 @@ export async function describePrismaAdapter(
         lookup: sessionLookupQueries,
         extension: sessionExtensionQueries,
       });
+    });
+
+    test("spendTotpStep is one conditional UPDATE; useRecoveryCode one conditional UPDATE and a count", async () => {
+      const user = await adapter.createUser({
+        id: "",
+        email: `two-factor-queries-${crypto.randomUUID()}@example.test`,
+        emailVerified: null,
+      });
+      await adapter.setTwoFactor?.({
+        userId: user.id,
+        totpSecret: "v1.sealed",
+        totpEnabledAt: new Date(),
+        lastTotpStep: null,
+        trustedDevicesSince: null,
+      });
+      await adapter.replaceRecoveryCodes?.(user.id, ["a".repeat(64), "b".repeat(64)]);
+
+      const before = opened.queries.length;
+      expect(await adapter.spendTotpStep?.(user.id, 1000)).toBe(true);
+      const spend = opened.queries.slice(before);
+      const afterSpend = opened.queries.length;
+      expect(await adapter.useRecoveryCode?.(user.id, "a".repeat(64))).toEqual({ remaining: 1 });
+      const use = opened.queries.slice(afterSpend);
+
+      // The condition is in the UPDATE itself: no read the database could answer stale first.
+      expect(spend).toHaveLength(1);
+      expect(spend[0]).toMatch(/^UPDATE \S*(TwoFactor|two_factors)\S* SET .* WHERE .* IS NULL OR .* < /);
+      expect(use).toHaveLength(2);
+      expect(use[0]).toMatch(/^UPDATE \S*(RecoveryCode|recovery_codes)\S* SET .* WHERE .* IS NULL AND /);
+      expect(use[1]).toMatch(/^SELECT COUNT\(\*\)/);
     });
   });
 }

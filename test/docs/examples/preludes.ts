@@ -185,6 +185,8 @@ assert.equal(((await providers.json()) as { github: { signinUrl: string } }).git
   },
 
   "src/adapters/capabilities.ts#missingExtensions": PRISMA,
+  "src/adapters/capabilities.ts#missingTwoFactorMethods": { given: ["adapter"] },
+  "src/adapters/capabilities.ts#missingTwoFactorMethodsMessage": { run: true },
   "src/adapters/memory.ts#MemoryAdapter": { given: ["request", "providers", "secret"] },
   "src/adapters/prisma/adapter.ts#PrismaAdapter": {
     given: ["providers", "secret"],
@@ -424,4 +426,9 @@ declare function refreshAndSave(account: AdapterAccount): Promise<AdapterAccount
     run: true,
     after: `assert.equal(once, "a-webauthn-challenge");\nassert.equal(await store.take("challenge:abc"), undefined);`,
   },
+  "src/two-factor/base32.ts#base32Encode": { run: true },
+  "src/two-factor/recovery-codes.ts#normalizeRecoveryCode": { run: true },
+  "src/two-factor/totp.ts#totpStep": { run: true },
+  "src/two-factor/totp.ts#otpauthUri": { run: true },
+  "src/two-factor/qr-svg.ts#qrCodeSvg": { run: true },
 };
