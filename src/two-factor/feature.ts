@@ -4,13 +4,16 @@
  */
 import type { TwoFactorOptions } from "../config.js";
 import type { Feature } from "../core/feature.js";
+import type { ProviderConfig } from "../provider-types.js";
 import { twoFactorGate } from "./gate.js";
+import { assertMethodProviders } from "./other-methods.js";
 import { twoFactorRoutes } from "./routes.js";
 import { TWO_FACTOR_ADAPTER_METHODS } from "./second-factor.js";
 import { resolveTwoFactorSettings } from "./settings.js";
 
-export function twoFactorFeature(options: TwoFactorOptions): Feature {
+export function twoFactorFeature(options: TwoFactorOptions, providers: readonly ProviderConfig[]): Feature {
   const settings = resolveTwoFactorSettings(options);
+  assertMethodProviders(settings, providers);
   return {
     name: "twoFactor",
     routes: twoFactorRoutes(settings),

@@ -6,7 +6,7 @@
  * is enrolled before the first session, never "later". JSON callers (`X-Auth-Return-Redirect: 1`)
  * get `{ url, twoFactorRequired: true, methods }` instead of the redirect.
  */
-import type { AdapterUser } from "../adapters/types.js";
+import type { AdapterTwoFactor, AdapterUser } from "../adapters/types.js";
 import { resolveCallbackUrl } from "../core/callback-url.js";
 import type { SignInGate } from "../core/context.js";
 import { AccessDenied } from "../core/errors.js";
@@ -14,6 +14,7 @@ import { issuePendingCookie } from "./pending.js";
 import { CHALLENGE_ROUTE, SETUP_ROUTE } from "./routes.js";
 import { totpEnabled, twoFactorRecord } from "./second-factor.js";
 import type { TwoFactorSettings } from "./settings.js";
+import { isTrustedDevice } from "./trusted-device.js";
 
 async function requiredFor(settings: TwoFactorSettings, user: AdapterUser): Promise<boolean> {
   const { required } = settings;
@@ -27,8 +28,15 @@ export function twoFactorGate(settings: TwoFactorSettings): SignInGate {
     const userId = signIn.user.id;
     const record = userId ? await twoFactorRecord(ctx, userId) : null;
     let purpose: "verify" | "enrol";
-    if (totpEnabled(record)) purpose = "verify";
-    else if (await requiredFor(settings, signIn.user as AdapterUser)) purpose = "enrol";
+    if (totpEnabled(record)) {
+      // A browser the user chose to trust (trusted-device.ts) skips the second factor.
+      if (
+        settings.trustDeviceMaxAge !== undefined &&
+        (await isTrustedDevice(ctx, record as AdapterTwoFactor))
+      )
+        return undefined;
+      purpose = "verify";
+    } else if (await requiredFor(settings, signIn.user as AdapterUser)) purpose = "enrol";
     else return undefined;
     if (!userId) {
       // A second factor belongs to a stored user; one without an id can never pass it.
