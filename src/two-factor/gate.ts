@@ -35,6 +35,9 @@ export function twoFactorGate(settings: TwoFactorSettings): SignInGate {
         (await isTrustedDevice(ctx, record as AdapterTwoFactor))
       )
         return undefined;
+      // The user of this browser's session adding a passkey or linking an account: that session
+      // passed the second step already, and this grants nothing it does not have.
+      if ((await ctx.sessions.current(ctx))?.userId === userId) return undefined;
       purpose = "verify";
     } else if (await requiredFor(settings, signIn.user as AdapterUser)) purpose = "enrol";
     else return undefined;

@@ -190,6 +190,21 @@ describe("a passkey as the second factor", () => {
     expect(setsSession(replay)).toBe(false);
   });
 
+  it("a signed-in user adds another passkey without a second challenge; another user's session skips nothing", async () => {
+    const { config, authenticator, secret } = await passkeyApp();
+    const { jar } = await signInWithCredentials(config);
+    jar.apply(await postCode(config, jar, codeAt(secret, Date.now())));
+    expect(await sessionOf(config, jar)).not.toBeNull();
+    await addPasskey(config, jar, authenticator);
+    expect(authenticator.credentials).toHaveLength(2);
+
+    // Bob's session in this browser, then Alice's password: held for Alice's second factor.
+    const bobJar = (await signInWithCredentials(config, BOB_FIELDS)).jar;
+    const asAlice = await signInWithCredentials(config, undefined, { cookie: bobJar });
+    expect(locationOf(asAlice.response).pathname).toBe("/auth/two-factor");
+    expect(setsSession(asAlice.response)).toBe(false);
+  });
+
   it("without a pending sign-in there are no options, and a user without passkeys gets none", async () => {
     const { config } = await passkeyApp();
     const none = await send(config, "/two-factor-passkey", { cookie: new CookieJar() });
@@ -332,6 +347,8 @@ describe("trust this device", () => {
     const response = await postCode(config, jar, codeAt(secret, Date.now()), { trustDevice: "on" });
     expect(setsSession(response)).toBe(true);
     jar.apply(response);
+    // Signed out again: the next sign-in is a new one, with the trusted-device cookie kept.
+    jar.cookies.delete(SESSION_COOKIE);
     nextStep();
     return { jar, response };
   }
@@ -373,6 +390,7 @@ describe("trust this device", () => {
     const response = await postCode(config, jar, codeAt(secret, Date.now()));
     expect(trustedCookies(response)).toEqual([]);
     jar.apply(response);
+    jar.cookies.delete(SESSION_COOKIE);
     nextStep();
     const again = await signInWithCredentials(config, undefined, { cookie: jar });
     expect(locationOf(again.response).pathname).toBe("/auth/two-factor");
