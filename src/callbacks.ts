@@ -230,6 +230,8 @@ export interface EventCallbacks {
           reason: SignOutReason;
           /** A revocation: the user whose sessions it ended. */
           userId?: string;
+          /** A revocation of a session the store recorded (`listSessions`): its id. */
+          sessionId?: string;
         },
   ): unknown;
   /** The adapter created a user. */

@@ -169,7 +169,8 @@ export function getAccessToken(
  * signed in. Each has a non-secret `id` (never the session token), its expiry and, when the schema
  * has the columns, when it was created and last seen, its User-Agent and client address; the
  * session of this request has `current: true`. Needs database sessions and the adapter's
- * `listSessionsByUserId`.
+ * `listSessionsByUserId`, or JWT sessions with a shared `store`, which records each session issued
+ * (without one it rejects with `UnsupportedStrategy`).
  *
  * @example
  * ```ts
@@ -185,7 +186,8 @@ export function listSessions(request: Request, config: AuthConfig): Promise<OwnS
 /**
  * Ends one session of the user signed in on `request`, by the `id` `listSessions` gave; resolves to
  * false when nobody is signed in or the id is not one of that user's sessions (another user's
- * session cannot be ended this way). The browser holding it is signed out on its next request.
+ * session cannot be ended this way). The browser holding it is signed out on its next request
+ * (JWT sessions: by a revocation marker in the shared `store`, which they need for this).
  * Call it from a POST your app protects against CSRF.
  *
  * @example
@@ -201,8 +203,9 @@ export function revokeSession(request: Request, config: AuthConfig, id: string):
 
 /**
  * Ends every session of the user signed in on `request` except the request's own ("sign out
- * everywhere else"); resolves to how many ended, or null when nobody is signed in. Call it from a
- * POST your app protects against CSRF.
+ * everywhere else"); resolves to how many ended, or null when nobody is signed in. With JWT
+ * sessions (which need the shared `store` for it) sessions the store never listed end too; the
+ * count is of the listed ones. Call it from a POST your app protects against CSRF.
  *
  * @example
  * ```ts

@@ -7,7 +7,15 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { type AuthConfig, getSession, listSessions, revokeOtherSessions, revokeSession } from "latchkey";
+import {
+  type AuthConfig,
+  deleteAuthenticator,
+  getSession,
+  listAuthenticators,
+  listSessions,
+  revokeOtherSessions,
+  revokeSession,
+} from "latchkey";
 import { PrismaAdapter } from "latchkey/adapters/prisma";
 import { toNodeHandler, toWebRequest } from "latchkey/node";
 import { hashPassword, verifyPassword } from "latchkey/password";
@@ -19,8 +27,8 @@ import { MemoryStore } from "latchkey/rate-limit";
 import { openDatabase } from "./database.js";
 import { Mailbox } from "./mailbox.js";
 import { CLIENT_ID, CLIENT_SECRET, startOpenIdProvider } from "./openid-provider.js";
-import { devicesPage, HOME_SCRIPT, homePage, mailboxPage, protectedPage } from "./pages.js";
-import { bundleHomePageScript } from "./scripts.js";
+import { devicesPage, homePage, mailboxPage, PAGE_SCRIPT, passkeysPage, protectedPage } from "./pages.js";
+import { bundlePageScript } from "./scripts.js";
 
 export const DEMO_USER = { email: "demo@example.test", password: "correct horse battery staple" };
 
@@ -31,6 +39,8 @@ export interface ExampleOptions {
   opPort: number;
   /** The SQLite file; default `examples/app/generated/example.db`. */
   databaseFile?: string;
+  /** Sign-in limits; default latchkey's (10 attempts per account in 15 minutes). */
+  rateLimit?: AuthConfig["rateLimit"];
 }
 
 export interface RunningExample {
@@ -54,7 +64,7 @@ export async function startExample(options: ExampleOptions): Promise<RunningExam
   const mailbox = new Mailbox();
   const demoHash = await hashPassword(DEMO_USER.password);
 
-  const homeScript = await bundleHomePageScript();
+  const pageScript = await bundlePageScript();
   const server = createServer();
   const port = await listen(server, options.port);
   const url = `http://localhost:${port}`;
@@ -68,6 +78,7 @@ export async function startExample(options: ExampleOptions): Promise<RunningExam
     // through the markers `store` keeps (one instance here; Redis when there are several).
     session: { strategy: "database", cookieCache: { maxAge: 300 } },
     store: new MemoryStore(),
+    ...(options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit }),
     // Links and redirects use this origin whatever Host a request carries.
     trustHost: true,
     providers: [
@@ -107,9 +118,9 @@ export async function startExample(options: ExampleOptions): Promise<RunningExam
       return html(homePage(await getSession(request, config), DEMO_USER));
     }
     if (path === "/mail") return html(mailboxPage(mailbox.mails));
-    if (path === HOME_SCRIPT) {
+    if (path === PAGE_SCRIPT) {
       res.setHeader("content-type", "text/javascript; charset=utf-8");
-      return res.end(homeScript);
+      return res.end(pageScript);
     }
     if (path === "/protected" || path.startsWith("/account/")) return accountRoute(req, res, path);
     res.statusCode = 404;
@@ -131,6 +142,10 @@ export async function startExample(options: ExampleOptions): Promise<RunningExam
       const form = await request.formData();
       if (path === "/account/devices/revoke") await revokeSession(request, config, String(form.get("id")));
       if (path === "/account/devices/revoke-others") await revokeOtherSessions(request, config);
+      if (path === "/account/passkeys/remove") {
+        await deleteAuthenticator(request, config, String(form.get("credentialID")));
+        return redirect("/account/passkeys");
+      }
       return redirect("/account/devices");
     }
     const session = await getSession(request, config);
@@ -139,6 +154,8 @@ export async function startExample(options: ExampleOptions): Promise<RunningExam
     if (path === "/protected") return void res.end(protectedPage(session));
     if (path === "/account/devices")
       return void res.end(devicesPage((await listSessions(request, config)) ?? []));
+    if (path === "/account/passkeys")
+      return void res.end(passkeysPage((await listAuthenticators(request, config)) ?? []));
     res.statusCode = 404;
     res.end("Not found");
   }

@@ -1,8 +1,9 @@
 /**
- * The home page's script: the demo password form signs in on the page with `latchkey/client`
- * (showing a wrong password inline), and the "Sign out" button signs out. scripts.ts bundles it.
+ * The pages' script: on the home page the demo password form signs in with `latchkey/client`
+ * (showing a wrong password inline) and the "Sign out" button signs out; on the passkeys page
+ * "Add a passkey" creates one for the signed-in user. scripts.ts bundles it.
  */
-import { configureClient, signIn, signOut } from "latchkey/client";
+import { configureClient, registerPasskey, signIn, signOut } from "latchkey/client";
 
 // The handler is mounted at /auth here (next-auth's /api/auth is the client's default).
 configureClient({ basePath: "/auth" });
@@ -30,3 +31,21 @@ form?.addEventListener("submit", async (event) => {
 });
 
 document.querySelector("button#sign-out")?.addEventListener("click", () => void signOut());
+
+const addPasskey = document.querySelector<HTMLButtonElement>("button#add-passkey");
+addPasskey?.addEventListener("click", async () => {
+  const status = document.querySelector<HTMLElement>("#passkey-status");
+  addPasskey.disabled = true;
+  try {
+    const result = await registerPasskey({ redirect: false });
+    if (result.ok) {
+      window.location.reload();
+      return;
+    }
+    if (status) status.textContent = `The passkey was not saved (${result.error}). Try again.`;
+  } catch (error) {
+    // The browser's DOMException: the user cancelled, or this device cannot create a passkey here.
+    if (status) status.textContent = `No passkey was created: ${(error as Error).message}`;
+  }
+  addPasskey.disabled = false;
+});

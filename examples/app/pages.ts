@@ -1,9 +1,10 @@
 /**
  * The example app's own pages: home (who is signed in), a protected page, "your devices" (the
- * signed-in user's sessions, from latchkey's public session-management functions), and the local
- * mailbox. Light and dark, following the browser's setting.
+ * signed-in user's sessions, from latchkey's public session-management functions), "your passkeys",
+ * and the local mailbox. Light and dark, following the browser's setting.
  */
 import type { OwnSession, Session } from "latchkey";
+import type { AdapterAuthenticator } from "latchkey/adapters";
 import type { Mail } from "./mailbox.js";
 
 const escapeHtml = (text: string) =>
@@ -23,14 +24,17 @@ code{background:#f3f3f3;padding:.1rem .3rem}li{margin:.5rem 0}label{display:bloc
 <body><h1>${escapeHtml(title)}</h1>${body}</body></html>`;
 }
 
-/** The home page's script (browser.ts, bundled by scripts.ts): sign-in and sign-out with latchkey/client. */
-export const HOME_SCRIPT = "/home.js";
+/**
+ * The pages' script (browser.ts, bundled by scripts.ts): sign-in and sign-out on the home page, and
+ * adding a passkey on the passkeys page, with latchkey/client.
+ */
+export const PAGE_SCRIPT = "/page.js";
 
 export function homePage(session: Session | null, demo: { email: string; password: string }): string {
   const who = session?.user
     ? `<p>Signed in as <strong>${escapeHtml(session.user.name ?? session.user.email ?? "someone")}</strong>
 ${session.user.email ? ` (${escapeHtml(session.user.email)})` : ""}.</p>
-<p><a href="/protected">A protected page</a> · <a href="/account/devices">Your devices</a></p>
+<p><a href="/protected">A protected page</a> · <a href="/account/devices">Your devices</a> · <a href="/account/passkeys">Your passkeys</a></p>
 <p><button type="button" id="sign-out">Sign out</button></p>`
     : `<p>Not signed in. <a href="/auth/signin">Sign in</a> with any method, or with the demo password here:</p>
 <form id="password-sign-in">
@@ -46,10 +50,10 @@ ${session.user.email ? ` (${escapeHtml(session.user.email)})` : ""}.</p>
 <li><strong>Local OP</strong>: a local OpenID Provider; type any name on its login page.</li>
 <li><strong>Email</strong>: the link and code are printed in the terminal and shown in the <a href="/mail">mailbox</a>.</li>
 <li><strong>Password</strong>: <code>${escapeHtml(demo.email)}</code> / <code>${escapeHtml(demo.password)}</code>.</li>
-<li><strong>Passkey</strong>: create one from the sign-in page in a browser that supports passkeys.</li>
+<li><strong>Passkey</strong>: create one from the sign-in page, or from "Your passkeys" once signed in, in a browser that supports passkeys.</li>
 </ul>
 <p><a href="/auth/session">/auth/session</a> shows the session as JSON.</p>`,
-    HOME_SCRIPT,
+    PAGE_SCRIPT,
   );
 }
 
@@ -91,5 +95,29 @@ ${
     `<ul>${rows.join("")}</ul>
 <form method="post" action="/account/devices/revoke-others"><button>Sign out everywhere else</button></form>
 <p><a href="/">Home</a></p>`,
+  );
+}
+
+/**
+ * One row per passkey, with a form that removes it, and a button that creates another (browser.ts).
+ * A credential id is long and random: the first characters are enough to tell passkeys apart.
+ */
+export function passkeysPage(passkeys: readonly AdapterAuthenticator[]): string {
+  const rows = passkeys.map(
+    (
+      passkey,
+    ) => `<li data-passkey="${escapeHtml(passkey.credentialID)}"><strong>Passkey ${escapeHtml(passkey.credentialID.slice(0, 12))}…</strong><br>
+${passkey.credentialDeviceType === "multiDevice" ? "synced across devices" : "kept on one device"}${passkey.credentialBackedUp ? ", backed up" : ""},
+used ${passkey.counter} times${passkey.transports ? `, over ${escapeHtml(passkey.transports.replaceAll(",", ", "))}` : ""}
+<form method="post" action="/account/passkeys/remove"><input type="hidden" name="credentialID" value="${escapeHtml(passkey.credentialID)}"><button>Remove this passkey</button></form></li>`,
+  );
+  return page(
+    "Your passkeys",
+    `${rows.length > 0 ? `<ul>${rows.join("")}</ul>` : "<p>No passkeys yet.</p>"}
+<p><button type="button" id="add-passkey">Add a passkey</button></p>
+<p role="alert" id="passkey-status"></p>
+<p>Keep another way to sign in (the password, e-mail) before removing your last passkey.</p>
+<p><a href="/">Home</a></p>`,
+    PAGE_SCRIPT,
   );
 }

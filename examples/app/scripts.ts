@@ -5,7 +5,7 @@
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
-export async function bundleHomePageScript(): Promise<string> {
+export async function bundlePageScript(): Promise<string> {
   const result = await build({
     entryPoints: [fileURLToPath(new URL("./browser.ts", import.meta.url))],
     bundle: true,
@@ -17,6 +17,6 @@ export async function bundleHomePageScript(): Promise<string> {
     logLevel: "silent",
   });
   const [output] = result.outputFiles;
-  if (!output) throw new Error("esbuild wrote no bundle for the home page's script");
+  if (!output) throw new Error("esbuild wrote no bundle for the pages' script");
   return output.text;
 }

@@ -14,12 +14,14 @@ import {
 import type { CookieToSet } from "../cookie/header.js";
 import { adapterMethod, callAdapter } from "../core/adapter-calls.js";
 import type { ServerContext } from "../core/context.js";
-import { JWTSessionError, UnsupportedStrategy } from "../core/errors.js";
+import { JWTSessionError } from "../core/errors.js";
 import { emitEvent } from "../core/events.js";
 import { nowInSeconds } from "../jwt/claims.js";
 import type { JWT } from "../jwt/types.js";
+import { endJwtSessions, endReleasedJwtSession, listJwtSessions } from "./jwt-management.js";
 import { providerTokensClaim } from "./provider-tokens.js";
-import { isRevoked, keepsMarkers, markUserRevoked } from "./revocation-markers.js";
+import { recordJwtSession } from "./recorded-jwt-sessions.js";
+import { isRevoked, keepsMarkers } from "./revocation-markers.js";
 import {
   AMR_CLAIM,
   AUTH_TIME_CLAIM,
@@ -91,6 +93,20 @@ async function sessionCookies(
   return { cookies, expires };
 }
 
+/**
+ * The cookies of a session just issued or re-issued, recorded for listing when the app has a
+ * shared store (recorded-jwt-sessions.ts); a re-issue moves the record's expiry and last use on,
+ * so records are written at `updateAge` granularity, never on every request.
+ */
+async function issueCookies(
+  ctx: ServerContext,
+  token: JWT,
+): Promise<{ cookies: CookieToSet[]; expires: number }> {
+  const issued = await sessionCookies(ctx, token);
+  if (keepsMarkers(ctx.config)) await recordJwtSession(ctx, token, issued.expires);
+  return issued;
+}
+
 function clearSession(ctx: ServerContext): CookieToSet[] {
   const { name, options } = ctx.cookies.sessionToken;
   return clearChunkedCookie(name, options, ctx.requestCookies);
@@ -135,7 +151,7 @@ async function readOrUpdate(
     typeof decoded.iat !== "number" || decoded.iat <= nowInSeconds() - ctx.config.session.updateAge;
   const reissue = update !== undefined || tooOld || (customJwtCallback && JSON.stringify(token) !== before);
   const { cookies, expires } = reissue
-    ? await sessionCookies(ctx, carrySessionClaims(carryUnprovenMark(token, decoded), decoded))
+    ? await issueCookies(ctx, carrySessionClaims(carryUnprovenMark(token, decoded), decoded))
     : { cookies: [], expires: decoded.exp as number };
 
   const sessionResult = ctx.config.callbacks.session(
@@ -204,41 +220,29 @@ export const jwtSessions: SessionStrategyImpl = {
     });
     if (token === null) return clearSession(ctx);
     const session = carrySessionClaims(token, sessionClaims as JWT);
-    return (await sessionCookies(ctx, markUnprovenAddress(session, user))).cookies;
+    const issued = await issueCookies(ctx, markUnprovenAddress(session, user));
+    const replaced = keepsMarkers(ctx.config) ? await decodeSessionCookie(ctx) : null;
+    if (replaced) await endReleasedJwtSession(ctx.config, replaced);
+    return issued.cookies;
   },
 
   async reissue(ctx, claims) {
-    return (await sessionCookies(ctx, claims)).cookies;
+    return (await issueCookies(ctx, claims)).cookies;
   },
 
   async reauthenticate(ctx, authentication) {
     const token = await decodeSessionCookie(ctx);
     if (token === null || (await endedEarly(ctx, token))) return [];
-    return (await sessionCookies(ctx, withAuthentication(token, authentication))).cookies;
+    return (await issueCookies(ctx, withAuthentication(token, authentication))).cookies;
   },
 
   async signOut(ctx) {
     const token = await decodeSessionCookie(ctx);
     await emitEvent(ctx.config, "signOut", { token, reason: "signOut" });
+    if (token) await endReleasedJwtSession(ctx.config, token);
     return clearSession(ctx);
   },
 
-  async list() {
-    throw new UnsupportedStrategy(
-      'JWT sessions live only in their cookies, so a user\'s sessions cannot be listed; use session.strategy "database".',
-    );
-  },
-
-  async revoke(config, userId, scope, reason) {
-    // Every session at once: a marker, when the app has a shared store (the pre-hijack defence's
-    // own mark covers its case without one). The sessions are not counted: none is stored.
-    if ("allExcept" in scope && scope.allExcept === undefined) {
-      await markUserRevoked(config, userId, nowInSeconds(), config.jwt.maxAge * 1000);
-      if (keepsMarkers(config)) await emitEvent(config, "signOut", { token: null, reason, userId });
-      return 0;
-    }
-    throw new UnsupportedStrategy(
-      'JWT sessions cannot be listed, so one cannot be revoked by id; revoke all of a user\'s sessions (with a shared store), or use session.strategy "database".',
-    );
-  },
+  list: listJwtSessions,
+  revoke: endJwtSessions,
 };

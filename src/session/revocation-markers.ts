@@ -29,24 +29,72 @@ export async function markSessionsRevoked(
   await Promise.all(sessionIds.map((id) => store.setIfAbsent(sessionKey(userId, id), "1", Math.ceil(ttlMs))));
 }
 
+/** A session to keep out of a user-wide marker: its id, and when it was signed in to (seconds). */
+export interface KeptSession {
+  id: string;
+  signedInAt: number | undefined;
+}
+
+/** A user-wide marker: every session signed in before `before` (seconds) is revoked, but `except`. */
+interface UserMarker {
+  before: number;
+  except: string | undefined;
+}
+
+// "<before>" or "<before> <session id>"; session ids are base64url or hex, never a space.
+const writeUserMarker = ({ before, except }: UserMarker) =>
+  except === undefined ? String(before) : `${before} ${except}`;
+
+/** The stored marker; a value that does not parse covers everything (fail closed). */
+function readUserMarker(value: string): UserMarker {
+  const [before, except] = value.split(" ", 2);
+  const seconds = Number(before);
+  return { before: Number.isFinite(seconds) ? seconds : Number.POSITIVE_INFINITY, except };
+}
+
+function coveredBy(marker: UserMarker, sessionId: string, signedInAt: number | undefined): boolean {
+  if (marker.except !== undefined && marker.except === sessionId) return false;
+  return signedInAt === undefined || signedInAt < marker.before;
+}
+
 /**
- * Marks every session of `userId` signed in before `beforeSeconds` revoked, for `ttlMs`. A later
- * marker replaces an earlier one (it covers more); the store has no compare-and-set, so this keeps
- * the later of two racing writes by retrying, and at worst a marker milliseconds older survives.
+ * One marker covering everything `standing` and `next` cover. The session `next` keeps stays out
+ * only when `standing` does not cover it; `standing`'s own kept session has no known sign-in time
+ * here, so `next` covers it (failing closed: at worst that browser is signed out as well) unless
+ * `next` keeps the same one, which the first rule already decides.
+ */
+function union(standing: UserMarker, next: UserMarker, kept: KeptSession | undefined): UserMarker {
+  const stillKept = kept !== undefined && !coveredBy(standing, kept.id, kept.signedInAt);
+  return { before: Math.max(standing.before, next.before), except: stillKept ? kept.id : undefined };
+}
+
+/**
+ * Marks every session of `userId` signed in before `beforeSeconds` revoked, for `ttlMs`, but `keep`
+ * ("sign out everywhere else"). A standing marker is replaced by the union of both, so no session
+ * it covered comes back (naming a revoked session as the one to keep keeps nothing). The store has
+ * no compare-and-set: racing writes are settled by retrying, and at worst a marker milliseconds
+ * older survives.
  */
 export async function markUserRevoked(
   config: ResolvedConfig,
   userId: string,
   beforeSeconds: number,
   ttlMs: number,
+  keep?: KeptSession,
 ): Promise<void> {
   const store = config.revocationStore;
   if (!store || ttlMs <= 0) return;
   const key = userKey(userId);
+  const kept =
+    keep !== undefined && (await store.get(sessionKey(userId, keep.id))) === undefined ? keep : undefined;
+  const next: UserMarker = { before: beforeSeconds, except: kept?.id };
+  let marker = next;
   for (let attempt = 0; attempt < 3; attempt++) {
-    if (await store.setIfAbsent(key, String(beforeSeconds), Math.ceil(ttlMs))) return;
-    const standing = Number(await store.get(key));
-    if (Number.isFinite(standing) && standing >= beforeSeconds) return;
+    if (await store.setIfAbsent(key, writeUserMarker(marker), Math.ceil(ttlMs))) return;
+    const value = await store.get(key);
+    if (value === undefined) continue;
+    marker = union(readUserMarker(value), next, kept);
+    if (writeUserMarker(marker) === value) return;
     await store.delete(key);
   }
 }
@@ -69,7 +117,5 @@ export async function isRevoked(
     store.get(userKey(userId)),
   ]);
   if (session !== undefined) return true;
-  if (user === undefined) return false;
-  const before = Number(user);
-  return !Number.isFinite(before) || signedInAt === undefined || signedInAt < before;
+  return user !== undefined && coveredBy(readUserMarker(user), sessionId, signedInAt);
 }

@@ -7,9 +7,16 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { AdapterAuthenticator } from "latchkey/adapters";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_USER, type RunningExample, startExample } from "../../examples/app/app.js";
-import { launchChromium, watchPageProblems } from "../e2e/support/chromium.js";
+import {
+  addVirtualAuthenticator,
+  launchChromium,
+  launchChromiumDevices,
+  watchPageProblems,
+} from "../e2e/support/chromium.js";
 import { CookieJar } from "../support/cookie-jar.js";
 
 let example: RunningExample;
@@ -17,7 +24,13 @@ let directory: string;
 
 beforeAll(async () => {
   directory = mkdtempSync(join(tmpdir(), "latchkey-example-"));
-  example = await startExample({ port: 0, opPort: 0, databaseFile: join(directory, "example.db") });
+  example = await startExample({
+    port: 0,
+    opPort: 0,
+    databaseFile: join(directory, "example.db"),
+    // Every test signs the one demo user in, some several times: more than the default 10 per account.
+    rateLimit: { rules: { signInAttempt: { perAccount: 100 } } },
+  });
 }, 120_000);
 
 afterAll(async () => {
@@ -60,6 +73,14 @@ class Browser {
     } | null;
     return session?.user?.name ?? null;
   }
+}
+
+/** Signs the demo user in with the home page's own password form. */
+async function signInOnHomePage(page: Page): Promise<void> {
+  await page.goto(`${example.url}/`);
+  await page.getByLabel("Password").fill(DEMO_USER.password);
+  await page.getByRole("button", { name: "Sign in with the password" }).click();
+  await page.getByText("Signed in as Demo User").waitFor();
 }
 
 describe("the example app", () => {
@@ -260,6 +281,155 @@ describe("the example app", () => {
       expect(sessionIds(await (await laptop.request(`${example.url}/account/devices`)).text())).toHaveLength(
         1,
       );
+    });
+
+    it("in Chromium, three devices: the laptop sees the others, signs one out, then every other", {
+      timeout: 60_000,
+    }, async () => {
+      const devices = await launchChromiumDevices();
+      const agents = {
+        laptop: "Mozilla/5.0 (X11; Linux x86_64) LatchkeyWalk/Laptop",
+        phone: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) LatchkeyWalk/Phone",
+        tablet: "Mozilla/5.0 (iPad; CPU OS 18_0 like Mac OS X) LatchkeyWalk/Tablet",
+      };
+      try {
+        /** A device: a browser context of its own, signed in as the demo user. */
+        async function signedInDevice(userAgent: string): Promise<{ context: BrowserContext; page: Page }> {
+          const context = await devices.device(userAgent);
+          const page = await context.newPage();
+          await signInOnHomePage(page);
+          return { context, page };
+        }
+        /** Where the device lands when it opens the protected page: there, or the sign-in page. */
+        async function protectedPath(page: Page): Promise<string> {
+          await page.goto(`${example.url}/protected`);
+          return new URL(page.url()).pathname;
+        }
+
+        const laptop = await signedInDevice(agents.laptop);
+        const phone = await signedInDevice(agents.phone);
+        const tablet = await signedInDevice(agents.tablet);
+        const problems = watchPageProblems(laptop.page);
+
+        await laptop.page.getByRole("link", { name: "Your devices" }).click();
+        await laptop.page.getByRole("heading", { name: "Your devices" }).waitFor();
+        const row = (agent: string) => laptop.page.locator("li", { hasText: agent });
+        await expect.poll(() => row(agents.laptop).textContent()).toContain("(this device)");
+        const phoneRow = (await row(agents.phone).textContent()) as string;
+        expect(phoneRow).not.toContain("(this device)");
+        expect(phoneRow).toMatch(/signed in \d{4}-\d\d-\d\d \d\d:\d\d, last seen \d{4}-\d\d-\d\d \d\d:\d\d/);
+        expect(await row(agents.tablet).count()).toBe(1);
+
+        await row(agents.phone).getByRole("button", { name: "Sign out this device" }).click();
+        await laptop.page.getByRole("heading", { name: "Your devices" }).waitFor();
+        expect(await row(agents.phone).count()).toBe(0);
+        // The phone's cookie cache is fresh (maxAge 300 s): the revocation marker signs it out anyway.
+        expect(await protectedPath(phone.page)).toBe("/auth/signin");
+        expect(await protectedPath(tablet.page)).toBe("/protected");
+
+        await laptop.page.getByRole("button", { name: "Sign out everywhere else" }).click();
+        await laptop.page.getByRole("heading", { name: "Your devices" }).waitFor();
+        expect(await laptop.page.locator("li[data-session]").count()).toBe(1);
+        expect(await protectedPath(tablet.page)).toBe("/auth/signin");
+        expect(await protectedPath(laptop.page)).toBe("/protected");
+        expect(await laptop.page.getByText("Only signed-in users see this page.").count()).toBe(1);
+        expect(problems).toEqual([]);
+      } finally {
+        await devices.close();
+      }
+    });
+
+    /** A passkey record as registration stores it, written straight to the example's database. */
+    async function storedPasskey(userId: string, label: string) {
+      const credentialID = Buffer.from(`${label}-${crypto.randomUUID()}`).toString("base64url");
+      return example.config.adapter?.createAuthenticator?.({
+        credentialID,
+        userId,
+        providerAccountId: credentialID,
+        credentialPublicKey: Buffer.from("not a real key").toString("base64"),
+        counter: 0,
+        credentialDeviceType: "multiDevice",
+        credentialBackedUp: true,
+        transports: "internal,hybrid",
+      }) as Promise<AdapterAuthenticator>;
+    }
+
+    it("lists the user's passkeys and removes one; another user's passkey is neither shown nor removable", async () => {
+      const visitor = new Browser();
+      expect((await visitor.request(`${example.url}/account/passkeys`)).headers.get("location")).toBe(
+        "/auth/signin?callbackUrl=%2Faccount%2Fpasskeys",
+      );
+      const member = await signedIn();
+      const session = (await (await member.request(`${example.url}/auth/session`)).json()) as {
+        user: { id: string };
+      };
+      const mine = await storedPasskey(session.user.id, "mine");
+      const stranger = (await example.config.adapter?.createUser?.({
+        id: crypto.randomUUID(),
+        email: `stranger-${crypto.randomUUID()}@example.test`,
+        emailVerified: null,
+      })) as { id: string };
+      const theirs = await storedPasskey(stranger.id, "theirs");
+
+      const page = await (await member.request(`${example.url}/account/passkeys`)).text();
+      expect(page).toContain(`data-passkey="${mine.credentialID}"`);
+      expect(page).toContain("synced across devices, backed up");
+      expect(page).not.toContain(theirs.credentialID);
+
+      const remove = (credentialID: string, origin?: string) =>
+        post(member, "/account/passkeys/remove", { credentialID }, origin);
+      expect((await remove(mine.credentialID, "https://evil.test")).status).toBe(403);
+      expect((await remove(theirs.credentialID)).status).toBe(303);
+      expect(await example.config.adapter?.getAuthenticator?.(theirs.credentialID)).toMatchObject({
+        userId: stranger.id,
+      });
+      expect((await remove(mine.credentialID)).status).toBe(303);
+      expect(await example.config.adapter?.getAuthenticator?.(mine.credentialID)).toBeNull();
+      expect(await (await member.request(`${example.url}/account/passkeys`)).text()).toContain(
+        "No passkeys yet.",
+      );
+    });
+
+    it("in Chromium, adds a passkey from the passkeys page, signs in with it from autofill, and removes it", {
+      timeout: 60_000,
+    }, async () => {
+      const chromium = await launchChromium();
+      try {
+        const page = await chromium.context.newPage();
+        const problems = watchPageProblems(page);
+        const authenticator = await addVirtualAuthenticator(page);
+        await signInOnHomePage(page);
+        await page.getByRole("link", { name: "Your passkeys" }).click();
+        await page.getByRole("heading", { name: "Your passkeys" }).waitFor();
+        const rows = page.locator("li[data-passkey]");
+        const before = await rows.count();
+
+        await page.getByRole("button", { name: "Add a passkey" }).click();
+        await expect.poll(() => rows.count()).toBe(before + 1);
+        const [credential] = await authenticator.credentials();
+        expect(credential?.isResidentCredential).toBe(true);
+        const row = page.locator(`li[data-passkey="${credential?.id}"]`);
+        expect(await row.textContent()).toContain("over internal");
+
+        // The new passkey signs this user in: out, then in again from the sign-in page.
+        await page.goto(`${example.url}/`);
+        await page.getByRole("button", { name: "Sign out" }).click();
+        await page.getByText("Not signed in").waitFor();
+        await page.goto(`${example.url}/auth/signin?callbackUrl=%2Faccount%2Fpasskeys`);
+        // No click: the sign-in page offers the passkey in the e-mail field's autofill (conditional
+        // UI), and the virtual authenticator picks it as a user would.
+        await page.waitForURL(`${example.url}/account/passkeys`);
+        const [used] = await authenticator.credentials();
+        expect(used?.signCount).toBeGreaterThan(credential?.signCount ?? 0);
+
+        await row.getByRole("button", { name: "Remove this passkey" }).click();
+        await page.getByRole("heading", { name: "Your passkeys" }).waitFor();
+        expect(await page.locator(`li[data-passkey="${credential?.id}"]`).count()).toBe(0);
+        expect(await rows.count()).toBe(before);
+        expect(problems).toEqual([]);
+      } finally {
+        await chromium.close();
+      }
     });
   });
 });

@@ -14,34 +14,12 @@ import {
   revokeUserSessions,
 } from "../../src/index.js";
 import Credentials from "../../src/providers/credentials.js";
+import { devicesRequest, LAPTOP, PHONE, SESSION_COOKIE, signInFromDevice } from "./devices.js";
 import { SECRET, TestBrowser } from "./harness.js";
 import { SESSION_STORES, useStore } from "./stores.js";
 
-const SESSION_COOKIE = "authjs.session-token";
 const DAY_MS = 24 * 60 * 60 * 1000;
 const START = new Date("2026-11-01T00:00:00Z");
-const LAPTOP = "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0";
-const PHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Safari/604.1";
-
-function request(browser: TestBrowser): Request {
-  return new Request("http://app.test/account/devices", { headers: { cookie: browser.cookieHeader() } });
-}
-
-/** Signs `username` in with the given User-Agent, from `address` as a trusted proxy reports it. */
-async function signIn(browser: TestBrowser, username: string, userAgent: string, address: string) {
-  const csrfToken = await browser.csrfToken();
-  const response = await browser.fetch("/auth/callback/credentials", {
-    method: "POST",
-    headers: {
-      "content-type": "application/x-www-form-urlencoded",
-      "user-agent": userAgent,
-      "x-forwarded-for": `198.51.100.1, ${address}`,
-    },
-    body: new URLSearchParams({ csrfToken, username, password: "right" }),
-  });
-  expect(response.status).toBe(302);
-  return browser.jar.get(SESSION_COOKIE) as string;
-}
 
 describe.each(SESSION_STORES)("session management on $name", (store) => {
   const opened = useStore(store);
@@ -78,11 +56,11 @@ describe.each(SESSION_STORES)("session management on $name", (store) => {
   it("lists the caller's sessions with ids, metadata and the current one marked, never a token", async () => {
     const laptop = new TestBrowser(config);
     const phone = new TestBrowser(config);
-    const laptopToken = await signIn(laptop, "ada", LAPTOP, "203.0.113.7");
+    const laptopToken = await signInFromDevice(laptop, "ada", LAPTOP, "203.0.113.7");
     vi.setSystemTime(new Date(START.valueOf() + 60_000));
-    const phoneToken = await signIn(phone, "ada", PHONE, "2001:db8::1");
+    const phoneToken = await signInFromDevice(phone, "ada", PHONE, "2001:db8::1");
 
-    const sessions = await listSessions(request(laptop), config);
+    const sessions = await listSessions(devicesRequest(laptop), config);
     expect(sessions).toEqual([
       {
         id: expect.stringMatching(/^[0-9a-f]{64}$/),
@@ -106,20 +84,20 @@ describe.each(SESSION_STORES)("session management on $name", (store) => {
     const listed = JSON.stringify(sessions);
     expect(listed).not.toContain(laptopToken);
     expect(listed).not.toContain(phoneToken);
-    const fromPhone = await listSessions(request(phone), config);
+    const fromPhone = await listSessions(devicesRequest(phone), config);
     expect(fromPhone?.find((session) => session.current)?.id).toBe(sessions?.[1]?.id);
   });
 
   it("records last seen only when the session is extended (updateAge), never on every request", async () => {
     const laptop = new TestBrowser(config);
-    await signIn(laptop, "ada", LAPTOP, "203.0.113.7");
+    await signInFromDevice(laptop, "ada", LAPTOP, "203.0.113.7");
     vi.setSystemTime(new Date(START.valueOf() + DAY_MS / 2));
     await laptop.session();
-    expect((await listSessions(request(laptop), config))?.[0]?.lastSeenAt).toEqual(START);
+    expect((await listSessions(devicesRequest(laptop), config))?.[0]?.lastSeenAt).toEqual(START);
     const extended = new Date(START.valueOf() + DAY_MS + 1000);
     vi.setSystemTime(extended);
     await laptop.session();
-    expect((await listSessions(request(laptop), config))?.[0]).toMatchObject({
+    expect((await listSessions(devicesRequest(laptop), config))?.[0]).toMatchObject({
       createdAt: START,
       lastSeenAt: extended,
     });
@@ -128,14 +106,16 @@ describe.each(SESSION_STORES)("session management on $name", (store) => {
   it("revokes one of the caller's sessions by id: that browser is signed out on its next request", async () => {
     const laptop = new TestBrowser(config);
     const phone = new TestBrowser(config);
-    await signIn(laptop, "ada", LAPTOP, "203.0.113.7");
-    await signIn(phone, "ada", PHONE, "203.0.113.8");
-    const phoneId = (await listSessions(request(laptop), config))?.find((session) => !session.current)?.id;
+    await signInFromDevice(laptop, "ada", LAPTOP, "203.0.113.7");
+    await signInFromDevice(phone, "ada", PHONE, "203.0.113.8");
+    const phoneId = (await listSessions(devicesRequest(laptop), config))?.find(
+      (session) => !session.current,
+    )?.id;
 
-    expect(await revokeSession(request(laptop), config, phoneId as string)).toBe(true);
+    expect(await revokeSession(devicesRequest(laptop), config, phoneId as string)).toBe(true);
     expect(await phone.session()).toBeNull();
     expect(await laptop.session()).toMatchObject({ user: { name: "ada" } });
-    expect(await revokeSession(request(laptop), config, phoneId as string)).toBe(false);
+    expect(await revokeSession(devicesRequest(laptop), config, phoneId as string)).toBe(false);
     expect(signOut).toHaveBeenCalledWith({
       session: expect.objectContaining({ userId: await storedUserId("app-ada") }),
       reason: "revoked",
@@ -145,36 +125,36 @@ describe.each(SESSION_STORES)("session management on $name", (store) => {
   it("signs out everywhere else: every other session ends, the caller's stays", async () => {
     const browsers = [new TestBrowser(config), new TestBrowser(config), new TestBrowser(config)];
     for (const [index, browser] of browsers.entries()) {
-      await signIn(browser, "ada", LAPTOP, `203.0.113.${index + 1}`);
+      await signInFromDevice(browser, "ada", LAPTOP, `203.0.113.${index + 1}`);
     }
     const [keeper, ...others] = browsers as [TestBrowser, ...TestBrowser[]];
-    expect(await revokeOtherSessions(request(keeper), config)).toBe(2);
+    expect(await revokeOtherSessions(devicesRequest(keeper), config)).toBe(2);
     for (const other of others) expect(await other.session()).toBeNull();
     expect(await keeper.session()).toMatchObject({ user: { name: "ada" } });
-    expect(await listSessions(request(keeper), config)).toHaveLength(1);
+    expect(await listSessions(devicesRequest(keeper), config)).toHaveLength(1);
     expect(signOut.mock.calls.map(([message]) => message.reason)).toEqual(["revokedOthers", "revokedOthers"]);
   });
 
   it("a signed-in user can neither see nor revoke another user's sessions", async () => {
     const alice = new TestBrowser(config);
     const mallory = new TestBrowser(config);
-    await signIn(alice, "alice", LAPTOP, "203.0.113.7");
-    await signIn(mallory, "mallory", PHONE, "203.0.113.66");
-    const [aliceSession] = (await listSessions(request(alice), config)) ?? [];
+    await signInFromDevice(alice, "alice", LAPTOP, "203.0.113.7");
+    await signInFromDevice(mallory, "mallory", PHONE, "203.0.113.66");
+    const [aliceSession] = (await listSessions(devicesRequest(alice), config)) ?? [];
 
-    const seenByMallory = await listSessions(request(mallory), config);
+    const seenByMallory = await listSessions(devicesRequest(mallory), config);
     expect(seenByMallory).toHaveLength(1);
     expect(seenByMallory?.[0]?.id).not.toBe(aliceSession?.id);
-    expect(await revokeSession(request(mallory), config, aliceSession?.id as string)).toBe(false);
-    expect(await revokeOtherSessions(request(mallory), config)).toBe(0);
+    expect(await revokeSession(devicesRequest(mallory), config, aliceSession?.id as string)).toBe(false);
+    expect(await revokeOtherSessions(devicesRequest(mallory), config)).toBe(0);
     expect(await alice.session()).toMatchObject({ user: { name: "alice" } });
-    expect(await listSessions(request(alice), config)).toHaveLength(1);
+    expect(await listSessions(devicesRequest(alice), config)).toHaveLength(1);
   });
 
   it("answers a request without a live session with null or false, and revokes nothing", async () => {
     const alice = new TestBrowser(config);
-    await signIn(alice, "alice", LAPTOP, "203.0.113.7");
-    const [aliceSession] = (await listSessions(request(alice), config)) ?? [];
+    await signInFromDevice(alice, "alice", LAPTOP, "203.0.113.7");
+    const [aliceSession] = (await listSessions(devicesRequest(alice), config)) ?? [];
     const anonymous = new Request("http://app.test/account/devices");
     const forged = new Request("http://app.test/account/devices", {
       headers: { cookie: `${SESSION_COOKIE}=${aliceSession?.id}` },
@@ -190,8 +170,8 @@ describe.each(SESSION_STORES)("session management on $name", (store) => {
   it("the admin functions work by user id and return no tokens", async () => {
     const laptop = new TestBrowser(config);
     const phone = new TestBrowser(config);
-    const laptopToken = await signIn(laptop, "ada", LAPTOP, "203.0.113.7");
-    await signIn(phone, "ada", PHONE, "203.0.113.8");
+    const laptopToken = await signInFromDevice(laptop, "ada", LAPTOP, "203.0.113.7");
+    await signInFromDevice(phone, "ada", PHONE, "203.0.113.8");
     const userId = await storedUserId("app-ada");
     const sessions = await listUserSessions(config, userId);
     expect(sessions.map((session) => session.userId)).toEqual([userId, userId]);
@@ -221,7 +201,7 @@ describe.each(SESSION_STORES)("session management on $name", (store) => {
     });
     const old = new TestBrowser(config);
     old.jar.set(SESSION_COOKIE, token);
-    expect(await listSessions(request(old), config)).toEqual([
+    expect(await listSessions(devicesRequest(old), config)).toEqual([
       {
         id: expect.stringMatching(/^[0-9a-f]{64}$/),
         expires: new Date(START.valueOf() + DAY_MS),

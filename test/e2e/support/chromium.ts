@@ -8,7 +8,13 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type BrowserContext, type CDPSession, chromium, type Page } from "playwright-core";
+import {
+  type BrowserContext,
+  type CDPSession,
+  chromium,
+  type Page,
+  type Browser as PlaywrightBrowser,
+} from "playwright-core";
 
 /** Debian's package; CHROMIUM_PATH points elsewhere (GitHub's runners ship Google Chrome). */
 export const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
@@ -35,13 +41,25 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-/** Launches Chromium with a fresh profile; fails with the fix when it is not installed. */
-export async function launchChromium(): Promise<Browser> {
+/** A hung step fails its test after 15 s rather than the suite's timeout. */
+function boundTimeouts(context: BrowserContext): BrowserContext {
+  context.setDefaultTimeout(15_000);
+  context.setDefaultNavigationTimeout(15_000);
+  return context;
+}
+
+/** Fails with the fix when Chromium is not installed. */
+function assertChromiumInstalled(): void {
   if (!existsSync(CHROMIUM)) {
     throw new Error(
-      `The passkey browser tests need Debian's Chromium at ${CHROMIUM}: apt-get install -y chromium (.ci/run installs it).`,
+      `The browser tests need Debian's Chromium at ${CHROMIUM}: apt-get install -y chromium (.ci/run installs it).`,
     );
   }
+}
+
+/** Launches Chromium with a fresh profile; fails with the fix when it is not installed. */
+export async function launchChromium(): Promise<Browser> {
+  assertChromiumInstalled();
   const profile = mkdtempSync(join(tmpdir(), "latchkey-chromium-"));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
@@ -49,13 +67,43 @@ export async function launchChromium(): Promise<Browser> {
     args: FLAGS,
     timeout: 30_000,
   });
-  context.setDefaultTimeout(15_000);
-  context.setDefaultNavigationTimeout(15_000);
+  boundTimeouts(context);
   return {
     context,
     async close() {
       await context.close();
       rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Devices {
+  /**
+   * A new browser context: its own cookies and storage, as a separate device would have, announcing
+   * `userAgent` so the app can tell the devices apart.
+   */
+  device(userAgent: string): Promise<BrowserContext>;
+  close(): Promise<void>;
+}
+
+/**
+ * One Chromium process holding several isolated contexts, each a "device" of its own: cheaper than
+ * a browser per device, and as separate (no shared cookies, storage or cache).
+ */
+export async function launchChromiumDevices(): Promise<Devices> {
+  assertChromiumInstalled();
+  const browser: PlaywrightBrowser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: FLAGS,
+    timeout: 30_000,
+  });
+  return {
+    async device(userAgent) {
+      return boundTimeouts(await browser.newContext({ userAgent }));
+    },
+    async close() {
+      await browser.close();
     },
   };
 }

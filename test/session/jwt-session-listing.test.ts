@@ -1,0 +1,357 @@
+/**
+ * JWT sessions a user can manage, when the app has a shared store (`config.store`): each issued
+ * session is recorded per user (id, sign-in time, expiry, last use, User-Agent, address), so
+ * `listSessions` works; revoking one writes its marker, checked on every read, so that browser is
+ * out on its next request; "sign out everywhere else" reaches sessions the store never recorded.
+ * Without a store the functions keep their clear error. On MemoryStore and the real Redis.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  type AuthConfig,
+  listSessions,
+  listUserSessions,
+  revokeOtherSessions,
+  revokeSession,
+  revokeUserSession,
+  revokeUserSessions,
+  UnsupportedStrategy,
+} from "../../src/index.js";
+import Credentials from "../../src/providers/credentials.js";
+import { MAX_RECORDED_SESSIONS } from "../../src/session/recorded-jwt-sessions.js";
+import { MemoryStore } from "../../src/store/memory.js";
+import { RedisStore } from "../../src/store/redis.js";
+import type { ShortLivedStore } from "../../src/store/types.js";
+import { useTestRedis } from "../store/test-redis.js";
+import { devicesRequest, LAPTOP, PHONE, SESSION_COOKIE, signInFromDevice } from "./devices.js";
+import { SECRET, TestBrowser } from "./harness.js";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const START = new Date("2026-11-01T00:00:00Z");
+
+const redis = useTestRedis();
+
+const STORES: Array<{ name: string; open: () => ShortLivedStore }> = [
+  { name: "MemoryStore", open: () => new MemoryStore() },
+  { name: "Redis", open: () => new RedisStore(redis.client) },
+];
+
+const at = (ms: number) => vi.setSystemTime(new Date(START.valueOf() + ms));
+
+function configWith(store: ShortLivedStore | undefined, signOut = vi.fn()): AuthConfig {
+  return {
+    secret: SECRET,
+    trustHost: true,
+    session: { strategy: "jwt" },
+    ...(store ? { store } : {}),
+    // The address from X-Forwarded-For, as behind a proxy; many sign-ins of one account in a few
+    // milliseconds, which the limiter (not under test here) would otherwise refuse.
+    rateLimit: {
+      trustForwardedFor: true,
+      rules: { signInAttempt: { perAccount: 1000, perIp: 1000 } },
+    },
+    events: { signOut },
+    providers: [
+      Credentials({
+        credentials: { username: {}, password: {} },
+        authorize: ({ username, password }) =>
+          password === "right" ? { id: `app-${String(username)}`, name: String(username) } : null,
+      }),
+    ],
+  };
+}
+
+describe.each(STORES)("JWT sessions recorded in $name", (kind) => {
+  const signOut = vi.fn();
+  let config: AuthConfig;
+  // The Redis store is shared by every test of the file: each test signs in users of its own.
+  let ada: string;
+  let mallory: string;
+
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["Date"], now: START });
+    signOut.mockClear();
+    config = configWith(kind.open(), signOut);
+    const run = crypto.randomUUID().slice(0, 8);
+    ada = `ada-${run}`;
+    mallory = `mallory-${run}`;
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it("lists the caller's sessions with their ids, metadata and the current one marked, never a token", async () => {
+    const laptop = new TestBrowser(config);
+    const phone = new TestBrowser(config);
+    const laptopToken = await signInFromDevice(laptop, ada, LAPTOP, "203.0.113.7");
+    at(60_000);
+    const phoneToken = await signInFromDevice(phone, ada, PHONE, "2001:db8::1");
+
+    const sessions = await listSessions(devicesRequest(laptop), config);
+    expect(sessions).toEqual([
+      {
+        id: expect.stringMatching(/^[\w-]{22}$/),
+        expires: new Date(START.valueOf() + 30 * DAY_MS),
+        createdAt: START,
+        lastSeenAt: START,
+        userAgent: LAPTOP,
+        ipAddress: "203.0.113.7",
+        current: true,
+      },
+      {
+        id: expect.stringMatching(/^[\w-]{22}$/),
+        expires: new Date(START.valueOf() + 60_000 + 30 * DAY_MS),
+        createdAt: new Date(START.valueOf() + 60_000),
+        lastSeenAt: new Date(START.valueOf() + 60_000),
+        userAgent: PHONE,
+        ipAddress: "2001:db8::1",
+        current: false,
+      },
+    ]);
+    const listed = JSON.stringify(sessions);
+    expect(listed).not.toContain(laptopToken);
+    expect(listed).not.toContain(phoneToken);
+    const fromPhone = await listSessions(devicesRequest(phone), config);
+    expect(fromPhone?.find((session) => session.current)?.id).toBe(sessions?.[1]?.id);
+  });
+
+  it("moves last seen and the expiry on when the token is re-issued (updateAge), never on every request", async () => {
+    const laptop = new TestBrowser(config);
+    await signInFromDevice(laptop, ada);
+    at(DAY_MS / 2);
+    await laptop.session();
+    expect((await listSessions(devicesRequest(laptop), config))?.[0]).toMatchObject({
+      createdAt: START,
+      lastSeenAt: START,
+    });
+    at(DAY_MS + 1000);
+    await laptop.session();
+    expect((await listSessions(devicesRequest(laptop), config))?.[0]).toEqual(
+      expect.objectContaining({
+        createdAt: START,
+        lastSeenAt: new Date(START.valueOf() + DAY_MS + 1000),
+        expires: new Date(START.valueOf() + DAY_MS + 1000 + 30 * DAY_MS),
+        userAgent: LAPTOP,
+      }),
+    );
+    expect(await listSessions(devicesRequest(laptop), config)).toHaveLength(1);
+  });
+
+  it("revokes one session by id: that browser is out on its next request, though its token is cached", async () => {
+    const laptop = new TestBrowser(config);
+    const phone = new TestBrowser(config);
+    await signInFromDevice(laptop, ada, LAPTOP);
+    await signInFromDevice(phone, ada, PHONE);
+    // Read once, so that the next read of the phone's token is answered from the verified-token cache.
+    expect(await phone.session()).toMatchObject({ user: { name: ada } });
+    const phoneId = (await listSessions(devicesRequest(laptop), config))?.find(
+      (session) => !session.current,
+    )?.id;
+
+    expect(await revokeSession(devicesRequest(laptop), config, phoneId as string)).toBe(true);
+    expect(await phone.session()).toBeNull();
+    expect(phone.jar.has(SESSION_COOKIE)).toBe(false);
+    expect(await laptop.session()).toMatchObject({ user: { name: ada } });
+    expect((await listSessions(devicesRequest(laptop), config))?.map((session) => session.id)).not.toContain(
+      phoneId,
+    );
+    expect(await revokeSession(devicesRequest(laptop), config, phoneId as string)).toBe(false);
+    expect(signOut).toHaveBeenCalledWith({
+      token: null,
+      reason: "revoked",
+      userId: `app-${ada}`,
+      sessionId: phoneId,
+    });
+  });
+
+  it("signs out everywhere else, including a session the store never recorded; the caller's stays", async () => {
+    // Signed in before the app had a store: valid (same secret), but never recorded.
+    const before = new TestBrowser(configWith(undefined));
+    await signInFromDevice(before, ada);
+    const unrecorded = new TestBrowser(config);
+    unrecorded.jar.set(SESSION_COOKIE, before.jar.get(SESSION_COOKIE) as string);
+    const browsers = [new TestBrowser(config), new TestBrowser(config), new TestBrowser(config)];
+    for (const browser of browsers) await signInFromDevice(browser, ada);
+    expect(await unrecorded.session()).toMatchObject({ user: { name: ada } });
+    at(1000);
+    const [keeper, ...others] = browsers as [TestBrowser, ...TestBrowser[]];
+
+    expect(await revokeOtherSessions(devicesRequest(keeper), config)).toBe(2);
+    for (const other of [...others, unrecorded]) expect(await other.session()).toBeNull();
+    expect(await keeper.session()).toMatchObject({ user: { name: ada } });
+    expect(await listSessions(devicesRequest(keeper), config)).toHaveLength(1);
+    expect(signOut.mock.calls.map(([message]) => message.reason)).toEqual(["revokedOthers", "revokedOthers"]);
+    // A sign-in after it is a new session, which the marker does not cover.
+    at(2000);
+    const later = new TestBrowser(config);
+    await signInFromDevice(later, ada);
+    expect(await later.session()).toMatchObject({ user: { name: ada } });
+  });
+
+  it("records every one of many sign-ins of one user at the same moment (the record is rewritten under a lock)", async () => {
+    const browsers = Array.from({ length: 8 }, () => new TestBrowser(config));
+    await Promise.all(
+      browsers.map((browser, index) => signInFromDevice(browser, ada, `${LAPTOP} #${index}`)),
+    );
+    const listed = (await listSessions(devicesRequest(browsers[0] as TestBrowser), config)) ?? [];
+    expect(listed.map((session) => session.userAgent).sort()).toEqual(
+      browsers.map((_, index) => `${LAPTOP} #${index}`).sort(),
+    );
+  });
+
+  it("signing out everywhere else ends a recorded session signed in within the same second", async () => {
+    const keeper = new TestBrowser(config);
+    const other = new TestBrowser(config);
+    await signInFromDevice(keeper, ada);
+    await signInFromDevice(other, ada);
+    expect(await revokeOtherSessions(devicesRequest(keeper), config)).toBe(1);
+    expect(await other.session()).toBeNull();
+    expect(await keeper.session()).toMatchObject({ user: { name: ada } });
+  });
+
+  it("a signed-in user can neither see nor revoke another user's JWT sessions", async () => {
+    const alice = new TestBrowser(config);
+    const intruder = new TestBrowser(config);
+    await signInFromDevice(alice, ada, LAPTOP, "203.0.113.7");
+    await signInFromDevice(intruder, mallory, PHONE, "203.0.113.66");
+    const [aliceSession] = (await listSessions(devicesRequest(alice), config)) ?? [];
+
+    const seenByIntruder = await listSessions(devicesRequest(intruder), config);
+    expect(seenByIntruder).toHaveLength(1);
+    expect(seenByIntruder?.[0]?.id).not.toBe(aliceSession?.id);
+    expect(await revokeSession(devicesRequest(intruder), config, aliceSession?.id as string)).toBe(false);
+    expect(await revokeOtherSessions(devicesRequest(intruder), config)).toBe(0);
+    at(1000);
+    expect(await alice.session()).toMatchObject({ user: { name: ada } });
+    expect(await listSessions(devicesRequest(alice), config)).toHaveLength(1);
+
+    // A forged cookie holding the session id, and no cookie at all, are nobody.
+    const forged = new Request("http://app.test/account/devices", {
+      headers: { cookie: `${SESSION_COOKIE}=${aliceSession?.id}` },
+    });
+    for (const stranger of [forged, new Request("http://app.test/account/devices")]) {
+      expect(await listSessions(stranger, config)).toBeNull();
+      expect(await revokeSession(stranger, config, aliceSession?.id as string)).toBe(false);
+      expect(await revokeOtherSessions(stranger, config)).toBeNull();
+    }
+    expect(await alice.session()).toMatchObject({ user: { name: ada } });
+  });
+
+  it("sign-out removes the session from the list, and a copy of its cookie is refused", async () => {
+    const laptop = new TestBrowser(config);
+    const phone = new TestBrowser(config);
+    await signInFromDevice(laptop, ada);
+    await signInFromDevice(phone, ada);
+    const thief = new TestBrowser(config);
+    thief.jar.set(SESSION_COOKIE, phone.jar.get(SESSION_COOKIE) as string);
+    expect(await thief.session()).toMatchObject({ user: { name: ada } });
+
+    await phone.postForm("/auth/signout", {});
+    expect(await thief.session()).toBeNull();
+    expect(await listSessions(devicesRequest(laptop), config)).toHaveLength(1);
+  });
+
+  it("a new sign-in on the same browser replaces its session: one listed, and a copy of the old cookie is refused", async () => {
+    const laptop = new TestBrowser(config);
+    const oldToken = await signInFromDevice(laptop, ada);
+    at(1000);
+    const newToken = await signInFromDevice(laptop, ada);
+    expect(newToken).not.toBe(oldToken);
+    expect(await listSessions(devicesRequest(laptop), config)).toHaveLength(1);
+    const copy = new TestBrowser(config);
+    copy.jar.set(SESSION_COOKIE, oldToken);
+    expect(await copy.session()).toBeNull();
+    expect(await laptop.session()).toMatchObject({ user: { name: ada } });
+  });
+
+  it(`records at most ${MAX_RECORDED_SESSIONS} sessions per user; "everywhere else" still ends the rest`, async () => {
+    const first = new TestBrowser(config);
+    await signInFromDevice(first, ada);
+    const browsers: TestBrowser[] = [];
+    for (let index = 0; index < MAX_RECORDED_SESSIONS; index++) {
+      at((index + 1) * 1000);
+      const browser = new TestBrowser(config);
+      await signInFromDevice(browser, ada);
+      browsers.push(browser);
+    }
+    const keeper = browsers.at(-1) as TestBrowser;
+    const listed = (await listSessions(devicesRequest(keeper), config)) ?? [];
+    expect(listed).toHaveLength(MAX_RECORDED_SESSIONS);
+    expect(listed.some((session) => session.createdAt?.valueOf() === START.valueOf())).toBe(false);
+    expect(await first.session()).toMatchObject({ user: { name: ada } });
+
+    at((MAX_RECORDED_SESSIONS + 2) * 1000);
+    expect(await revokeOtherSessions(devicesRequest(keeper), config)).toBe(MAX_RECORDED_SESSIONS - 1);
+    expect(await first.session()).toBeNull();
+    expect(await (browsers[0] as TestBrowser).session()).toBeNull();
+    expect(await keeper.session()).toMatchObject({ user: { name: ada } });
+  });
+
+  it("the admin functions work by user id; keeping a revoked session keeps nothing", async () => {
+    const laptop = new TestBrowser(config);
+    const phone = new TestBrowser(config);
+    const laptopToken = await signInFromDevice(laptop, ada, LAPTOP);
+    await signInFromDevice(phone, ada, PHONE);
+    const userId = `app-${ada}`;
+    const sessions = await listUserSessions(config, userId);
+    expect(sessions.map((session) => session.userId)).toEqual([userId, userId]);
+    expect(JSON.stringify(sessions)).not.toContain(laptopToken);
+    const [laptopSession, phoneSession] = sessions;
+
+    expect(await revokeUserSession(config, `app-${mallory}`, laptopSession?.id as string)).toBe(false);
+    expect(await laptop.session()).toMatchObject({ user: { name: ada } });
+    expect(await revokeUserSession(config, userId, laptopSession?.id as string)).toBe(true);
+    expect(await laptop.session()).toBeNull();
+
+    // The laptop's session is revoked: naming it as the one to keep must not bring it back.
+    at(1000);
+    expect(await revokeUserSessions(config, userId, { except: laptopSession?.id as string })).toBe(1);
+    expect(await phone.session()).toBeNull();
+    expect(await laptop.session()).toBeNull();
+    expect(await listUserSessions(config, userId)).toEqual([]);
+    expect(phoneSession?.userAgent).toBe(PHONE);
+  });
+
+  it('a later "all but one" spares only a live session: one a standing marker covers stays out', async () => {
+    const laptop = new TestBrowser(config);
+    const phone = new TestBrowser(config);
+    await signInFromDevice(laptop, ada, LAPTOP);
+    await signInFromDevice(phone, ada, PHONE);
+    const userId = `app-${ada}`;
+    const laptopId = (await listSessions(devicesRequest(laptop), config))?.find(
+      (session) => session.current,
+    )?.id;
+    at(1000);
+    expect(await revokeUserSessions(config, userId)).toBe(2);
+    at(2000);
+    const tablet = new TestBrowser(config);
+    await signInFromDevice(tablet, ada);
+    const desktop = new TestBrowser(config);
+    await signInFromDevice(desktop, ada);
+
+    at(3000);
+    expect(await revokeOtherSessions(devicesRequest(tablet), config)).toBe(1);
+    expect(await tablet.session()).toMatchObject({ user: { name: ada } });
+    expect(await desktop.session()).toBeNull();
+    at(4000);
+    await revokeUserSessions(config, userId, { except: laptopId as string });
+    expect(await laptop.session()).toBeNull();
+    expect(await phone.session()).toBeNull();
+    expect(await tablet.session()).toBeNull();
+  });
+});
+
+describe("JWT sessions without a store", () => {
+  it("listing, revoking one and revoking all but one say a store is needed", async () => {
+    const config = configWith(undefined);
+    const laptop = new TestBrowser(config);
+    await signInFromDevice(laptop, "ada");
+    for (const call of [
+      () => listSessions(devicesRequest(laptop), config),
+      () => revokeSession(devicesRequest(laptop), config, "some-id"),
+      () => revokeOtherSessions(devicesRequest(laptop), config),
+      () => listUserSessions(config, "app-ada"),
+    ]) {
+      await expect(call()).rejects.toThrow(UnsupportedStrategy);
+      await expect(call()).rejects.toThrow(/config\.store/);
+    }
+    expect(await laptop.session()).toMatchObject({ user: { name: "ada" } });
+  });
+});
