@@ -308,8 +308,10 @@ export async function twoFactorStatus(request: Request, config: AuthConfig): Pro
  * Starts enrolling an authenticator app for the user signed in on `request`: the secret (base32,
  * for typing by hand), the `otpauth://` URI and the URI as a QR code (SVG markup, drawn locally).
  * The secret is stored sealed and unconfirmed; {@link confirmTotp} turns it on. Calling it again
- * before confirming returns the same secret. Rejects with `NotSignedIn`, or `InvalidRequest` when
- * an authenticator is already on.
+ * before confirming returns the same secret. Rejects with `NotSignedIn`; `StepUpRequired` when the
+ * user signed in longer ago than `twoFactor.recentAuthMaxAge` (a stolen session cookie must not
+ * enrol its thief's phone: ask them to sign in again); `InvalidRequest` when an authenticator is
+ * already on.
  *
  * @example
  * ```ts
@@ -341,8 +343,7 @@ export async function confirmTotp(
   code: string,
 ): Promise<ConfirmedTotp | null> {
   const ctx = serverContext(assertRequest(request, "confirmTotp"), config);
-  twoFactorSettingsOf(config.twoFactor);
-  return confirmTotpForUser(ctx, code);
+  return confirmTotpForUser(ctx, twoFactorSettingsOf(config.twoFactor), code);
 }
 
 /**

@@ -50,9 +50,12 @@ export function signedInAtOf(token: JWT): number | undefined {
   return typeof time === "number" && Number.isFinite(time) ? time : undefined;
 }
 
-/** How the token's user signed in: its `amr` and `auth_time`, or null when it records no `amr`. */
+/**
+ * How the token's user signed in: its `amr` and `auth_time`. A token from before latchkey recorded
+ * `amr` has none (`[]`); one with neither claim (Auth.js's) records nothing: null.
+ */
 export function authenticationOf(token: JWT): SessionAuthentication | null {
-  const amr = token[AMR_CLAIM];
+  const amr = token[AMR_CLAIM] ?? [];
   const authTime = token[AUTH_TIME_CLAIM];
   if (!Array.isArray(amr) || !amr.every((value) => typeof value === "string")) return null;
   if (typeof authTime !== "number" || !Number.isFinite(authTime)) return null;

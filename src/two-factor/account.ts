@@ -58,11 +58,27 @@ export async function statusOfTwoFactor(
   };
 }
 
+/**
+ * The signed-in user, when they signed in (or stepped up) within `maxAge` seconds: enrolling an
+ * authenticator decides who can sign in later, so a session cookie stolen long after its sign-in
+ * must not be enough to enrol the thief's phone.
+ */
+export async function userWithRecentSignIn(ctx: ServerContext, maxAge: number): Promise<AdapterUser> {
+  const verdict = await recentAuthentication(ctx, { maxAge });
+  if (!verdict.ok) {
+    if (verdict.reason === "signedOut") throw new NotSignedIn("Two-factor settings need a signed-in user.");
+    throw new StepUpRequired(
+      `Enrolling an authenticator needs a sign-in within the last ${maxAge} seconds; send the user to sign in again.`,
+    );
+  }
+  return (await signedInUserOf(ctx)).user;
+}
+
 export async function enrolTotpForUser(
   ctx: ServerContext,
   settings: TwoFactorSettings,
 ): Promise<TotpEnrolment> {
-  const { user } = await signedInUserOf(ctx);
+  const user = await userWithRecentSignIn(ctx, settings.recentAuthMaxAge);
   return beginTotpEnrolment(ctx, user, settings.issuer ?? new URL(ctx.origin).host);
 }
 
@@ -73,7 +89,12 @@ export interface ConfirmedTotp {
   cookies: CookieToSet[];
 }
 
-export async function confirmTotpForUser(ctx: ServerContext, code: string): Promise<ConfirmedTotp | null> {
+export async function confirmTotpForUser(
+  ctx: ServerContext,
+  settings: TwoFactorSettings,
+  code: string,
+): Promise<ConfirmedTotp | null> {
+  await userWithRecentSignIn(ctx, settings.recentAuthMaxAge);
   const { user, amr } = await signedInUserOf(ctx);
   if (typeof code !== "string") return null;
   const recoveryCodes = await confirmTotpEnrolment(ctx, user.id, code);

@@ -11,7 +11,7 @@ import { resolveCallbackUrl } from "../core/callback-url.js";
 import type { SignInGate } from "../core/context.js";
 import { AccessDenied } from "../core/errors.js";
 import { issuePendingCookie } from "./pending.js";
-import { CHALLENGE_ROUTE, SETUP_ROUTE } from "./routes.js";
+import { CHALLENGE_ROUTE, SETUP_ROUTE } from "./route-names.js";
 import { totpEnabled, twoFactorRecord } from "./second-factor.js";
 import type { TwoFactorSettings } from "./settings.js";
 import { isTrustedDevice } from "./trusted-device.js";

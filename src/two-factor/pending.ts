@@ -177,11 +177,6 @@ export async function spendPendingSignIn(ctx: AuthContext, pending: PendingSignI
   if (!first) throw new InvalidCheck("This pending two-factor sign-in was already completed.");
 }
 
-/** Whether the pending sign-in was spent already (for the challenge page; verification spends atomically). */
-export async function isPendingSpent(ctx: AuthContext, pending: PendingSignIn): Promise<boolean> {
-  return (await ctx.config.store.get(`${SPENT_PREFIX}${pending.jti}`)) !== undefined;
-}
-
 /** Clears the pending cookie (and its chunks) when the request carries it. */
 export function clearPendingCookie(ctx: AuthContext): CookieToSet[] {
   const { name, options } = ctx.cookies.twoFactorPending;

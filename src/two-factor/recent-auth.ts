@@ -6,7 +6,7 @@
  * session's `amr` and `auth_time`, or the sign-in page when nobody is signed in.
  */
 import type { ServerContext } from "../core/context.js";
-import { CHALLENGE_ROUTE } from "./routes.js";
+import { CHALLENGE_ROUTE } from "./route-names.js";
 
 export interface RecentAuthOptions {
   /** Seconds since the user last proved who they are. Default 300. */

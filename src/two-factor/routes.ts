@@ -38,14 +38,11 @@ import { sendSecondFactorCode, useSecondFactorCode } from "./email-code.js";
 import { beginTotpEnrolment, confirmTotpEnrolment } from "./enrolment.js";
 import { passkeyOptionsFor, passkeyProviderOf, provePasskey } from "./other-methods.js";
 import { clearPendingCookie, openPendingCookie, type PendingSignIn, spendPendingSignIn } from "./pending.js";
+import { recentAuthentication } from "./recent-auth.js";
+import { CHALLENGE_ROUTE, EMAIL_CODE_ROUTE, PASSKEY_OPTIONS_ROUTE, SETUP_ROUTE } from "./route-names.js";
 import { amrWithSecondFactor, proveSecondFactor } from "./second-factor.js";
 import type { TwoFactorSettings } from "./settings.js";
 import { trustDeviceCookie } from "./trusted-device.js";
-
-export const CHALLENGE_ROUTE = "two-factor";
-export const SETUP_ROUTE = "two-factor-setup";
-export const PASSKEY_OPTIONS_ROUTE = "two-factor-passkey";
-export const EMAIL_CODE_ROUTE = "two-factor-email";
 
 /** How a POST to the challenge proves the second factor. */
 type SecondFactorMethod = "totp" | "recovery" | "passkey" | "email";
@@ -310,9 +307,27 @@ function sendEmailCode(settings: TwoFactorSettings) {
   };
 }
 
+/**
+ * For a signed-in user (not a held sign-in), enrolling needs a recent sign-in (see
+ * `userWithRecentSignIn`): a stale session is sent to sign in again, then back here.
+ */
+async function signInAgainIfStale(
+  ctx: AuthContext,
+  subject: Subject,
+  settings: TwoFactorSettings,
+): Promise<ResponseInternal | undefined> {
+  if (subject.kind === "pending") return undefined;
+  if ((await recentAuthentication(ctx, { maxAge: settings.recentAuthMaxAge })).ok) return undefined;
+  const signin = new URL(ctx.actionUrl("signin"));
+  signin.searchParams.set("callbackUrl", ctx.actionUrl(SETUP_ROUTE));
+  return { redirect: signin.href };
+}
+
 function setupPage(settings: TwoFactorSettings) {
   return async (ctx: AuthContext): Promise<ResponseInternal> => {
     const subject = await requireSubject(ctx, "enrol");
+    const stale = await signInAgainIfStale(ctx, subject, settings);
+    if (stale) return stale;
     const user =
       subject.kind === "pending"
         ? {
@@ -335,23 +350,27 @@ function setupPage(settings: TwoFactorSettings) {
   };
 }
 
-async function confirmSetup(ctx: AuthContext): Promise<ResponseInternal> {
-  const subject = await requireSubject(ctx, "enrol");
-  const { code } = postedCode(ctx);
-  const codes = await confirmTotpEnrolment(ctx, subject.userId, code);
-  if (codes === null) return refused(ctx, SETUP_ROUTE, "totp");
-  const result =
-    subject.kind === "pending"
-      ? await completePending(ctx, subject.pending)
-      : {
-          redirect: await resolveCallbackUrl(ctx),
-          cookies: await ctx.sessions.reauthenticate(ctx, secondFactorAuthentication(subject.amr)),
-        };
-  const continueUrl = result.redirect as string;
-  const cookies = result.cookies ? { cookies: result.cookies } : {};
-  if (wantsJson(ctx)) return { status: 200, body: { url: continueUrl, recoveryCodes: codes }, ...cookies };
-  const page = renderRecoveryCodesPage({ codes, continueUrl, theme: ctx.config.theme });
-  return { status: page.status, body: page.html, ...cookies };
+function confirmSetup(settings: TwoFactorSettings) {
+  return async (ctx: AuthContext): Promise<ResponseInternal> => {
+    const subject = await requireSubject(ctx, "enrol");
+    const stale = await signInAgainIfStale(ctx, subject, settings);
+    if (stale) return stale;
+    const { code } = postedCode(ctx);
+    const codes = await confirmTotpEnrolment(ctx, subject.userId, code);
+    if (codes === null) return refused(ctx, SETUP_ROUTE, "totp");
+    const result =
+      subject.kind === "pending"
+        ? await completePending(ctx, subject.pending)
+        : {
+            redirect: await resolveCallbackUrl(ctx),
+            cookies: await ctx.sessions.reauthenticate(ctx, secondFactorAuthentication(subject.amr)),
+          };
+    const continueUrl = result.redirect as string;
+    const cookies = result.cookies ? { cookies: result.cookies } : {};
+    if (wantsJson(ctx)) return { status: 200, body: { url: continueUrl, recoveryCodes: codes }, ...cookies };
+    const page = renderRecoveryCodesPage({ codes, continueUrl, theme: ctx.config.theme });
+    return { status: page.status, body: page.html, ...cookies };
+  };
 }
 
 /** The accounts a second-factor POST counts against: the user it acts for (see above). */
@@ -418,7 +437,7 @@ export function twoFactorRoutes(settings: TwoFactorSettings): RouteTable {
           csrf: "required",
           rateLimit: "secondFactor",
           rateLimitKeys: limitedPer("enrol"),
-          run: confirmSetup,
+          run: confirmSetup(settings),
         },
       },
       provider: "none",

@@ -84,9 +84,9 @@ export async function postCode(
 /** The session `jar` holds, through getSession. */
 export const sessionOf = (config: AuthConfig, jar: CookieJar) => getSession(requestWith(jar), config);
 
-/** Whether a response sets a (non-empty) session cookie. */
+/** Whether a response sets a (non-empty) session cookie, over https or plain http. */
 export function setsSession(response: Response): boolean {
   return response.headers
     .getSetCookie()
-    .some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`) && !cookie.startsWith(`${SESSION_COOKIE}=;`));
+    .some((cookie) => /^(__Secure-)?authjs\.session-token=[^;]/.test(cookie));
 }

@@ -3,6 +3,7 @@ import { MemoryAdapter } from "../../src/adapters/memory.js";
 import {
   Auth,
   disableTwoFactor,
+  enrollTotp,
   regenerateRecoveryCodes,
   requireRecentAuth,
   twoFactorStatus,
@@ -236,6 +237,24 @@ describe.each(["jwt", "database"] as const)("two-factor sign-in with %s sessions
     expect(signIn).toHaveBeenCalledTimes(1);
   });
 
+  it.runIf(strategy === "database")(
+    "a session's amr cookie copied beside another session proves nothing for it",
+    async () => {
+      const { config, secret } = await enrolledApp();
+      const older = await signInWithCredentials(config);
+      older.jar.apply(await postCode(config, older.jar, codeAt(secret, Date.now())));
+      vi.setSystemTime(Date.now() + 600_000);
+      const newer = await signInWithCredentials(config);
+      newer.jar.apply(await postCode(config, newer.jar, codeAt(secret, Date.now())));
+      const AUTH_COOKIE = "__Secure-latchkey.session-auth";
+      expect(newer.jar.get(AUTH_COOKIE)).toBeDefined();
+      expect((await requireRecentAuth(requestWith(older.jar), config, { factors: ["mfa"] })).ok).toBe(false);
+      older.jar.apply([`${AUTH_COOKIE}=${newer.jar.get(AUTH_COOKIE)}; Path=/`]);
+      expect((await requireRecentAuth(requestWith(older.jar), config, { factors: ["mfa"] })).ok).toBe(false);
+      expect((await requireRecentAuth(requestWith(newer.jar), config, { factors: ["mfa"] })).ok).toBe(true);
+    },
+  );
+
   it("turning two-factor off or new recovery codes need a recent second factor", async () => {
     const { config, secret } = await enrolledApp();
     // A password-only session (from before enrolment counts as stale too) is refused.
@@ -364,5 +383,42 @@ describe("two-factor sign-in: configuration and other first factors", () => {
     const landed = await Auth(new Request(link, { headers: { cookie: jar.header() } }), app.config);
     expect(locationOf(landed).pathname).toBe("/auth/two-factor");
     expect(setsSession(landed)).toBe(false);
+  });
+});
+
+describe("enrolling from a signed-in session", () => {
+  it("needs a recent sign-in: a stale session cookie cannot enrol its thief's phone", async () => {
+    const { config } = await twoFactorApp();
+    const { jar } = await signInWithCredentials(config);
+    vi.setSystemTime(Date.now() + 301_000);
+    await expect(enrollTotp(requestWith(jar), config)).rejects.toMatchObject({ type: "StepUpRequired" });
+    const page = await send(config, "/two-factor-setup", { cookie: jar });
+    const signin = locationOf(page);
+    expect(signin.pathname).toBe("/auth/signin");
+    expect(signin.searchParams.get("callbackUrl")).toBe("https://app.test/auth/two-factor-setup");
+  });
+
+  it("a recent session enrols on the setup page; the recovery codes page needs no script", async () => {
+    const { config } = await twoFactorApp();
+    const { jar } = await signInWithCredentials(config);
+    const page = await send(config, "/two-factor-setup", { cookie: jar });
+    const secret = /<code>([A-Z2-7 ]+)<\/code>/.exec(await page.text())?.[1]?.replace(/ /g, "") as string;
+    const csrf = await send(config, "/csrf", { cookie: jar });
+    jar.apply(csrf);
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const confirmed = await send(config, "/two-factor-setup", {
+      cookie: jar,
+      form: { csrfToken, code: codeAt(secret, Date.now()) },
+    });
+    expect(confirmed.status).toBe(200);
+    const html = await confirmed.text();
+    expect(html).not.toContain("<script");
+    expect(await twoFactorStatus(requestWith(jar), config)).toMatchObject({
+      enabled: true,
+      recoveryCodesRemaining: 10,
+    });
+    // The session now records the code just proven: regenerating codes needs no further step-up.
+    jar.apply(confirmed);
+    expect(await regenerateRecoveryCodes(requestWith(jar), config)).toHaveLength(10);
   });
 });

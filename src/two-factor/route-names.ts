@@ -1,0 +1,11 @@
+/**
+ * The path segments of two-factor sign-in's routes under `basePath`, in one place: the routes
+ * (routes.ts), the gate that sends browsers there and step-up's answer all name them.
+ * `pipeline/routes.ts` lists them for `isAuthAction` too.
+ */
+export const CHALLENGE_ROUTE = "two-factor";
+export const SETUP_ROUTE = "two-factor-setup";
+/** Passkey options for the second factor (`"passkey"` offered). */
+export const PASSKEY_OPTIONS_ROUTE = "two-factor-passkey";
+/** Mails a second-factor code (`"email"` offered). */
+export const EMAIL_CODE_ROUTE = "two-factor-email";

@@ -1,0 +1,70 @@
+/**
+ * Two-factor sign-in after an OpenID Connect first factor, against a real OpenID Provider: the
+ * provider's callback issues no session while a second factor is required; the user enrols an
+ * authenticator (codes from the `otpauth` package), gets the session, and the next sign-in at the
+ * provider is held for a code again, with JWT and database sessions.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MemoryAdapter } from "../../../src/adapters/memory.js";
+import type { AuthConfig, SessionStrategy } from "../../../src/index.js";
+import { locationOf, SECRET, send } from "../../core/helpers.js";
+import { codeAt, setsSession } from "../../two-factor/harness.js";
+import { APP, newBrowser, sessionOf, signInAtOP } from "./browser.js";
+import { providerAt, startOP, type TestOP } from "./op.js";
+
+let op: TestOP;
+beforeAll(async () => {
+  op = await startOP();
+});
+afterAll(() => op.close());
+
+async function postForm(
+  config: AuthConfig,
+  jar: ReturnType<typeof newBrowser>["app"],
+  path: string,
+  code: string,
+) {
+  const csrf = await send(config, "/csrf", { origin: APP, cookie: jar });
+  jar.apply(csrf);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const response = await send(config, path, { origin: APP, cookie: jar, form: { csrfToken, code } });
+  jar.apply(response);
+  return response;
+}
+
+describe.each<SessionStrategy>(["jwt", "database"])(
+  "an OpenID Connect sign-in with %s sessions",
+  (strategy) => {
+    it("is held until the second factor: enrolment first, then a code at every sign-in", async () => {
+      const config: AuthConfig = {
+        providers: [providerAt(op, { trustEmailVerified: true })],
+        adapter: MemoryAdapter(),
+        session: { strategy },
+        secret: SECRET,
+        trustHost: true,
+        twoFactor: { methods: ["totp"], required: "always" },
+      };
+      const browser = newBrowser();
+      const held = await signInAtOP(config, browser, "op", "alice");
+      expect(locationOf(held).pathname).toBe("/auth/two-factor-setup");
+      expect(setsSession(held)).toBe(false);
+      expect(await sessionOf(config, browser)).toBeNull();
+
+      const page = await send(config, "/two-factor-setup", { origin: APP, cookie: browser.app });
+      const secret = /<code>([A-Z2-7 ]+)<\/code>/.exec(await page.text())?.[1]?.replace(/ /g, "") as string;
+      const enrolled = await postForm(config, browser.app, "/two-factor-setup", codeAt(secret, Date.now()));
+      expect(enrolled.status).toBe(200);
+      expect(await sessionOf(config, browser)).toMatchObject({ user: { email: "alice@example.test" } });
+
+      // Signed out, the next sign-in at the provider is held for a code; the one just used is spent.
+      const next = newBrowser();
+      const again = await signInAtOP(config, next, "op", "alice");
+      expect(locationOf(again).pathname).toBe("/auth/two-factor");
+      const reused = await postForm(config, next.app, "/two-factor", codeAt(secret, Date.now()));
+      expect(setsSession(reused)).toBe(false);
+      const fresh = await postForm(config, next.app, "/two-factor", codeAt(secret, Date.now(), 1));
+      expect(setsSession(fresh)).toBe(true);
+      expect(await sessionOf(config, next)).toMatchObject({ user: { email: "alice@example.test" } });
+    });
+  },
+);
