@@ -42,7 +42,8 @@ export function assertMethodProviders(
   }
 }
 
-function requiredProvider<T>(provider: T | undefined, method: string): T {
+/** The provider a method leans on, present since startup checked it. */
+export function requiredProvider<T>(provider: T | undefined, method: string): T {
   // Startup checked it; a config edited since is the site's fault, named.
   if (provider === undefined) throw new InvalidConfig(`The "${method}" second factor has no provider.`);
   return provider;
@@ -77,5 +78,3 @@ export async function provePasskey(ctx: ServerContext, userId: string, data: str
     throw error;
   }
 }
-
-export { requiredProvider };

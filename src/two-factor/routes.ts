@@ -194,8 +194,8 @@ function challengePage(settings: TwoFactorSettings) {
     };
     const refusal = refusalFromQuery(ctx, method);
     const offersPasskey =
-      settings.methods.includes("passkey") && passkeyProviderOf(ctx.config.providers) !== undefined;
-    const offersEmail = settings.methods.includes("email") && subject.email !== null;
+      offers(ctx, settings, subject, "passkey") && passkeyProviderOf(ctx.config.providers) !== undefined;
+    const offersEmail = offers(ctx, settings, subject, "email") && subject.email !== null;
     const page = renderTwoFactorChallengePage({
       actionUrl:
         ctx.actionUrl(CHALLENGE_ROUTE) +
@@ -231,6 +231,41 @@ function challengePage(settings: TwoFactorSettings) {
   };
 }
 
+/**
+ * Whether `method` may be the second factor for `subject`: offered by the app, and not the kind of
+ * proof the first factor already was. A passkey after a passkey, or a mailed code after an e-mail
+ * sign-in, proves the same thing twice: one factor, which must not be recorded as "mfa".
+ */
+function offers(
+  ctx: AuthContext,
+  settings: TwoFactorSettings,
+  subject: Subject,
+  method: "passkey" | "email",
+): boolean {
+  if (!settings.methods.includes(method)) return false;
+  const firstFactorType = { passkey: "webauthn", email: "email" }[method];
+  if (subject.kind === "pending") {
+    return ctx.config.providersById.get(subject.pending.providerId)?.type !== firstFactorType;
+  }
+  // A signed-in user: a session proven by this kind of factor alone (RFC 8176 "hwk", or "otp"
+  // without "mfa", which only an e-mail sign-in records) steps up with another.
+  const only = { passkey: "hwk", email: "otp" }[method];
+  return !subject.amr.every((value) => value === only);
+}
+
+function assertOffered(
+  ctx: AuthContext,
+  settings: TwoFactorSettings,
+  subject: Subject,
+  method: SecondFactorMethod,
+) {
+  if ((method === "passkey" || method === "email") && !offers(ctx, settings, subject, method)) {
+    throw new InvalidRequest(
+      `A ${method === "passkey" ? "passkey" : "code by e-mail"} cannot be the second factor of this sign-in: its first factor was one already.`,
+    );
+  }
+}
+
 /** Checks the posted second factor for `userId`; null when it does not count. */
 async function prove(ctx: AuthContext, userId: string, method: SecondFactorMethod, code: string) {
   if (method === "passkey") return (await provePasskey(ctx, userId, code)) ? { method } : null;
@@ -245,6 +280,7 @@ function verify(settings: TwoFactorSettings) {
   return async (ctx: AuthContext): Promise<ResponseInternal> => {
     const subject = await requireSubject(ctx, "verify");
     const { method, code } = postedCode(ctx, methodsAccepted(settings));
+    assertOffered(ctx, settings, subject, method);
     const proof = await prove(ctx, subject.userId, method, code);
     if (proof === null) {
       if (method !== "passkey") return refused(ctx, CHALLENGE_ROUTE, method);
@@ -288,7 +324,8 @@ function verify(settings: TwoFactorSettings) {
 function sendEmailCode(settings: TwoFactorSettings) {
   return async (ctx: AuthContext): Promise<ResponseInternal> => {
     const subject = await requireSubject(ctx, "verify");
-    if (!settings.methods.includes("email") || subject.email === null) {
+    assertOffered(ctx, settings, subject, "email");
+    if (subject.email === null) {
       throw new InvalidRequest("This account cannot receive a second-factor code by e-mail.");
     }
     const page = new URL(ctx.actionUrl(CHALLENGE_ROUTE));
@@ -405,8 +442,11 @@ export function twoFactorRoutes(settings: TwoFactorSettings): RouteTable {
                 // Each answer stores a challenge, as the passkey flow's options do.
                 rateLimit: "webauthnOptions",
                 rateLimitKeys: limitedPer("verify"),
-                run: async (ctx: AuthContext) =>
-                  passkeyOptionsFor(ctx, (await requireSubject(ctx, "verify")).userId),
+                run: async (ctx: AuthContext) => {
+                  const subject = await requireSubject(ctx, "verify");
+                  assertOffered(ctx, settings, subject, "passkey");
+                  return passkeyOptionsFor(ctx, subject.userId);
+                },
               },
             },
             provider: "none",

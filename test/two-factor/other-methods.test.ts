@@ -205,6 +205,26 @@ describe("a passkey as the second factor", () => {
     expect(setsSession(asAlice.response)).toBe(false);
   });
 
+  it("attack: a passkey first factor cannot be its own second factor", async () => {
+    const { config, authenticator } = await passkeyApp();
+    const jar = new CookieJar();
+    const options = await send(config, "/webauthn-options/passkey?action=authenticate", { cookie: jar });
+    jar.apply(options);
+    const { options: request } = (await options.json()) as { options: PublicKeyCredentialRequestOptionsJSON };
+    const { token } = await getCsrf(config, { cookie: jar });
+    const held = await send(config, "/callback/passkey", {
+      cookie: jar,
+      form: { csrfToken: token, action: "authenticate", data: JSON.stringify(authenticator.get(request)) },
+    });
+    jar.apply(held);
+    expect(locationOf(held).pathname).toBe("/auth/two-factor");
+    expect(await (await send(config, "/two-factor", { cookie: jar })).text()).not.toContain("Use a passkey");
+    expect((await send(config, "/two-factor-passkey", { cookie: jar })).status).toBe(400);
+    const posted = await postCode(config, jar, "", { method: "passkey", data: "{}" });
+    expect(posted.status).toBe(400);
+    expect(setsSession(posted)).toBe(false);
+  });
+
   it("without a pending sign-in there are no options, and a user without passkeys gets none", async () => {
     const { config } = await passkeyApp();
     const none = await send(config, "/two-factor-passkey", { cookie: new CookieJar() });
@@ -307,6 +327,40 @@ describe("a code by e-mail as the second factor", () => {
     );
   });
 
+  it("attack: 5 wrong codes void the mailed code; the right one then fails too", async () => {
+    const { config, mails } = await emailApp();
+    const { jar } = await signInWithCredentials(config);
+    await sendCode(config, jar);
+    const right = mails[0]?.code as string;
+    const wrong = right === "000000" ? "111111" : "000000";
+    for (let attempt = 0; attempt < 5; attempt++) {
+      expect(setsSession(await postCode(config, jar, wrong, { method: "email" }))).toBe(false);
+    }
+    expect(setsSession(await postCode(config, jar, right, { method: "email" }))).toBe(false);
+  });
+
+  it("attack: after an e-mail first factor, a mailed code is no second factor", async () => {
+    const { config, mails } = await emailApp();
+    const jar = new CookieJar();
+    const { token } = await getCsrf(config, { cookie: jar });
+    await send(config, "/signin/email", {
+      cookie: jar,
+      form: { csrfToken: token, email: "alice@example.test" },
+    });
+    const code = mails.at(-1)?.code as string;
+    const held = await send(config, "/callback/email", {
+      cookie: jar,
+      form: { csrfToken: token, email: "alice@example.test", code },
+    });
+    jar.apply(held);
+    expect(locationOf(held).pathname).toBe("/auth/two-factor");
+    expect(await (await send(config, "/two-factor", { cookie: jar })).text()).not.toContain(
+      "E-mail me a code",
+    );
+    expect((await sendCode(config, jar)).status).toBe(400);
+    expect((await postCode(config, jar, "123456", { method: "email" })).status).toBe(400);
+  });
+
   it("is not accepted when the app does not offer it, and needs an e-mail provider with codes", async () => {
     const app = await twoFactorApp();
     await enrolAlice(app.config);
@@ -328,13 +382,14 @@ describe("a code by e-mail as the second factor", () => {
 });
 
 describe("trust this device", () => {
-  async function trustingApp() {
+  async function trustingApp(overrides: Partial<AuthConfig> = {}) {
     const adapter = MemoryAdapter();
     await adapter.createUser?.({ ...BOB, emailVerified: null });
     const app = await twoFactorApp({
       adapter,
       providers: [twoUsers()],
       twoFactor: { methods: ["totp"], trustDevice: { maxAge: 30 } },
+      ...overrides,
     });
     const alice = await enrolAlice(app.config);
     nextStep();
@@ -435,6 +490,41 @@ describe("trust this device", () => {
     const again = await signInWithCredentials(config, undefined, { cookie: jar });
     expect(locationOf(again.response).pathname).toBe("/auth/two-factor");
     expect(setsSession(again.response)).toBe(false);
+  });
+
+  it("after revokeOtherSessions, and after two-factor is turned off and on again, the browser is trusted no more", async () => {
+    // Database sessions: "sign out everywhere else" needs them (or a shared store).
+    const { config, secret } = await trustingApp({ session: { strategy: "database" } });
+    const { jar } = await signInTrusting(config, secret);
+    // Another device of Alice's signs everyone else out.
+    const other = (await signInWithCredentials(config)).jar;
+    other.apply(await postCode(config, other, codeAt(secret, Date.now())));
+    vi.setSystemTime(Date.now() + 1000);
+    const { revokeOtherSessions } = await import("../../src/index.js");
+    await revokeOtherSessions(
+      new Request("https://app.test/x", { headers: { cookie: other.header() } }),
+      config,
+    );
+    const again = await signInWithCredentials(config, undefined, { cookie: jar });
+    expect(locationOf(again.response).pathname).toBe("/auth/two-factor");
+
+    // Trusted anew, then two-factor off and on: the old cookie is void.
+    nextStep();
+    const { jar: trusted } = await signInTrusting(config, secret);
+    const { disableTwoFactor, enrollTotp, confirmTotp } = await import("../../src/index.js");
+    const skipped = await signInWithCredentials(config, undefined, { cookie: trusted });
+    expect(setsSession(skipped.response)).toBe(true);
+    // Turning it off needs a fresh second factor: the step-up, with a code.
+    trusted.apply(await postCode(config, trusted, codeAt(secret, Date.now())));
+    const req = () => new Request("https://app.test/settings", { headers: { cookie: trusted.header() } });
+    await disableTwoFactor(req(), config);
+    nextStep();
+    const enrolment = await enrollTotp(req(), config);
+    expect(await confirmTotp(req(), config, codeAt(enrolment.secret, Date.now()))).not.toBeNull();
+    nextStep();
+    trusted.cookies.delete(SESSION_COOKIE);
+    const afterReenrol = await signInWithCredentials(config, undefined, { cookie: trusted });
+    expect(locationOf(afterReenrol.response).pathname).toBe("/auth/two-factor");
   });
 
   it("refuses a trustDevice.maxAge that is not a whole number of days", async () => {
