@@ -11,7 +11,7 @@ import type { ServerContext } from "../core/context.js";
 import { EmailSignInError } from "../core/errors.js";
 import { MAX_CODE_ATTEMPTS } from "../core/one-time-code-refused.js";
 import { codeHash, matchesAnySecret, randomCode } from "../flows/email/one-time-code.js";
-import { emailCodeProviderOf, requiredProvider } from "./other-methods.js";
+import { emailCodeProviderOf, requiredProvider } from "./method-providers.js";
 
 const codeKey = (userId: string) => `2fa-email:${userId}`;
 const attemptsKey = (entry: string) => `2fa-email-attempts:${entry}`;

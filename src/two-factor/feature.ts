@@ -6,7 +6,7 @@ import type { TwoFactorOptions } from "../config.js";
 import type { Feature } from "../core/feature.js";
 import type { ProviderConfig } from "../provider-types.js";
 import { twoFactorGate } from "./gate.js";
-import { assertMethodProviders } from "./other-methods.js";
+import { assertMethodProviders } from "./method-providers.js";
 import { twoFactorRoutes } from "./routes.js";
 import { TWO_FACTOR_ADAPTER_METHODS } from "./second-factor.js";
 import { resolveTwoFactorSettings } from "./settings.js";

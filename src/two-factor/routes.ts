@@ -36,7 +36,8 @@ import {
 } from "../pages/two-factor.js";
 import { sendSecondFactorCode, useSecondFactorCode } from "./email-code.js";
 import { beginTotpEnrolment, confirmTotpEnrolment } from "./enrolment.js";
-import { passkeyOptionsFor, passkeyProviderOf, provePasskey } from "./other-methods.js";
+import { passkeyProviderOf } from "./method-providers.js";
+import { passkeyOptionsFor, provePasskey } from "./passkey-factor.js";
 import { clearPendingCookie, openPendingCookie, type PendingSignIn, spendPendingSignIn } from "./pending.js";
 import { recentAuthentication } from "./recent-auth.js";
 import { CHALLENGE_ROUTE, EMAIL_CODE_ROUTE, PASSKEY_OPTIONS_ROUTE, SETUP_ROUTE } from "./route-names.js";
