@@ -20,6 +20,20 @@ export function emailCodeProviderOf(providers: readonly ProviderConfig[]): Email
     | undefined;
 }
 
+/**
+ * The offered methods that can follow a first factor of provider type `firstFactorType`: a
+ * passkey after a passkey, or a mailed code after an e-mail sign-in, would prove the same thing
+ * twice (one factor, never to be recorded as "mfa").
+ */
+export function methodsAfter<M extends string>(
+  methods: readonly M[],
+  firstFactorType: string | undefined,
+): M[] {
+  const same: Record<string, string> = { webauthn: "passkey", email: "email" };
+  const excluded = firstFactorType === undefined ? undefined : same[firstFactorType];
+  return methods.filter((method) => method !== excluded);
+}
+
 /** Refuses, at startup, a method whose provider is missing. */
 export function assertMethodProviders(
   settings: TwoFactorSettings,

@@ -36,7 +36,7 @@ import {
 } from "../pages/two-factor.js";
 import { sendSecondFactorCode, useSecondFactorCode } from "./email-code.js";
 import { beginTotpEnrolment, confirmTotpEnrolment } from "./enrolment.js";
-import { passkeyProviderOf } from "./method-providers.js";
+import { methodsAfter, passkeyProviderOf } from "./method-providers.js";
 import { passkeyOptionsFor, provePasskey } from "./passkey-factor.js";
 import { clearPendingCookie, openPendingCookie, type PendingSignIn, spendPendingSignIn } from "./pending.js";
 import { recentAuthentication } from "./recent-auth.js";
@@ -244,9 +244,9 @@ function offers(
   method: "passkey" | "email",
 ): boolean {
   if (!settings.methods.includes(method)) return false;
-  const firstFactorType = { passkey: "webauthn", email: "email" }[method];
   if (subject.kind === "pending") {
-    return ctx.config.providersById.get(subject.pending.providerId)?.type !== firstFactorType;
+    const firstFactor = ctx.config.providersById.get(subject.pending.providerId)?.type;
+    return methodsAfter(settings.methods, firstFactor).includes(method);
   }
   // A signed-in user: a session proven by this kind of factor alone (RFC 8176 "hwk", or "otp"
   // without "mfa", which only an e-mail sign-in records) steps up with another.

@@ -219,6 +219,22 @@ describe("a passkey as the second factor", () => {
     jar.apply(held);
     expect(locationOf(held).pathname).toBe("/auth/two-factor");
     expect(await (await send(config, "/two-factor", { cookie: jar })).text()).not.toContain("Use a passkey");
+    // A JSON caller is told the same: no passkey among the methods.
+    const jsonJar = new CookieJar();
+    const again = await send(config, "/webauthn-options/passkey?action=authenticate", { cookie: jsonJar });
+    jsonJar.apply(again);
+    const { options: second } = (await again.json()) as { options: PublicKeyCredentialRequestOptionsJSON };
+    const csrf = await getCsrf(config, { cookie: jsonJar });
+    const asJson = await send(config, "/callback/passkey", {
+      cookie: jsonJar,
+      form: {
+        csrfToken: csrf.token,
+        action: "authenticate",
+        data: JSON.stringify(authenticator.get(second)),
+      },
+      headers: { "x-auth-return-redirect": "1" },
+    });
+    expect(await asJson.json()).toMatchObject({ twoFactorRequired: true, methods: ["totp", "recovery"] });
     expect((await send(config, "/two-factor-passkey", { cookie: jar })).status).toBe(400);
     const posted = await postCode(config, jar, "", { method: "passkey", data: "{}" });
     expect(posted.status).toBe(400);
