@@ -23,6 +23,7 @@ import {
 } from "./readme-block.js";
 import { sessionGroups } from "./session.js";
 import { tokenCacheMemory } from "./token-cache-memory.js";
+import { twoFactorGroups } from "./two-factor.js";
 
 const loadAtStart = loadavg()[0] ?? 0;
 const quick = process.argv.includes("--quick");
@@ -31,10 +32,21 @@ const options = quick
   : { rounds: 10, sliceMs: 250, warmupMs: 500 };
 
 /**
- * `--only=jwt,session` runs some sets alone (jwt, session, prisma, oidc, rate-limit, http, memory, bundle).
+ * `--only=jwt,session` runs some sets alone (jwt, session, prisma, oidc, rate-limit, two-factor,
+ * http, memory, bundle).
  * Only a full run (no `--only`, no `--quick`, no `--no-write`) rewrites the README's table.
  */
-const SETS = ["jwt", "session", "prisma", "oidc", "rate-limit", "http", "memory", "bundle"] as const;
+const SETS = [
+  "jwt",
+  "session",
+  "prisma",
+  "oidc",
+  "rate-limit",
+  "two-factor",
+  "http",
+  "memory",
+  "bundle",
+] as const;
 const onlyArgument = process.argv.find((argument) => argument.startsWith("--only="))?.slice("--only=".length);
 const only = new Set(onlyArgument ? onlyArgument.split(",") : SETS);
 const unknown = [...only].filter((set) => !(SETS as readonly string[]).includes(set));
@@ -59,13 +71,18 @@ await prisma.close();
 await oidc.close();
 await rateLimit.close();
 
+// Alone: its TOTP task moves this process's clock on (bench/two-factor.ts).
+const twoFactor = only.has("two-factor") ? await twoFactorGroups() : none;
+const twoFactorResults = await runInterleaved(twoFactor.groups, options);
+await twoFactor.close();
+
 // Last, and in processes of their own: servers under load from this process.
 const http = only.has("http")
   ? await httpBenchmark(quick)
   : { groups: [], results: new Map<string, number>() };
 
-const groups = [...inProcess, ...withServers, ...http.groups];
-const results = new Map([...inProcessResults, ...withServersResults, ...http.results]);
+const groups = [...inProcess, ...withServers, ...twoFactor.groups, ...http.groups];
+const results = new Map([...inProcessResults, ...withServersResults, ...twoFactorResults, ...http.results]);
 console.log(
   `latchkey benchmarks — node ${process.version}, ${options.rounds} interleaved rounds of ${options.sliceMs} ms`,
 );

@@ -392,11 +392,20 @@ export type TwoFactorUser = AdapterUser;
  */
 export interface TwoFactorOptions {
   /**
-   * The second factors offered, in order. `"totp"`: an authenticator app (RFC 6238), with 10
-   * single-use recovery codes as its fallback. `"passkey"` and `"email"` are reserved for passkeys
-   * and e-mailed codes as second factors; this version refuses them at startup.
+   * The second factors offered; `"totp"` must be among them. `"totp"`: an authenticator app
+   * (RFC 6238), with 10 single-use recovery codes as its fallback; a user with a confirmed app is
+   * asked for a second factor. `"passkey"`: such a user may instead use one of their passkeys
+   * (needs a `Passkey` provider). `"email"`: or a 6-digit code mailed to their address (needs an
+   * e-mail provider with `otp: true`, which sends it).
    */
   methods: ReadonlyArray<"totp" | "passkey" | "email">;
+  /**
+   * Offers "trust this device" after a second factor: a sealed cookie for that user in that browser
+   * skips the second factor for `maxAge` days (1 to 400). It is void once the user's sessions are
+   * revoked (`revokeUserSessions`, `revokeOtherSessions`) or two-factor sign-in is turned off.
+   * Default: not offered.
+   */
+  trustDevice?: { maxAge: number };
   /**
    * Who must pass a second factor. `"enrolled"` (default): users who enrolled one. `"always"`:
    * everyone; a user without one is sent to enrol (`<basePath>/two-factor-setup`) before any

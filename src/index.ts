@@ -31,6 +31,7 @@ import {
   revokeOwnOtherSessions,
   revokeOwnSession,
 } from "./session/own-sessions.js";
+import { voidTrustedDevices } from "./session/trusted-devices.js";
 import type { ManagedSession } from "./session/types.js";
 import {
   type ConfirmedTotp,
@@ -249,25 +250,29 @@ export async function revokeUserSession(config: AuthConfig, userId: string, id: 
 
 /**
  * Admin: ends every session of a user, optionally keeping one by its session id, e.g. after a
- * password reset. Resolves to how many ended.
+ * password reset. Resolves to how many ended. With two-factor sign-in, the browsers the user
+ * trusted to skip the second factor (`twoFactor.trustDevice`) must pass it again.
  *
  * @example
  * ```ts
  * await revokeUserSessions(config, "user-1", { except: currentSessionId });
  * ```
  */
-export function revokeUserSessions(
+export async function revokeUserSessions(
   config: AuthConfig,
   userId: string,
   options: { except?: string } = {},
 ): Promise<number> {
   const resolved = resolvedConfigFor(config);
-  return sessionStrategyFor(resolved).revoke(
+  const ended = await sessionStrategyFor(resolved).revoke(
     resolved,
     userId,
     { allExcept: options.except },
     "revokedByAdmin",
   );
+  // Browsers the user trusted to skip the second factor end with the sessions.
+  await voidTrustedDevices(resolved, userId);
+  return ended;
 }
 
 /** The request-based functions took `(config, userId)` before; say so rather than fail obscurely. */

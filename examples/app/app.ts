@@ -1,6 +1,7 @@
 /**
  * The example app: latchkey with database sessions on SQLite, a local OpenID Provider, e-mail links
- * and codes delivered to a local mailbox, a password user and passkeys, served by node:http.
+ * and codes delivered to a local mailbox, a password user and passkeys, two-factor sign-in (an
+ * authenticator app, with passkeys and e-mailed codes as alternatives), served by node:http.
  * `startExample()` is what `npm run example` runs, and what the test suite starts on free ports.
  */
 
@@ -10,11 +11,15 @@ import type { AddressInfo } from "node:net";
 import {
   type AuthConfig,
   deleteAuthenticator,
+  disableTwoFactor,
   getSession,
   listAuthenticators,
   listSessions,
+  regenerateRecoveryCodes,
+  requireRecentAuth,
   revokeOtherSessions,
   revokeSession,
+  twoFactorStatus,
 } from "latchkey";
 import { PrismaAdapter } from "latchkey/adapters/prisma";
 import { toNodeHandler, toWebRequest } from "latchkey/node";
@@ -27,7 +32,15 @@ import { MemoryStore } from "latchkey/rate-limit";
 import { openDatabase } from "./database.js";
 import { Mailbox } from "./mailbox.js";
 import { CLIENT_ID, CLIENT_SECRET, startOpenIdProvider } from "./openid-provider.js";
-import { devicesPage, homePage, mailboxPage, PAGE_SCRIPT, passkeysPage, protectedPage } from "./pages.js";
+import {
+  devicesPage,
+  homePage,
+  mailboxPage,
+  PAGE_SCRIPT,
+  passkeysPage,
+  protectedPage,
+  securityPage,
+} from "./pages.js";
 import { bundlePageScript } from "./scripts.js";
 
 export const DEMO_USER = { email: "demo@example.test", password: "correct horse battery staple" };
@@ -103,6 +116,13 @@ export async function startExample(options: ExampleOptions): Promise<RunningExam
       }),
       Passkey(),
     ],
+    // Users who enrol an authenticator app are asked for it after their first factor; a passkey
+    // or a code mailed to them also does, and "trust this device" skips it for 30 days.
+    twoFactor: {
+      methods: ["totp", "passkey", "email"],
+      issuer: "latchkey example",
+      trustDevice: { maxAge: 30 },
+    },
   };
 
   const authHandler = toNodeHandler(config);
@@ -146,6 +166,25 @@ export async function startExample(options: ExampleOptions): Promise<RunningExam
         await deleteAuthenticator(request, config, String(form.get("credentialID")));
         return redirect("/account/passkeys");
       }
+      if (path === "/account/security/regenerate" || path === "/account/security/disable") {
+        // A second factor within 5 minutes, or latchkey's step-up page first (it returns here).
+        const recent = await requireRecentAuth(request, config, {
+          maxAge: 300,
+          factors: ["mfa"],
+          callbackUrl: "/account/security",
+        });
+        if (!recent.ok) return redirect(recent.stepUpUrl);
+        if (path === "/account/security/disable") {
+          await disableTwoFactor(request, config);
+          return redirect("/account/security");
+        }
+        const codes = await regenerateRecoveryCodes(request, config);
+        const status = await twoFactorStatus(request, config);
+        res.setHeader("content-type", "text/html; charset=utf-8");
+        // Shown once, and never cached.
+        res.setHeader("cache-control", "no-store");
+        if (status) return void res.end(securityPage(status, codes));
+      }
       return redirect("/account/devices");
     }
     const session = await getSession(request, config);
@@ -156,6 +195,10 @@ export async function startExample(options: ExampleOptions): Promise<RunningExam
       return void res.end(devicesPage((await listSessions(request, config)) ?? []));
     if (path === "/account/passkeys")
       return void res.end(passkeysPage((await listAuthenticators(request, config)) ?? []));
+    if (path === "/account/security") {
+      const status = await twoFactorStatus(request, config);
+      if (status) return void res.end(securityPage(status));
+    }
     res.statusCode = 404;
     res.end("Not found");
   }

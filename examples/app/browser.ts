@@ -1,6 +1,7 @@
 /**
  * The pages' script: on the home page the demo password form signs in with `latchkey/client`
- * (showing a wrong password inline) and the "Sign out" button signs out; on the passkeys page
+ * (showing a wrong password inline, and going on to the second factor when the user has one) and
+ * the "Sign out" button signs out; on the passkeys page
  * "Add a passkey" creates one for the signed-in user. scripts.ts bundles it.
  */
 import { configureClient, registerPasskey, signIn, signOut } from "latchkey/client";
@@ -20,6 +21,11 @@ form?.addEventListener("submit", async (event) => {
   });
   if (result.ok) {
     window.location.reload();
+    return;
+  }
+  // Two-factor sign-in: the password was right; latchkey's page asks for the second factor.
+  if (result.twoFactorRequired && result.url) {
+    window.location.assign(result.url);
     return;
   }
   if (alert) {

@@ -1,9 +1,9 @@
 /**
  * The example app's own pages: home (who is signed in), a protected page, "your devices" (the
  * signed-in user's sessions, from latchkey's public session-management functions), "your passkeys",
- * and the local mailbox. Light and dark, following the browser's setting.
+ * "two-factor authentication" (status, new recovery codes, turning it off), and the local mailbox. Light and dark, following the browser's setting.
  */
-import type { OwnSession, Session } from "latchkey";
+import type { OwnSession, Session, TwoFactorStatus } from "latchkey";
 import type { AdapterAuthenticator } from "latchkey/adapters";
 import type { Mail } from "./mailbox.js";
 
@@ -34,7 +34,7 @@ export function homePage(session: Session | null, demo: { email: string; passwor
   const who = session?.user
     ? `<p>Signed in as <strong>${escapeHtml(session.user.name ?? session.user.email ?? "someone")}</strong>
 ${session.user.email ? ` (${escapeHtml(session.user.email)})` : ""}.</p>
-<p><a href="/protected">A protected page</a> · <a href="/account/devices">Your devices</a> · <a href="/account/passkeys">Your passkeys</a></p>
+<p><a href="/protected">A protected page</a> · <a href="/account/devices">Your devices</a> · <a href="/account/passkeys">Your passkeys</a> · <a href="/account/security">Two-factor authentication</a></p>
 <p><button type="button" id="sign-out">Sign out</button></p>`
     : `<p>Not signed in. <a href="/auth/signin">Sign in</a> with any method, or with the demo password here:</p>
 <form id="password-sign-in">
@@ -119,5 +119,32 @@ used ${passkey.counter} times${passkey.transports ? `, over ${escapeHtml(passkey
 <p>Keep another way to sign in (the password, e-mail) before removing your last passkey.</p>
 <p><a href="/">Home</a></p>`,
     PAGE_SCRIPT,
+  );
+}
+
+/**
+ * Two-factor authentication for the signed-in user (latchkey's `twoFactorStatus`): turning it on
+ * goes to latchkey's enrolment page (QR code, then the recovery codes, shown once); new recovery
+ * codes and turning it off need a second factor proven in the last 5 minutes, so those forms may
+ * first send the user to latchkey's step-up page. `codes` are new recovery codes, shown this once.
+ */
+export function securityPage(status: TwoFactorStatus, codes?: readonly string[]): string {
+  const fresh = codes
+    ? `<p role="status">Your new recovery codes, shown only now (the old ones no longer work):</p>
+<ul class="recovery-codes">${codes.map((code) => `<li><code>${escapeHtml(code)}</code></li>`).join("")}</ul>`
+    : "";
+  const body = status.enabled
+    ? `<p>Two-factor authentication is <strong>on</strong>: signing in asks for a code from your authenticator app (or a passkey, or a code by e-mail).</p>
+<p>Recovery codes left: <strong id="recovery-codes-left">${status.recoveryCodesRemaining}</strong>.</p>
+${fresh}
+<form method="post" action="/account/security/regenerate"><button>New recovery codes</button></form>
+<form method="post" action="/account/security/disable"><button>Turn off two-factor authentication</button></form>
+<p>Both ask for your second factor again when you last proved it more than 5 minutes ago.</p>`
+    : `<p>Two-factor authentication is <strong>off</strong>.</p>
+<p><a href="/auth/two-factor-setup?callbackUrl=%2Faccount%2Fsecurity">Set up an authenticator app</a>: scan a QR code, confirm with a code, and keep the recovery codes.</p>`;
+  return page(
+    "Two-factor authentication",
+    `${body}
+<p><a href="/">Home</a></p>`,
   );
 }

@@ -19,6 +19,14 @@ export {
 } from "./session-events.js";
 export { signIn } from "./sign-in.js";
 export { signOut } from "./sign-out.js";
+export {
+  sendTwoFactorEmailCode,
+  submitRecoveryCode,
+  submitTwoFactorCode,
+  type TwoFactorOptions,
+  type TwoFactorResponse,
+  verifyTwoFactorWithPasskey,
+} from "./two-factor.js";
 export type {
   ClientSafeProvider,
   SignInAuthorizationParams,

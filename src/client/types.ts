@@ -48,6 +48,16 @@ export interface SignInResponse {
   ok: boolean;
   /** Where the browser would have gone; null when there is an error. */
   url: string | null;
+  /**
+   * latchkey's two-factor sign-in: the first factor is proven, but no session exists until the
+   * second is (`submitTwoFactorCode`, `submitRecoveryCode`, `verifyTwoFactorWithPasskey`); `url`
+   * is the challenge page, where `redirect: true` would have gone.
+   */
+  twoFactorRequired?: true;
+  /** With `twoFactorRequired`: the second factors the app offers ("totp", "recovery", "passkey", "email"). */
+  methods?: string[];
+  /** With `twoFactorRequired`: the user must enrol an authenticator app first (at `url`). */
+  enrolmentRequired?: true;
 }
 
 /** Options of {@link signOut}. */

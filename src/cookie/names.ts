@@ -24,7 +24,12 @@ export type CookieRole =
   /** latchkey: how the user of a database session signed in (`amr`, `auth_time`), sealed, bound to the session. */
   | "sessionAuthentication"
   /** latchkey's two-factor sign-in: the sealed, short-lived proof of a first factor awaiting the second. */
-  | "twoFactorPending";
+  | "twoFactorPending"
+  /**
+   * latchkey's two-factor sign-in: "trust this device", sealed, one per user in a browser (the
+   * name gets a suffix derived from the user's id).
+   */
+  | "twoFactorTrusted";
 
 export type CookiesConfig = Record<CookieRole, CookieSpec>;
 
@@ -43,6 +48,7 @@ const BASE_NAMES: Record<CookieRole, string> = {
   sessionCache: "latchkey.session-cache",
   sessionAuthentication: "latchkey.session-auth",
   twoFactorPending: "latchkey.two-factor",
+  twoFactorTrusted: "latchkey.trusted-device",
 };
 
 /** The session cookie's name; it is also the default salt of the session JWT. */

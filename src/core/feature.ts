@@ -5,6 +5,7 @@
  * configuration; nothing in pipeline/ or actions/ names one.
  */
 import type { Adapter } from "../adapters/types.js";
+import type { ProviderConfig } from "../provider-types.js";
 import type { SignInGate } from "./context.js";
 import type { RouteTable } from "./routes.js";
 
@@ -31,5 +32,8 @@ export interface Feature {
  */
 export const CARRIED_FEATURE: unique symbol = Symbol.for("latchkey.feature");
 
-/** Builds a feature from its option's value; throws `InvalidConfig` naming what to fix. */
-export type FeatureFactory<Options> = (options: Options) => Feature;
+/**
+ * Builds a feature from its option's value and the resolved providers (a feature may lean on one:
+ * passkeys as a second factor need a passkey provider); throws `InvalidConfig` naming what to fix.
+ */
+export type FeatureFactory<Options> = (options: Options, providers: readonly ProviderConfig[]) => Feature;

@@ -1,9 +1,10 @@
 /**
  * The two-factor pages: the challenge (a code from the authenticator app, or a recovery code), the
  * enrolment (QR code, the secret for manual entry, a confirm form), and the recovery codes, shown
- * once. No page runs a script: the code field is plain HTML (`autocomplete="one-time-code"` lets
- * the browser offer a code it sees), and the codes download through a `data:` link, so every page
- * works under a Content-Security-Policy without 'unsafe-inline'.
+ * once. No page runs an inline script: the code field is plain HTML (`autocomplete="one-time-code"`
+ * lets the browser offer a code it sees), the codes download through a `data:` link, and "use a
+ * passkey" runs the passkey flow's script from `<basePath>/webauthn-script`, so every page works
+ * under a Content-Security-Policy of `script-src 'self'`.
  */
 import { escapeHtml } from "./escape.js";
 import { hiddenField, postForm, primaryButton } from "./form-fields.js";
@@ -11,12 +12,15 @@ import { type RenderedPage, renderDocument } from "./layout.js";
 import type { Theme } from "./theme.js";
 
 /** What went wrong with the last code, in the user's words (never the error's own message). */
-export type TwoFactorRefusal = "wrongCode" | "wrongRecoveryCode";
+export type TwoFactorRefusal = "wrongCode" | "wrongRecoveryCode" | "wrongEmailCode" | "wrongPasskey";
 
 const REFUSALS: Record<TwoFactorRefusal, string> = {
   wrongCode:
     "That code did not work. Check the time on your phone and enter the code your authenticator app shows now; each code works once.",
   wrongRecoveryCode: "That recovery code did not work. Each recovery code works once; try another one.",
+  wrongEmailCode:
+    "That code did not work. Enter the code from the latest e-mail; each code works once, for a few minutes. You can send a new one.",
+  wrongPasskey: "That passkey was not accepted. Use a passkey you added to this account, or another method.",
 };
 
 function alert(refusal: TwoFactorRefusal | undefined): string {
@@ -29,8 +33,8 @@ export interface TwoFactorChallengePageOptions {
   /** Where the form posts (`<basePath>/two-factor`). */
   actionUrl: string;
   csrfToken: string;
-  /** Which code the form asks for; the page links to the other. */
-  method: "totp" | "recovery";
+  /** Which code the form asks for; the page links to the other ways. */
+  method: "totp" | "recovery" | "email";
   /** This page's URL for the other method (`?method=recovery` or without it). */
   otherMethodUrl: string;
   /** A step-up for a signed-in user rather than the second step of a sign-in. */
@@ -39,6 +43,12 @@ export interface TwoFactorChallengePageOptions {
   /** Where "start again" leads. */
   signinUrl: string;
   theme?: Theme;
+  /** Offer "use a passkey": the options URL and the passkey script's URL. */
+  passkey?: { optionsUrl: string; scriptUrl: string };
+  /** Offer a code by e-mail: this page for it, where "send" posts, and whether a code was just sent. */
+  email?: { pageUrl: string; sendUrl: string; sent?: boolean; callbackUrl?: string };
+  /** Offer "trust this device" beside the code. */
+  trustDevice?: boolean;
 }
 
 function totpField(autofocus: boolean): string {
@@ -46,6 +56,48 @@ function totpField(autofocus: boolean): string {
 <label for="input-two-factor-code">Code from your authenticator app</label>
 <input id="input-two-factor-code" type="text" name="code" inputmode="numeric" pattern="[0-9 ]{6,7}" maxlength="7" autocomplete="one-time-code" required${autofocus ? " autofocus" : ""}>
 </div>`;
+}
+
+function emailCodeField(autofocus: boolean): string {
+  return `<div class="field">
+<label for="input-email-code">Code from the e-mail</label>
+<input id="input-email-code" type="text" name="code" inputmode="numeric" pattern="[0-9 ]{6,7}" maxlength="7" autocomplete="one-time-code" required${autofocus ? " autofocus" : ""}>
+</div>`;
+}
+
+const TRUST_FIELD = `<div class="field checkbox">
+<label><input type="checkbox" name="trustDevice" value="on"> Trust this device: don't ask for a second factor here for a while</label>
+</div>`;
+
+/**
+ * "Use a passkey": a form the passkey script drives (`data-passkey`): it fetches the options, runs
+ * `navigator.credentials.get()` and posts the assertion as `data` with `method=passkey`.
+ */
+function passkeyBlock(options: TwoFactorChallengePageOptions): string {
+  if (options.passkey === undefined) return "";
+  const inner = `${hiddenField("csrfToken", options.csrfToken)}${hiddenField("method", "passkey")}${hiddenField("action", "")}${hiddenField("data", "")}
+${options.trustDevice ? TRUST_FIELD : ""}
+<button type="button" class="button secondary" data-passkey-action="authenticate">Use a passkey</button>
+<p class="note" role="status" data-passkey-status hidden></p>
+<noscript><p class="note">Passkeys need JavaScript.</p></noscript>`;
+  return `${postForm(options.actionUrl, inner, ` class="passkey" data-passkey data-options-url="${escapeHtml(options.passkey.optionsUrl)}"`)}
+<script src="${escapeHtml(options.passkey.scriptUrl)}" defer></script>`;
+}
+
+/** The e-mail method's page: "send me a code", then the code field once one was sent. */
+function emailBlock(options: TwoFactorChallengePageOptions, inner: string): string {
+  const email = options.email;
+  if (email === undefined) return "";
+  const send = postForm(
+    email.sendUrl,
+    `${hiddenField("csrfToken", options.csrfToken)}${email.callbackUrl === undefined ? "" : hiddenField("callbackUrl", email.callbackUrl)}
+<button type="submit" class="button${email.sent ? " secondary" : ""}">${email.sent ? "Send a new code" : "E-mail me a code"}</button>`,
+  );
+  return email.sent
+    ? `<p class="center">We sent a code to your e-mail address.</p>
+${postForm(options.actionUrl, inner)}
+${send}`
+    : send;
 }
 
 function recoveryField(autofocus: boolean): string {
@@ -68,8 +120,11 @@ function recoveryField(autofocus: boolean): string {
  */
 export function renderTwoFactorChallengePage(options: TwoFactorChallengePageOptions): RenderedPage {
   const totp = options.method === "totp";
+  const field =
+    options.method === "email" ? emailCodeField(true) : totp ? totpField(true) : recoveryField(true);
   const inner = `${hiddenField("csrfToken", options.csrfToken)}${hiddenField("method", options.method)}
-${totp ? totpField(true) : recoveryField(true)}
+${field}
+${options.trustDevice ? TRUST_FIELD : ""}
 ${primaryButton(options.stepUp ? "Confirm" : "Verify")}`;
   const lead = options.stepUp
     ? "Confirm it is you before you change your security settings."
@@ -77,10 +132,16 @@ ${primaryButton(options.stepUp ? "Confirm" : "Verify")}`;
   const other = totp
     ? `<a href="${escapeHtml(options.otherMethodUrl)}">Use a recovery code</a>`
     : `<a href="${escapeHtml(options.otherMethodUrl)}">Use your authenticator app</a>`;
+  const byEmail =
+    options.email && options.method !== "email"
+      ? ` · <a href="${escapeHtml(options.email.pageUrl)}">E-mail me a code</a>`
+      : "";
   const startAgain = options.stepUp ? "" : ` · <a href="${escapeHtml(options.signinUrl)}">Start again</a>`;
+  const form = options.method === "email" ? emailBlock(options, inner) : postForm(options.actionUrl, inner);
   const body = `${alert(options.refusal)}<p class="center">${escapeHtml(lead)}</p>
-${postForm(options.actionUrl, inner)}
-<p class="center actions">${other}${startAgain}</p>`;
+${form}
+${options.method === "email" ? "" : passkeyBlock(options)}
+<p class="center actions">${other}${byEmail}${startAgain}</p>`;
   const status = options.refusal === undefined ? 200 : 401;
   return { html: renderDocument({ title: "Two-factor authentication", body, theme: options.theme }), status };
 }

@@ -164,7 +164,7 @@ function prepareProviders(providers: ProviderConfig[]): Promise<void> | undefine
  * The features the configuration turns on, each built once from its option. `Auth` brings their
  * code on Node; on edge runtimes the option must carry it (see `CARRIED_FEATURE`).
  */
-export function configuredFeatures(config: AuthConfig): Feature[] {
+export function configuredFeatures(config: AuthConfig, providers: readonly ProviderConfig[] = []): Feature[] {
   const options = config.twoFactor;
   if (options === undefined) return [];
   const carried = (options as { [CARRIED_FEATURE]?: FeatureFactory<TwoFactorOptions> })[CARRIED_FEATURE];
@@ -174,7 +174,7 @@ export function configuredFeatures(config: AuthConfig): Feature[] {
       'twoFactor has no code on this runtime: on edge runtimes write twoFactor: TwoFactor({ methods: ["totp"] }) with TwoFactor from "latchkey", which brings it.',
     );
   }
-  return [build(options)];
+  return [build(options, providers)];
 }
 
 /** The routes the providers' flows declare, each with the provider that brought it (for a clash's message). */
@@ -359,7 +359,7 @@ export function resolveConfig(config: AuthConfig, env: EnvRecord = readProcessEn
   // setEnvDefaults writes into its argument, so give it a shallow copy: Auth() never mutates the app's config.
   const withEnv = applyEnvDefaults(env, { ...config, providers: [...(config.providers ?? [])] }, onV4Name);
   const providers = resolveProviders(withEnv.providers as ProviderConfig[], setup);
-  const features = configuredFeatures(config);
+  const features = configuredFeatures(config, providers);
   if (config.adapter) for (const feature of features) feature.checkAdapter?.(config.adapter);
   assertAdapter(config.adapter, requiredAdapterMethods(providers, setup, chosen, features));
   if (config.adapter) warnAboutMissingExtensions(config.adapter, logger);

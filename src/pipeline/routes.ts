@@ -64,8 +64,8 @@ export const ROUTES: RouteTable = {
 
 /**
  * The routes latchkey's own flows and features declare, by name only (the passkey flow's
- * `webauthn-options` and `webauthn-script`; two-factor sign-in's `two-factor` and
- * `two-factor-setup`), so that {@link isAuthAction} knows them without a configuration and without
+ * `webauthn-options` and `webauthn-script`; two-factor sign-in's `two-factor`, `two-factor-setup`,
+ * `two-factor-passkey` and `two-factor-email`), so that {@link isAuthAction} knows them without a configuration and without
  * importing the code behind them. test/pipeline/routes.test.ts checks this list against the flows.
  */
 export const DECLARED_ROUTE_NAMES: readonly string[] = [
@@ -73,6 +73,8 @@ export const DECLARED_ROUTE_NAMES: readonly string[] = [
   "webauthn-script",
   "two-factor",
   "two-factor-setup",
+  "two-factor-passkey",
+  "two-factor-email",
 ];
 
 /**
@@ -109,7 +111,7 @@ export function routeNamed(table: RouteTable, action: string): Route | undefined
  * Whether `action` names one of the routes under `basePath` (`"signin"`, `"session"`, …), as
  * Auth.js's helper of the same name, for framework glue that routes by the path's first segment.
  * latchkey also has `"webauthn-script"`, the sign-in page's passkey script, and the two-factor
- * routes `"two-factor"` and `"two-factor-setup"`.
+ * routes `"two-factor"`, `"two-factor-setup"`, `"two-factor-passkey"` and `"two-factor-email"`.
  *
  * @example
  * ```ts

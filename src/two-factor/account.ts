@@ -30,7 +30,7 @@ export interface TwoFactorStatus {
   /** Unused recovery codes left. */
   recoveryCodesRemaining: number;
   /** The second factors the app offers. */
-  methods: Array<"totp">;
+  methods: Array<"totp" | "passkey" | "email">;
 }
 
 async function signedInUserOf(ctx: ServerContext): Promise<{ user: AdapterUser; amr: string[] }> {

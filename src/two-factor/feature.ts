@@ -10,12 +10,15 @@ import {
 import type { TwoFactorOptions } from "../config.js";
 import { MissingAdapterMethods } from "../core/errors.js";
 import type { Feature } from "../core/feature.js";
+import type { ProviderConfig } from "../provider-types.js";
 import { twoFactorGate } from "./gate.js";
+import { assertMethodProviders } from "./method-providers.js";
 import { twoFactorRoutes } from "./routes.js";
 import { resolveTwoFactorSettings } from "./settings.js";
 
-export function twoFactorFeature(options: TwoFactorOptions): Feature {
+export function twoFactorFeature(options: TwoFactorOptions, providers: readonly ProviderConfig[]): Feature {
   const settings = resolveTwoFactorSettings(options);
+  assertMethodProviders(settings, providers);
   return {
     name: "twoFactor",
     routes: twoFactorRoutes(settings),

@@ -6,14 +6,16 @@
  * is enrolled before the first session, never "later". JSON callers (`X-Auth-Return-Redirect: 1`)
  * get `{ url, twoFactorRequired: true, methods }` instead of the redirect.
  */
-import type { AdapterUser } from "../adapters/types.js";
+import type { AdapterTwoFactor, AdapterUser } from "../adapters/types.js";
 import { resolveCallbackUrl } from "../core/callback-url.js";
 import type { SignInGate } from "../core/context.js";
 import { AccessDenied } from "../core/errors.js";
+import { methodsAfter } from "./method-providers.js";
 import { issuePendingCookie } from "./pending.js";
 import { CHALLENGE_ROUTE, SETUP_ROUTE } from "./route-names.js";
 import { totpEnabled, twoFactorRecord } from "./second-factor.js";
 import type { TwoFactorSettings } from "./settings.js";
+import { isTrustedDevice } from "./trusted-device.js";
 
 async function requiredFor(settings: TwoFactorSettings, user: AdapterUser): Promise<boolean> {
   const { required } = settings;
@@ -27,8 +29,18 @@ export function twoFactorGate(settings: TwoFactorSettings): SignInGate {
     const userId = signIn.user.id;
     const record = userId ? await twoFactorRecord(ctx, userId) : null;
     let purpose: "verify" | "enrol";
-    if (totpEnabled(record)) purpose = "verify";
-    else if (await requiredFor(settings, signIn.user as AdapterUser)) purpose = "enrol";
+    if (totpEnabled(record)) {
+      // A browser the user chose to trust (trusted-device.ts) skips the second factor.
+      if (
+        settings.trustDeviceMaxAge !== undefined &&
+        (await isTrustedDevice(ctx, record as AdapterTwoFactor))
+      )
+        return undefined;
+      // The user of this browser's session adding a passkey or linking an account: that session
+      // passed the second step already, and this grants nothing it does not have.
+      if ((await ctx.sessions.current(ctx))?.userId === userId) return undefined;
+      purpose = "verify";
+    } else if (await requiredFor(settings, signIn.user as AdapterUser)) purpose = "enrol";
     else return undefined;
     if (!userId) {
       // A second factor belongs to a stored user; one without an id can never pass it.
@@ -38,9 +50,15 @@ export function twoFactorGate(settings: TwoFactorSettings): SignInGate {
     const cookies = await issuePendingCookie(ctx, signIn, purpose, callbackUrl, settings.pendingMaxAge);
     const url = ctx.actionUrl(purpose === "verify" ? CHALLENGE_ROUTE : SETUP_ROUTE);
     if (ctx.request.headers.get("x-auth-return-redirect") === "1") {
+      // The methods that can follow this first factor (method-providers.ts), and recovery codes.
+      const firstFactor = ctx.config.providersById.get(signIn.providerId)?.type;
       const body =
         purpose === "verify"
-          ? { url, twoFactorRequired: true, methods: [...settings.methods, "recovery"] }
+          ? {
+              url,
+              twoFactorRequired: true,
+              methods: [...methodsAfter(settings.methods, firstFactor), "recovery"],
+            }
           : { url, twoFactorRequired: true, enrolmentRequired: true, methods: [...settings.methods] };
       return { status: 200, body, cookies };
     }

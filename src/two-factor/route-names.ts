@@ -5,3 +5,7 @@
  */
 export const CHALLENGE_ROUTE = "two-factor";
 export const SETUP_ROUTE = "two-factor-setup";
+/** Passkey options for the second factor (`"passkey"` offered). */
+export const PASSKEY_OPTIONS_ROUTE = "two-factor-passkey";
+/** Mails a second-factor code (`"email"` offered). */
+export const EMAIL_CODE_ROUTE = "two-factor-email";

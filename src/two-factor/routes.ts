@@ -3,9 +3,14 @@
  *
  * - `GET /two-factor`: the challenge page, for a pending sign-in (a first factor proven in this
  *   browser) or, for a signed-in user, as the step-up page `requireRecentAuth` sends them to.
- * - `POST /two-factor` `{ method: "totp" | "recovery", code }`: with a pending sign-in, a correct
- *   code issues the session (a fresh one, through the session strategy) and spends the pending
- *   cookie; for a signed-in user, it refreshes the session's `amr` and `auth_time` (step-up).
+ * - `POST /two-factor` `{ method: "totp" | "recovery" | "email", code }` or `{ method: "passkey",
+ *   data }`: with a pending sign-in, a correct second factor issues the session (a fresh one,
+ *   through the session strategy) and spends the pending cookie, and with `trustDevice` checked
+ *   (when the app offers it) trusts this browser; for a signed-in user, it refreshes the
+ *   session's `amr` and `auth_time` (step-up).
+ * - `GET /two-factor-passkey`: request options for the user's own passkeys (`"passkey"` offered).
+ * - `POST /two-factor-email`: mails a code to the user's address (`"email"` offered), then back to
+ *   the challenge page; counted by the `signInRequest` rule per user, as sign-in mails are.
  * - `GET /two-factor-setup`: enrolment (QR code, secret, confirm form), for a sign-in held until
  *   the user enrols (`required`) or for a signed-in user.
  * - `POST /two-factor-setup` `{ code }`: the first valid code turns two-factor sign-in on and shows
@@ -29,16 +34,23 @@ import {
   renderTwoFactorSetupPage,
   type TwoFactorRefusal,
 } from "../pages/two-factor.js";
+import { sendSecondFactorCode, useSecondFactorCode } from "./email-code.js";
 import { beginTotpEnrolment, confirmTotpEnrolment } from "./enrolment.js";
+import { methodsAfter, passkeyProviderOf } from "./method-providers.js";
+import { passkeyOptionsFor, provePasskey } from "./passkey-factor.js";
 import { clearPendingCookie, openPendingCookie, type PendingSignIn, spendPendingSignIn } from "./pending.js";
 import { recentAuthentication } from "./recent-auth.js";
-import { CHALLENGE_ROUTE, SETUP_ROUTE } from "./route-names.js";
-import { amrWithSecondFactor, proveSecondFactor, type SecondFactorMethod } from "./second-factor.js";
+import { CHALLENGE_ROUTE, EMAIL_CODE_ROUTE, PASSKEY_OPTIONS_ROUTE, SETUP_ROUTE } from "./route-names.js";
+import { amrWithSecondFactor, proveSecondFactor } from "./second-factor.js";
 import type { TwoFactorSettings } from "./settings.js";
+import { trustDeviceCookie } from "./trusted-device.js";
+
+/** How a POST to the challenge proves the second factor. */
+type SecondFactorMethod = "totp" | "recovery" | "passkey" | "email";
 
 /** Who a two-factor request acts for: a pending sign-in in this browser, else the signed-in user. */
 type Subject =
-  | { kind: "pending"; pending: PendingSignIn; userId: string }
+  | { kind: "pending"; pending: PendingSignIn; userId: string; email: string | null }
   | { kind: "signedIn"; userId: string; email: string | null; name: string | null; amr: string[] };
 
 const subjects = new WeakMap<AuthContext, Promise<Subject | null>>();
@@ -49,7 +61,9 @@ function subjectOf(ctx: AuthContext, purpose: PendingSignIn["purpose"]): Promise
   if (subject === undefined) {
     subject = (async (): Promise<Subject | null> => {
       const pending = await openPendingCookie(ctx, purpose);
-      if (pending !== null) return { kind: "pending", pending, userId: pending.userId };
+      if (pending !== null) {
+        return { kind: "pending", pending, userId: pending.userId, email: pending.signIn.user.email ?? null };
+      }
       const current = await ctx.sessions.current(ctx);
       const user = current ? await current.user() : null;
       if (current === null || user === null) return null;
@@ -77,16 +91,38 @@ async function requireSubject(ctx: AuthContext, purpose: PendingSignIn["purpose"
   return subject;
 }
 
-/** The code and method a POST names, each checked for shape; the code itself is checked later. */
-function postedCode(ctx: AuthContext): { method: SecondFactorMethod; code: string } {
-  const { method = "totp", code } = ctx.req.body;
-  if (method !== "totp" && method !== "recovery") {
-    throw new InvalidRequest('`method` must be "totp" or "recovery".');
+/** The methods a POST may name: an authenticator's code, a recovery code, and what the app offers beside. */
+function methodsAccepted(settings: TwoFactorSettings): SecondFactorMethod[] {
+  return ["totp", "recovery", ...settings.methods.filter((method) => method !== "totp")];
+}
+
+/** Passkey assertions in WebAuthn's JSON encoding are a few kilobytes at most. */
+const MAX_ASSERTION_LENGTH = 16_384;
+
+/**
+ * The method and the proof a POST names, each checked for shape; the proof itself is checked
+ * later. A passkey's proof is its assertion (`data`, as the passkey script posts it).
+ */
+function postedCode(
+  ctx: AuthContext,
+  accepted: readonly SecondFactorMethod[] = ["totp"],
+): { method: SecondFactorMethod; code: string } {
+  const { method = "totp" } = ctx.req.body;
+  if (!accepted.includes(method as SecondFactorMethod)) {
+    throw new InvalidRequest(`\`method\` must be one of ${accepted.map((m) => `"${m}"`).join(", ")}.`);
   }
+  if (method === "passkey") {
+    const { data } = ctx.req.body;
+    if (typeof data !== "string" || data.length === 0 || data.length > MAX_ASSERTION_LENGTH) {
+      throw new InvalidRequest("`data` must be the passkey's assertion, as JSON text.");
+    }
+    return { method, code: data };
+  }
+  const { code } = ctx.req.body;
   if (typeof code !== "string" || code.length === 0 || code.length > 64) {
     throw new InvalidRequest("`code` must be the code the user typed, as a string.");
   }
-  return { method, code };
+  return { method: method as SecondFactorMethod, code };
 }
 
 const wantsJson = (ctx: AuthContext) => ctx.request.headers.get("x-auth-return-redirect") === "1";
@@ -94,7 +130,7 @@ const wantsJson = (ctx: AuthContext) => ctx.request.headers.get("x-auth-return-r
 /** Where the page lands after a refused code: the same page, saying why (Post/Redirect/Get). */
 function refused(ctx: AuthContext, route: string, method: SecondFactorMethod): ResponseInternal {
   const url = new URL(ctx.actionUrl(route));
-  if (method === "recovery") url.searchParams.set("method", "recovery");
+  if (method !== "totp") url.searchParams.set("method", method === "passkey" ? "totp" : method);
   url.searchParams.set("error", "InvalidTwoFactorCode");
   const callbackUrl = ctx.req.body.callbackUrl;
   if (typeof callbackUrl === "string") url.searchParams.set("callbackUrl", callbackUrl);
@@ -102,81 +138,211 @@ function refused(ctx: AuthContext, route: string, method: SecondFactorMethod): R
 }
 
 function refusalFromQuery(ctx: AuthContext, method: SecondFactorMethod): TwoFactorRefusal | undefined {
+  if (ctx.req.query.error === "InvalidTwoFactorPasskey") return "wrongPasskey";
   if (ctx.req.query.error !== "InvalidTwoFactorCode") return undefined;
+  if (method === "email") return "wrongEmailCode";
   return method === "recovery" ? "wrongRecoveryCode" : "wrongCode";
 }
 
 const nowInSeconds = () => Math.floor(Date.now() / 1000);
 
-/** The session's new `amr`/`auth_time` once a second factor is proven on top of `firstFactor`. */
-const secondFactorAuthentication = (firstFactor: readonly string[]): SessionAuthentication => ({
-  amr: amrWithSecondFactor(firstFactor),
+/**
+ * The session's new `amr`/`auth_time` once a second factor is proven on top of `firstFactor`: a
+ * passkey adds "hwk" (RFC 8176 §2, as the passkey flow records it), every code "otp", and all "mfa".
+ */
+const secondFactorAuthentication = (
+  firstFactor: readonly string[],
+  method: SecondFactorMethod = "totp",
+): SessionAuthentication => ({
+  amr: method === "passkey" ? [...new Set([...firstFactor, "hwk", "mfa"])] : amrWithSecondFactor(firstFactor),
   authTime: nowInSeconds(),
 });
 
 /** Completes a held sign-in: spends its pending cookie, then issues the session. */
-async function completePending(ctx: AuthContext, pending: PendingSignIn): Promise<ResponseInternal> {
+async function completePending(
+  ctx: AuthContext,
+  pending: PendingSignIn,
+  method: SecondFactorMethod = "totp",
+): Promise<ResponseInternal> {
   await spendPendingSignIn(ctx, pending);
   const signIn = {
     ...pending.signIn,
-    authentication: secondFactorAuthentication(pending.signIn.authentication.amr),
+    authentication: secondFactorAuthentication(pending.signIn.authentication.amr, method),
   };
   const result = await issueSignInSession(ctx, signIn, pending.callbackUrl);
   return { ...result, cookies: [...(result.cookies ?? []), ...clearPendingCookie(ctx)] };
 }
 
-async function challengePage(ctx: AuthContext): Promise<ResponseInternal> {
-  const subject = await requireSubject(ctx, "verify");
-  const method: SecondFactorMethod = ctx.req.query.method === "recovery" ? "recovery" : "totp";
-  const other = new URL(ctx.actionUrl(CHALLENGE_ROUTE));
-  if (method === "totp") other.searchParams.set("method", "recovery");
-  const callbackUrl = ctx.req.query.callbackUrl;
-  if (callbackUrl !== undefined) other.searchParams.set("callbackUrl", callbackUrl);
-  const refusal = refusalFromQuery(ctx, method);
-  const page = renderTwoFactorChallengePage({
-    actionUrl:
-      ctx.actionUrl(CHALLENGE_ROUTE) + (callbackUrl ? `?callbackUrl=${encodeURIComponent(callbackUrl)}` : ""),
-    csrfToken: (await ctx.csrf()).token,
-    method,
-    otherMethodUrl: other.href,
-    stepUp: subject.kind === "signedIn",
-    ...(refusal ? { refusal } : {}),
-    signinUrl: ctx.actionUrl("signin"),
-    theme: ctx.config.theme,
-  });
-  return { status: page.status, body: page.html };
+/** The method the challenge page asks for, from its query; what the app does not offer falls back to the app's code. */
+function pageMethod(ctx: AuthContext, settings: TwoFactorSettings): "totp" | "recovery" | "email" {
+  const asked = ctx.req.query.method;
+  if (asked === "recovery") return "recovery";
+  if (asked === "email" && settings.methods.includes("email")) return "email";
+  return "totp";
 }
 
-async function verify(ctx: AuthContext): Promise<ResponseInternal> {
-  const subject = await requireSubject(ctx, "verify");
-  const { method, code } = postedCode(ctx);
-  const proof = await proveSecondFactor(ctx, subject.userId, method, code);
-  if (proof === null) return refused(ctx, CHALLENGE_ROUTE, method);
-
-  let result: ResponseInternal;
-  if (subject.kind === "pending") {
-    result = await completePending(ctx, subject.pending);
-  } else {
-    // Step-up: the same session, now recording a fresh second factor.
-    const cookies = await ctx.sessions.reauthenticate(ctx, secondFactorAuthentication(subject.amr));
-    result = { redirect: await resolveCallbackUrl(ctx), cookies };
-  }
-  if (proof.method !== "recovery") return result;
-  // A recovery code: say how many are left, on a page or in the JSON answer.
-  const continueUrl = result.redirect as string;
-  if (wantsJson(ctx)) {
-    return {
-      status: 200,
-      body: { url: continueUrl, recoveryCodesRemaining: proof.remaining },
-      ...(result.cookies ? { cookies: result.cookies } : {}),
+function challengePage(settings: TwoFactorSettings) {
+  return async (ctx: AuthContext): Promise<ResponseInternal> => {
+    const subject = await requireSubject(ctx, "verify");
+    const method = pageMethod(ctx, settings);
+    const callbackUrl = ctx.req.query.callbackUrl;
+    const pageUrl = (which: "totp" | "recovery" | "email", extra: Record<string, string> = {}) => {
+      const url = new URL(ctx.actionUrl(CHALLENGE_ROUTE));
+      if (which !== "totp") url.searchParams.set("method", which);
+      for (const [name, value] of Object.entries(extra)) url.searchParams.set(name, value);
+      if (callbackUrl !== undefined) url.searchParams.set("callbackUrl", callbackUrl);
+      return url.href;
     };
+    const refusal = refusalFromQuery(ctx, method);
+    const offersPasskey =
+      offers(ctx, settings, subject, "passkey") && passkeyProviderOf(ctx.config.providers) !== undefined;
+    const offersEmail = offers(ctx, settings, subject, "email") && subject.email !== null;
+    const page = renderTwoFactorChallengePage({
+      actionUrl:
+        ctx.actionUrl(CHALLENGE_ROUTE) +
+        (callbackUrl ? `?callbackUrl=${encodeURIComponent(callbackUrl)}` : ""),
+      csrfToken: (await ctx.csrf()).token,
+      method,
+      otherMethodUrl: pageUrl(method === "totp" ? "recovery" : "totp"),
+      stepUp: subject.kind === "signedIn",
+      ...(refusal ? { refusal } : {}),
+      signinUrl: ctx.actionUrl("signin"),
+      theme: ctx.config.theme,
+      ...(offersPasskey
+        ? {
+            passkey: {
+              optionsUrl: ctx.actionUrl(PASSKEY_OPTIONS_ROUTE),
+              scriptUrl: ctx.actionUrl("webauthn-script"),
+            },
+          }
+        : {}),
+      ...(offersEmail
+        ? {
+            email: {
+              pageUrl: pageUrl("email"),
+              sendUrl: ctx.actionUrl(EMAIL_CODE_ROUTE),
+              sent: ctx.req.query.sent === "1",
+              ...(callbackUrl !== undefined ? { callbackUrl } : {}),
+            },
+          }
+        : {}),
+      trustDevice: subject.kind === "pending" && settings.trustDeviceMaxAge !== undefined,
+    });
+    return { status: page.status, body: page.html };
+  };
+}
+
+/**
+ * Whether `method` may be the second factor for `subject`: offered by the app, and not the kind of
+ * proof the first factor already was. A passkey after a passkey, or a mailed code after an e-mail
+ * sign-in, proves the same thing twice: one factor, which must not be recorded as "mfa".
+ */
+function offers(
+  ctx: AuthContext,
+  settings: TwoFactorSettings,
+  subject: Subject,
+  method: "passkey" | "email",
+): boolean {
+  if (!settings.methods.includes(method)) return false;
+  if (subject.kind === "pending") {
+    const firstFactor = ctx.config.providersById.get(subject.pending.providerId)?.type;
+    return methodsAfter(settings.methods, firstFactor).includes(method);
   }
-  const page = renderRecoveryCodeUsedPage({
-    remaining: proof.remaining,
-    continueUrl,
-    theme: ctx.config.theme,
-  });
-  return { status: page.status, body: page.html, ...(result.cookies ? { cookies: result.cookies } : {}) };
+  // A signed-in user: a session proven by this kind of factor alone (RFC 8176 "hwk", or "otp"
+  // without "mfa", which only an e-mail sign-in records) steps up with another.
+  const only = { passkey: "hwk", email: "otp" }[method];
+  return !subject.amr.every((value) => value === only);
+}
+
+function assertOffered(
+  ctx: AuthContext,
+  settings: TwoFactorSettings,
+  subject: Subject,
+  method: SecondFactorMethod,
+) {
+  if ((method === "passkey" || method === "email") && !offers(ctx, settings, subject, method)) {
+    throw new InvalidRequest(
+      `A ${method === "passkey" ? "passkey" : "code by e-mail"} cannot be the second factor of this sign-in: its first factor was one already.`,
+    );
+  }
+}
+
+/** Checks the posted second factor for `userId`; null when it does not count. */
+async function prove(ctx: AuthContext, userId: string, method: SecondFactorMethod, code: string) {
+  if (method === "passkey") return (await provePasskey(ctx, userId, code)) ? { method } : null;
+  if (method === "email") return (await useSecondFactorCode(ctx, userId, code)) ? { method } : null;
+  return proveSecondFactor(ctx, userId, method, code);
+}
+
+/** Whether the form asked to trust this browser (a checkbox: present when ticked). */
+const wantsTrust = (ctx: AuthContext) => ["on", "1", "true"].includes(String(ctx.req.body.trustDevice));
+
+function verify(settings: TwoFactorSettings) {
+  return async (ctx: AuthContext): Promise<ResponseInternal> => {
+    const subject = await requireSubject(ctx, "verify");
+    const { method, code } = postedCode(ctx, methodsAccepted(settings));
+    assertOffered(ctx, settings, subject, method);
+    const proof = await prove(ctx, subject.userId, method, code);
+    if (proof === null) {
+      if (method !== "passkey") return refused(ctx, CHALLENGE_ROUTE, method);
+      const url = new URL(refused(ctx, CHALLENGE_ROUTE, method).redirect as string);
+      url.searchParams.set("error", "InvalidTwoFactorPasskey");
+      return { redirect: url.href };
+    }
+
+    let result: ResponseInternal;
+    if (subject.kind === "pending") {
+      result = await completePending(ctx, subject.pending, method);
+      if (settings.trustDeviceMaxAge !== undefined && wantsTrust(ctx)) {
+        const trusted = await trustDeviceCookie(ctx, subject.userId, settings.trustDeviceMaxAge);
+        result = { ...result, cookies: [...(result.cookies ?? []), trusted] };
+      }
+    } else {
+      // Step-up: the same session, now recording a fresh second factor.
+      const cookies = await ctx.sessions.reauthenticate(ctx, secondFactorAuthentication(subject.amr, method));
+      result = { redirect: await resolveCallbackUrl(ctx), cookies };
+    }
+    if (proof.method !== "recovery") return result;
+    // A recovery code: say how many are left, on a page or in the JSON answer.
+    const continueUrl = result.redirect as string;
+    if (wantsJson(ctx)) {
+      return {
+        status: 200,
+        body: { url: continueUrl, recoveryCodesRemaining: proof.remaining },
+        ...(result.cookies ? { cookies: result.cookies } : {}),
+      };
+    }
+    const page = renderRecoveryCodeUsedPage({
+      remaining: proof.remaining,
+      continueUrl,
+      theme: ctx.config.theme,
+    });
+    return { status: page.status, body: page.html, ...(result.cookies ? { cookies: result.cookies } : {}) };
+  };
+}
+
+/** `POST /two-factor-email`: mails a code for the second factor, then back to the page that takes it. */
+function sendEmailCode(settings: TwoFactorSettings) {
+  return async (ctx: AuthContext): Promise<ResponseInternal> => {
+    const subject = await requireSubject(ctx, "verify");
+    assertOffered(ctx, settings, subject, "email");
+    if (subject.email === null) {
+      throw new InvalidRequest("This account cannot receive a second-factor code by e-mail.");
+    }
+    const page = new URL(ctx.actionUrl(CHALLENGE_ROUTE));
+    page.searchParams.set("method", "email");
+    const callbackUrl = ctx.req.body.callbackUrl;
+    if (typeof callbackUrl === "string") page.searchParams.set("callbackUrl", callbackUrl);
+    await sendSecondFactorCode(
+      ctx,
+      { id: subject.userId, email: subject.email },
+      page.href,
+      settings.pendingMaxAge,
+    );
+    page.searchParams.set("sent", "1");
+    if (wantsJson(ctx)) return { status: 200, body: { url: page.href, sent: true } };
+    return { redirect: page.href };
+  };
 }
 
 /**
@@ -257,17 +423,54 @@ export function twoFactorRoutes(settings: TwoFactorSettings): RouteTable {
   return {
     [CHALLENGE_ROUTE]: {
       methods: {
-        GET: { csrf: "none", run: challengePage },
+        GET: { csrf: "none", run: challengePage(settings) },
         POST: {
           csrf: "required",
           rateLimit: "secondFactor",
           rateLimitKeys: limitedPer("verify"),
-          run: verify,
+          run: verify(settings),
         },
       },
       provider: "none",
       answers: "page",
     },
+    ...(settings.methods.includes("passkey")
+      ? {
+          [PASSKEY_OPTIONS_ROUTE]: {
+            methods: {
+              GET: {
+                csrf: "none",
+                // Each answer stores a challenge, as the passkey flow's options do.
+                rateLimit: "webauthnOptions",
+                rateLimitKeys: limitedPer("verify"),
+                run: async (ctx: AuthContext) => {
+                  const subject = await requireSubject(ctx, "verify");
+                  assertOffered(ctx, settings, subject, "passkey");
+                  return passkeyOptionsFor(ctx, subject.userId);
+                },
+              },
+            },
+            provider: "none",
+            answers: "json",
+          },
+        }
+      : {}),
+    ...(settings.methods.includes("email")
+      ? {
+          [EMAIL_CODE_ROUTE]: {
+            methods: {
+              POST: {
+                csrf: "required",
+                rateLimit: "signInRequest",
+                rateLimitKeys: limitedPer("verify"),
+                run: sendEmailCode(settings),
+              },
+            },
+            provider: "none",
+            answers: "page",
+          },
+        }
+      : {}),
     [SETUP_ROUTE]: {
       methods: {
         GET: { csrf: "none", run: setupPage(settings) },

@@ -5,8 +5,14 @@
 import type { TwoFactorOptions, TwoFactorUser } from "../config.js";
 import { InvalidConfig } from "../core/errors.js";
 
+/** The second factors an app may offer; recovery codes come with "totp". */
+export type OfferedMethod = "totp" | "passkey" | "email";
+
 export interface TwoFactorSettings {
-  methods: ReadonlyArray<"totp">;
+  /** What the app offers, always with "totp" (enrolment is an authenticator app). */
+  methods: ReadonlyArray<OfferedMethod>;
+  /** Seconds a trusted-device cookie skips the second factor; undefined when the app does not offer it. */
+  trustDeviceMaxAge: number | undefined;
   required: "always" | "enrolled" | ((user: TwoFactorUser) => boolean | Promise<boolean>);
   issuer: string | undefined;
   /** Seconds from the first factor to the second. */
@@ -29,6 +35,18 @@ function seconds(name: string, value: unknown, fallback: number): number {
   return value;
 }
 
+/** `trustDevice: { maxAge }` in days (1 to 400, a browser's longest cookie lifetime), as seconds. */
+function trustDeviceSeconds(option: TwoFactorOptions["trustDevice"]): number | undefined {
+  if (option === undefined) return undefined;
+  const days = typeof option === "object" && option !== null ? option.maxAge : undefined;
+  if (typeof days !== "number" || !Number.isSafeInteger(days) || days < 1 || days > 400) {
+    throw new InvalidConfig(
+      `twoFactor.trustDevice.maxAge must be a whole number of days from 1 to 400 (got ${String(days)}), e.g. trustDevice: { maxAge: 30 }.`,
+    );
+  }
+  return days * 86_400;
+}
+
 export function resolveTwoFactorSettings(options: TwoFactorOptions): TwoFactorSettings {
   if (typeof options !== "object" || options === null) {
     throw new InvalidConfig('twoFactor must be an object, e.g. twoFactor: { methods: ["totp"] }.');
@@ -40,16 +58,16 @@ export function resolveTwoFactorSettings(options: TwoFactorOptions): TwoFactorSe
     );
   }
   for (const method of methods) {
-    if (method === "passkey" || method === "email") {
+    if (method !== "totp" && method !== "passkey" && method !== "email") {
       throw new InvalidConfig(
-        `twoFactor.methods: "${method}" as a second factor is not available in this version; use ["totp"] (recovery codes come with it).`,
+        `twoFactor.methods: unknown method ${JSON.stringify(method)}; the methods are "totp", "passkey" and "email".`,
       );
     }
-    if (method !== "totp") {
-      throw new InvalidConfig(
-        `twoFactor.methods: unknown method ${JSON.stringify(method)}; the method is "totp".`,
-      );
-    }
+  }
+  if (!methods.includes("totp")) {
+    throw new InvalidConfig(
+      'twoFactor.methods must include "totp": users enrol an authenticator app, and "passkey" and "email" are further ways to pass the same second step.',
+    );
   }
   if (required !== "always" && required !== "enrolled" && typeof required !== "function") {
     throw new InvalidConfig(
@@ -62,7 +80,8 @@ export function resolveTwoFactorSettings(options: TwoFactorOptions): TwoFactorSe
     );
   }
   return {
-    methods: ["totp"],
+    methods: [...new Set(methods)],
+    trustDeviceMaxAge: trustDeviceSeconds(options.trustDevice),
     required,
     issuer,
     pendingMaxAge: seconds("pendingMaxAge", options.pendingMaxAge, DEFAULT_PENDING_MAX_AGE),

@@ -16,6 +16,8 @@ const BASE_NAMES: Record<CookieRole, string> = {
   // latchkey's own: database sessions' amr/auth_time, and two-factor sign-in's pending first factor.
   sessionAuthentication: "latchkey.session-auth",
   twoFactorPending: "latchkey.two-factor",
+  // Two-factor sign-in's "trust this device" (one per user: the name gets a suffix).
+  twoFactorTrusted: "latchkey.trusted-device",
 };
 const roles = Object.keys(BASE_NAMES) as CookieRole[];
 

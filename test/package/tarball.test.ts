@@ -260,13 +260,13 @@ describe("latchkey/hono, from the installed tarball", () => {
 
 /**
  * The browser client's budgets, minified and gzipped bytes. Today (esbuild 0.28): every export
- * 7.6 kB / 3.1 kB; signIn + signOut + getSession 6.5 kB / 2.8 kB (signIn brings the passkey
+ * 9.0 kB / 3.5 kB (the two-factor helpers are 1.4 kB of it); signIn + signOut + getSession 6.8 kB / 2.8 kB (signIn brings the passkey
  * ceremony, since it picks the request by the provider's type at run time); getSession alone
  * 0.9 kB / 0.6 kB; the React hooks with signIn and signOut 8.7 kB / 3.6 kB. The budgets sit just
  * above, so growth fails here; `npm run bench -- --only=bundle` prints the sizes.
  */
 const CLIENT_BUDGETS: Record<ClientEntry, { bytes: number; gzipBytes: number }> = {
-  "latchkey/client (every export)": { bytes: 8_200, gzipBytes: 3_300 },
+  "latchkey/client (every export)": { bytes: 9_300, gzipBytes: 3_600 },
   "latchkey/client (signIn, signOut, getSession)": { bytes: 7_000, gzipBytes: 3_000 },
   "latchkey/client (getSession alone)": { bytes: 1_100, gzipBytes: 700 },
   "latchkey/react (SessionProvider, useSession, signIn, signOut; react itself not counted)": {

@@ -18,7 +18,8 @@ const CODE_SPACE = 10 ** CODE_DIGITS;
 /** The largest multiple of 10^6 below 2^32: values at or above it are drawn again, so no code is likelier. */
 const UNBIASED_LIMIT = Math.floor(2 ** 32 / CODE_SPACE) * CODE_SPACE;
 
-function randomCode(runtime: CryptoRuntime): string {
+/** A 6-digit code, every value equally likely. */
+export function randomCode(runtime: CryptoRuntime): string {
   for (;;) {
     const bytes = runtime.randomBytes(4);
     const value = new DataView(bytes.buffer, bytes.byteOffset, 4).getUint32(0);
@@ -30,7 +31,8 @@ const pendingKey = (provider: EmailConfig, identifier: string) => `otp:${provide
 const attemptsKey = (tokenHash: string) => `otp-attempts:${tokenHash}`;
 const lifetimeMs = (provider: EmailConfig) => (provider.maxAge ?? DEFAULT_EMAIL_MAX_AGE) * 1000;
 
-function codeHash(ctx: ServerContext, code: string, secret: string): Promise<string> | string {
+/** How a code is kept in the store: hashed with the secret, never as typed. */
+export function codeHash(ctx: ServerContext, code: string, secret: string): Promise<string> | string {
   return ctx.runtime.sha256Hex(`${code}${secret}`);
 }
 
@@ -56,7 +58,8 @@ export async function issueOneTimeCode(
   throw new Error(`Could not store the one-time code for ${provider.id}: the store kept refusing the write.`);
 }
 
-async function matchesAnySecret(ctx: ServerContext, code: string, expected: string): Promise<boolean> {
+/** Whether `code` hashes to `expected` under any configured secret (rotation), in constant time. */
+export async function matchesAnySecret(ctx: ServerContext, code: string, expected: string): Promise<boolean> {
   const expectedBytes = ctx.runtime.utf8Encode(expected);
   let matched = false;
   for (const secret of ctx.config.secrets) {

@@ -13,14 +13,23 @@ import type { WebAuthnConfig } from "../../provider-types.js";
 
 export type WebAuthnAction = "register" | "authenticate";
 
+/**
+ * What a challenge was issued for: a ceremony of the passkey flow, or a passkey proving the second
+ * factor of a pending sign-in (two-factor sign-in). A second-factor challenge names its user and is
+ * never accepted by the passkey flow's callback, whose response must name the same action.
+ */
+export type ChallengeAction = WebAuthnAction | "second-factor";
+
 /** Who a registration is for: the signed-in user, or a new user with this e-mail address. */
 export type Registrant = { userId: string } | { email: string };
 
 /** What the challenge cookie carries from the options step to the callback. */
 export interface ChallengeState {
   challenge: string;
-  action: WebAuthnAction;
+  action: ChallengeAction;
   registrant?: Registrant;
+  /** For a second-factor challenge: the user whose passkeys it was issued for. */
+  userId?: string;
 }
 
 /** A ceremony's own timeout plus a minute of slack, and never beyond the 15 minutes of any check cookie. */
@@ -73,8 +82,10 @@ function parseState(sealed: string): ChallengeState | null {
   } catch {
     return null;
   }
-  const { challenge, action, registrant } = fieldsOf(state);
-  if (typeof challenge !== "string" || (action !== "register" && action !== "authenticate")) return null;
+  const { challenge, action, registrant, userId } = fieldsOf(state);
+  if (typeof challenge !== "string") return null;
+  if (action === "second-factor") return typeof userId === "string" ? { challenge, action, userId } : null;
+  if (action !== "register" && action !== "authenticate") return null;
   if (action === "register" && !isRegistrant(registrant)) return null;
   return action === "register"
     ? { challenge, action, registrant: registrant as Registrant }

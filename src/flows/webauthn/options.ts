@@ -10,7 +10,7 @@
  */
 import type { AdapterAuthenticator, AdapterUser } from "../../adapters/types.js";
 import { adapterMethod, callAdapter } from "../../core/adapter-calls.js";
-import type { AuthContext } from "../../core/context.js";
+import type { AuthContext, ServerContext } from "../../core/context.js";
 import { InvalidRequest } from "../../core/errors.js";
 import type { ResponseInternal } from "../../core/response.js";
 import { assertPasskeyEmailFree } from "../../login/index.js";
@@ -75,16 +75,20 @@ async function choosePlan(
   return { action: "register", email };
 }
 
-async function credentialsOf(ctx: AuthContext, user: AdapterUser | null) {
-  if (!user) return [];
+/** The user's stored passkeys as credential descriptors (id and transports), for allow/exclude lists. */
+export async function credentialsOfUser(ctx: ServerContext, userId: string) {
   const list = adapterMethod(ctx.config.adapter, "listAuthenticatorsByUserId");
   const authenticators: AdapterAuthenticator[] = await callAdapter("list the user's authenticators", () =>
-    list(user.id),
+    list(userId),
   );
   return authenticators.map((authenticator) => {
     const transports = splitTransports(authenticator.transports);
     return { id: credentialIdOf(authenticator), ...(transports ? { transports } : {}) };
   });
+}
+
+async function credentialsOf(ctx: AuthContext, user: AdapterUser | null) {
+  return user ? credentialsOfUser(ctx, user.id) : [];
 }
 
 /** Bytes in a decoy credential id: what platform authenticators commonly make (16 to 32). */

@@ -3,7 +3,7 @@
  * default base path) through `toNodeHandler` on node:http, a few HTML pages, and the two browser
  * bundles esbuild makes from the sources (the plain client as `window.latchkey`, and a React app).
  * It signs in with a password, e-mail codes, a real OpenID Provider and passkeys, on JWT sessions
- * over the memory adapter, and records what the `jwt` callback saw on `trigger: "update"`.
+ * over the memory adapter (two-factor sign-in for users who enrol), and records what the `jwt` callback saw on `trigger: "update"`.
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -82,6 +82,8 @@ export async function startClientApp(): Promise<ClientApp> {
     adapter,
     session: { strategy: "jwt" },
     rateLimit: false,
+    // Asked only of users who enrolled an authenticator app (the two-factor client test's).
+    twoFactor: { methods: ["totp", "passkey"] },
     providers: [
       Credentials({
         credentials: { username: { label: "Username" }, password: { label: "Password", type: "password" } },

@@ -151,6 +151,8 @@ const providers = await handlers.GET(new NextRequest("http://localhost:3000/api/
 assert.equal(((await providers.json()) as { github: { signinUrl: string } }).github.signinUrl, "http://localhost:3000/api/auth/signin/github");`,
   },
   "README.md#sessions-a-user-can-manage-a-your-devices-page": { given: ["config"] },
+  "README.md#two-factor-sign-in": { given: ["providers", "adapter"] },
+  "README.md#two-factor-sign-in:3": { given: ["config"] },
   "README.md#passkeys-webauthn:2": { given: ["config", "request"] },
   "README.md#session-tokens-in-middleware-latchkeyjwt": {
     prelude: `${SECRETS}\nconst request = new Request("https://app.example.com/dashboard");`,
