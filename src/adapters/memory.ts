@@ -114,7 +114,7 @@ function toStoredAccount(account: AdapterAccount): AdapterAccount {
 }
 
 function toStoredTwoFactor(record: AdapterTwoFactor): AdapterTwoFactor {
-  // Every field, absent ones as null: setTwoFactor replaces the whole record.
+  // Every field, absent ones as null: setTwoFactor replaces the whole record (lastTotpStep only forward).
   const stored: Record<string, unknown> = {};
   for (const column of TWO_FACTOR_COLUMNS) stored[column] = record[column] ?? null;
   return copy(stored as unknown as AdapterTwoFactor);
@@ -401,6 +401,11 @@ export function MemoryAdapter(tables: MemoryTables = createMemoryTables()): Requ
     async setTwoFactor(record) {
       requireUser(record.userId, "setTwoFactor");
       const stored = toStoredTwoFactor(record);
+      // A spent step stays spent (see the contract): the later of the stored and the given one.
+      const spent = twoFactors.get(stored.userId)?.lastTotpStep ?? null;
+      if (spent !== null && (stored.lastTotpStep === null || stored.lastTotpStep < spent)) {
+        stored.lastTotpStep = spent;
+      }
       twoFactors.set(stored.userId, stored);
       return copy(stored);
     },

@@ -190,7 +190,13 @@ export interface Adapter {
    * `null` when they have none.
    */
   getTwoFactor?(userId: string): Awaitable<AdapterTwoFactor | null>;
-  /** Creates the user's two-factor record or replaces every field of it; returns it as stored. */
+  /**
+   * Creates the user's two-factor record or replaces every field of it, except that `lastTotpStep`
+   * never moves back: a stored step greater than the given one (or given as null) is kept, in the
+   * same write or a conditional one after it. Callers write back records they read earlier (to turn
+   * two-factor on, or to void trusted devices); a code spent in between must stay spent. Returns the
+   * record as stored.
+   */
   setTwoFactor?(record: AdapterTwoFactor): Awaitable<AdapterTwoFactor>;
   /** Deletes the user's two-factor record and recovery codes, in one transaction where the store allows. */
   deleteTwoFactor?(userId: string): Awaitable<void>;

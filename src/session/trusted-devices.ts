@@ -11,7 +11,8 @@ export async function voidTrustedDevices(config: ResolvedConfig, userId: string)
   const { adapter } = config;
   const { getTwoFactor, setTwoFactor } = adapter ?? {};
   if (!getTwoFactor || !setTwoFactor) return;
-  // setTwoFactor replaces every field: read the record just before writing it back.
+  // setTwoFactor replaces every field but the spent TOTP step (which never moves back): read the
+  // record just before writing it back, so the other fields are current.
   const record = await callAdapter("read the two-factor record", () => getTwoFactor.call(adapter, userId));
   if (!record) return;
   await callAdapter("void trusted devices", () =>

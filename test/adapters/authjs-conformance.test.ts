@@ -25,7 +25,7 @@ const LATCHKEY_EXTENSION_SKIPS = [
   "createUserAndLinkAccount leaves no user behind when the account cannot be linked",
   "deleteAuthenticator deletes only that authenticator and returns it, and null for an unknown credentialID",
   "setTwoFactor stores the record and returns it; getTwoFactor reads it, and null for a user without one",
-  "setTwoFactor replaces every field of an existing record, nulls included",
+  "setTwoFactor replaces every field of an existing record, nulls included, but never moves lastTotpStep back",
   "spendTotpStep accepts a step once and then only later ones; false for a user without a record",
   "spendTotpStep: of concurrent calls with one step exactly one returns true, in every round",
   "replaceRecoveryCodes stores the codes; countRecoveryCodes counts the unused ones, 0 for a user without any",

@@ -109,7 +109,7 @@ export function toAdapterAuthenticator(row: unknown): AdapterAuthenticator {
   return authenticator as unknown as AdapterAuthenticator;
 }
 
-/** Every field of the record, absent ones as null: setTwoFactor replaces the whole record. */
+/** Every field of the record, absent ones as null: setTwoFactor replaces the whole record (lastTotpStep only forward). */
 export function twoFactorData(record: AdapterTwoFactor): Row {
   const data: Row = {};
   for (const column of TWO_FACTOR_COLUMNS) data[column] = record[column] ?? null;

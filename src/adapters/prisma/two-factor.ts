@@ -41,10 +41,26 @@ export function twoFactorOperations({
     },
 
     async setTwoFactor(record) {
-      const { userId, ...fields } = twoFactorData(record);
-      return toAdapterTwoFactor(
-        await twoFactor.upsert({ where: { userId }, create: { userId, ...fields }, update: fields }),
+      const { userId, lastTotpStep, ...fields } = twoFactorData(record);
+      // The update leaves the step alone: a record read before a code was spent and written back
+      // after must not un-spend it. The step moves forward only through a conditional write.
+      const stored = toAdapterTwoFactor(
+        await twoFactor.upsert({
+          where: { userId },
+          create: { userId, lastTotpStep, ...fields },
+          update: fields,
+        }),
       );
+      const step = typeof lastTotpStep === "number" ? lastTotpStep : null;
+      if (step === null || (stored.lastTotpStep !== null && stored.lastTotpStep >= step)) return stored;
+      const { count } = await twoFactor.updateMany({
+        where: { userId, OR: [{ lastTotpStep: null }, { lastTotpStep: { lt: step } }] },
+        data: { lastTotpStep: step },
+      });
+      if (count === 1) return { ...stored, lastTotpStep: step };
+      // Not changed: a later step was spent between the two writes, and it stays.
+      const row = await twoFactor.findUnique({ where: { userId } });
+      return row ? toAdapterTwoFactor(row) : stored;
     },
 
     async deleteTwoFactor(userId) {

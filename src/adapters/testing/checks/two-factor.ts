@@ -84,12 +84,12 @@ export const twoFactorChecks: CheckDefinition[] = [
     },
   },
   {
-    name: "setTwoFactor replaces every field of an existing record, nulls included",
+    name: "setTwoFactor replaces every field of an existing record, nulls included, but never moves lastTotpStep back",
     level: "latchkey",
     requires: ["createUser", "setTwoFactor", "getTwoFactor"],
     async run({ adapter, setup, createUser, expect }) {
       const user = await createUser();
-      await setup.setTwoFactor(newTwoFactor(user.id));
+      await setup.setTwoFactor(newTwoFactor(user.id, { lastTotpStep: null }));
       const pending: AdapterTwoFactor = {
         userId: user.id,
         totpSecret: "v1.replaced",
@@ -99,6 +99,30 @@ export const twoFactorChecks: CheckDefinition[] = [
       };
       expectTwoFactor(expect, await adapter.setTwoFactor(pending), pending, "setTwoFactor result");
       expectTwoFactor(expect, await adapter.getTwoFactor(user.id), pending, "getTwoFactor after replacing");
+
+      const forward = { ...pending, lastTotpStep: 59_000_010 };
+      expectTwoFactor(
+        expect,
+        await adapter.setTwoFactor(forward),
+        forward,
+        "setTwoFactor moving the step forward",
+      );
+      // A record read before a code was spent, written back after: the spent step must stay.
+      const stale = { ...pending, totpEnabledAt: new Date("2026-11-01T00:00:00Z"), lastTotpStep: 59_000_001 };
+      const kept = { ...stale, lastTotpStep: 59_000_010 };
+      expectTwoFactor(expect, await adapter.setTwoFactor(stale), kept, "setTwoFactor with an earlier step");
+      expectTwoFactor(
+        expect,
+        await adapter.getTwoFactor(user.id),
+        kept,
+        "getTwoFactor after an earlier step",
+      );
+      expectTwoFactor(
+        expect,
+        await adapter.setTwoFactor({ ...stale, lastTotpStep: null }),
+        kept,
+        "setTwoFactor with a null step over a spent one",
+      );
     },
   },
   {
