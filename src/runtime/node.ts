@@ -87,6 +87,7 @@ export const runtime: CryptoRuntime = {
   randomUUID: () => randomUUID(),
   sha256Hex: (input) => createHash("sha256").update(input).digest("hex"),
   sha512: (input) => createHash("sha512").update(input).digest(),
+  hmacSha1: (key, message) => createHmac("sha1", key).update(message).digest(),
   equalInConstantTime,
   base64urlEncode: (input) =>
     (typeof input === "string"

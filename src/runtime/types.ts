@@ -24,6 +24,8 @@ export interface CryptoRuntime {
   sha256Hex(input: string): string | Promise<string>;
   /** SHA-512 of `input` (RFC 7638 thumbprints of session keys). */
   sha512(input: Uint8Array): Uint8Array | Promise<Uint8Array>;
+  /** HMAC-SHA-1 of `message` under `key`: one-time codes (RFC 4226 §5.2, RFC 6238 §1.2). */
+  hmacSha1(key: Uint8Array, message: Uint8Array): Uint8Array | Promise<Uint8Array>;
   /**
    * Whether `a` and `b` are equal, compared in time that depends only on their length. Every
    * comparison of a secret (MAC tag, CSRF token, code) goes through here.

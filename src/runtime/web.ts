@@ -83,6 +83,16 @@ export const runtime: CryptoRuntime = {
   async sha512(input) {
     return new Uint8Array(await crypto.subtle.digest("SHA-512", input as Uint8Array<ArrayBuffer>));
   },
+  async hmacSha1(key, message) {
+    const hmacKey = await crypto.subtle.importKey(
+      "raw",
+      key as Uint8Array<ArrayBuffer>,
+      { name: "HMAC", hash: "SHA-1" },
+      false,
+      ["sign"],
+    );
+    return new Uint8Array(await crypto.subtle.sign("HMAC", hmacKey, message as Uint8Array<ArrayBuffer>));
+  },
   equalInConstantTime: bytesEqualInConstantTime,
   base64urlEncode: (input) => base64url.encode(input),
   base64urlDecode: (input) => base64url.decode(input),

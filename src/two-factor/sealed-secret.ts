@@ -6,6 +6,7 @@
  */
 import { hkdf } from "@panva/hkdf";
 import { runtime } from "#crypto";
+import type { PreparedContentKey } from "../runtime/types.js";
 
 const VERSION = "v1";
 /** HKDF info (RFC 5869 §3.2): its own label, so this key is never the session-token key or any other. */
@@ -16,15 +17,23 @@ const IV_BYTES = 12;
 const TAG_BYTES = 16;
 /** Keys are derived once per auth secret; an app has one to a few (rotation), so a small cap is plenty. */
 const MAX_CACHED_KEYS = 16;
-const keys = new Map<string, Promise<CryptoKey>>();
+/** The derived key in both forms: Web Crypto's for sealing (rare), the runtime's for opening (every sign-in). */
+interface SealingKey {
+  sealing: CryptoKey;
+  opening: PreparedContentKey;
+}
+const keys = new Map<string, Promise<SealingKey>>();
 
-function sealingKey(secret: string): Promise<CryptoKey> {
+function sealingKey(secret: string): Promise<SealingKey> {
   const cached = keys.get(secret);
   if (cached) return cached;
   if (keys.size >= MAX_CACHED_KEYS) keys.clear();
-  const derived = hkdf("sha256", secret, KEY_SALT, KEY_INFO, 32).then((raw) =>
-    crypto.subtle.importKey("raw", raw as Uint8Array<ArrayBuffer>, "AES-GCM", false, ["encrypt", "decrypt"]),
-  );
+  const derived = hkdf("sha256", secret, KEY_SALT, KEY_INFO, 32).then(async (raw) => ({
+    sealing: await crypto.subtle.importKey("raw", raw as Uint8Array<ArrayBuffer>, "AES-GCM", false, [
+      "encrypt",
+    ]),
+    opening: await runtime.prepareContentKey("A256GCM", raw),
+  }));
   derived.catch(() => keys.delete(secret));
   keys.set(secret, derived);
   return derived;
@@ -66,7 +75,7 @@ export async function sealTotpSecret(secretBytes: Uint8Array, secrets: readonly 
   const iv = runtime.randomBytes(IV_BYTES);
   const key = await sealingKey(secrets[0] as string);
   const sealed = new Uint8Array(
-    await crypto.subtle.encrypt(gcmParams(iv), key, secretBytes as Uint8Array<ArrayBuffer>),
+    await crypto.subtle.encrypt(gcmParams(iv), key.sealing, secretBytes as Uint8Array<ArrayBuffer>),
   );
   return `${VERSION}.${runtime.base64urlEncode(iv)}.${runtime.base64urlEncode(sealed)}`;
 }
@@ -93,15 +102,17 @@ export async function openTotpSecret(sealed: string, secrets: readonly string[])
   const ciphertext = runtime.base64urlDecodeStrict(parts[2] as string);
   if (iv === null || iv.length !== IV_BYTES || ciphertext === null || ciphertext.length < TAG_BYTES)
     return null;
+  const content = {
+    iv,
+    ciphertext: ciphertext.subarray(0, ciphertext.length - TAG_BYTES),
+    tag: ciphertext.subarray(ciphertext.length - TAG_BYTES),
+  };
+  const aad = runtime.utf8Encode(VERSION);
   for (const secret of secrets) {
-    try {
-      const key = await sealingKey(secret);
-      return new Uint8Array(
-        await crypto.subtle.decrypt(gcmParams(iv), key, ciphertext as Uint8Array<ArrayBuffer>),
-      );
-    } catch {
-      // The tag did not verify under this secret: try the next (older) one.
-    }
+    // The runtime's AES-GCM (node:crypto answers synchronously; this runs at every second factor).
+    // Null when the tag does not verify under this secret: try the next (older) one.
+    const opened = await runtime.decrypt("A256GCM", (await sealingKey(secret)).opening, content, aad);
+    if (opened !== null) return new Uint8Array(opened);
   }
   return null;
 }
