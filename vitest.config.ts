@@ -5,10 +5,11 @@ const source = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.m
 
 export default defineConfig({
   resolve: {
-    // package.json "imports" points #crypto, #auth-flows, #session-strategies and #migrations at dist/; tests run the sources (Node's).
+    // package.json "imports" points #crypto, #auth-flows, #auth-features, #session-strategies and #migrations at dist/; tests run the sources (Node's).
     alias: [
       { find: "#crypto", replacement: source("runtime/node.ts") },
       { find: "#auth-flows", replacement: source("flows/auth-registry.ts") },
+      { find: "#auth-features", replacement: source("pipeline/built-in-features.ts") },
       { find: "#session-strategies", replacement: source("session/strategy-registry.ts") },
       { find: "#migrations", replacement: source("migrate/registry.ts") },
       // The example app imports the package by name, as an app would; tests run it on the sources.

@@ -4,11 +4,6 @@
  * includes whatever `Auth` imports, so each flow arrives with the provider factories that need it
  * (`GitHub()`, `OIDC()`, `Resend()`, `Credentials()`), and an app bundles only the flows it uses.
  */
-import type { TwoFactorOptions } from "../config.js";
-import type { FeatureFactory } from "../core/feature.js";
 import type { FlowRegistry } from "./types.js";
 
 export const authFlows: FlowRegistry = {};
-
-/** None either: a feature's option carries its code on edge runtimes (e.g. `twoFactor: TwoFactor({…})`). */
-export const authFeatures: { twoFactor?: FeatureFactory<TwoFactorOptions> } = {};

@@ -1,13 +1,9 @@
 /**
  * The flows `Auth` brings itself where bundle size does not matter (package.json's `#auth-flows`
  * import under the `node` condition): every type but `webauthn`, so a provider written as a plain
- * object (`{ id, type: "oidc", issuer, … }`, as Auth.js apps write them) works with no factory;
- * and the features configured by a plain option (`twoFactor: { methods: ["totp"] }`).
+ * object (`{ id, type: "oidc", issuer, … }`, as Auth.js apps write them) works with no factory.
  */
 
-import type { TwoFactorOptions } from "../config.js";
-import type { FeatureFactory } from "../core/feature.js";
-import { twoFactorFeature } from "../two-factor/feature.js";
 import { credentialsFlow } from "./credentials.js";
 import { emailFlow } from "./email.js";
 import { oauthFlow, oidcFlow } from "./oauth/index.js";
@@ -18,9 +14,4 @@ export const authFlows: FlowRegistry = {
   oauth: oauthFlow,
   oidc: oidcFlow,
   email: emailFlow,
-};
-
-/** The features `Auth` brings itself, by the option that configures each. */
-export const authFeatures: { twoFactor?: FeatureFactory<TwoFactorOptions> } = {
-  twoFactor: twoFactorFeature,
 };

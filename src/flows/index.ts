@@ -11,14 +11,11 @@
  * uses an OAuth provider, the e-mail flow only with an e-mail provider, and so on. The WebAuthn
  * flow is always carried, everywhere: it needs `@simplewebauthn/server`, an optional peer.
  */
-import { authFeatures, authFlows } from "#auth-flows";
+import { authFlows } from "#auth-flows";
 import type { ProviderConfig, ProviderType } from "../provider-types.js";
 import { CARRIED_FLOW, type Flow, type FlowRegistry } from "./types.js";
 
 export const flows: FlowRegistry = authFlows;
-
-/** The features `Auth` brings itself on this runtime (see `auth-registry.ts`); none on edge runtimes. */
-export const features = authFeatures;
 
 /**
  * How to build a provider of each type so that it carries its flow, for the startup error of a

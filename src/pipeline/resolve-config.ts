@@ -4,6 +4,8 @@
  * object and cached, because config normalisation on every request is pure waste. The object given
  * is never mutated.
  */
+
+import { builtInFeatures } from "#auth-features";
 import { builtInNextAuthV4 } from "#migrations";
 import { missingExtensions } from "../adapters/capabilities.js";
 import type { Adapter } from "../adapters/types.js";
@@ -36,7 +38,7 @@ import {
 import { CARRIED_FEATURE, type Feature, type FeatureFactory } from "../core/feature.js";
 import type { ResolvedConfig } from "../core/resolved-config.js";
 import type { RouteTable } from "../core/routes.js";
-import { features as featuresOnThisRuntime, flowFor, flowsCarriedByProviders } from "../flows/index.js";
+import { flowFor, flowsCarriedByProviders } from "../flows/index.js";
 import type { FlowSetup } from "../flows/types.js";
 import { DEFAULT_MAX_AGE_SECONDS } from "../jwt/claims.js";
 import { carriedAdoption } from "../migrate/carried.js";
@@ -168,7 +170,7 @@ export function configuredFeatures(config: AuthConfig, providers: readonly Provi
   const options = config.twoFactor;
   if (options === undefined) return [];
   const carried = (options as { [CARRIED_FEATURE]?: FeatureFactory<TwoFactorOptions> })[CARRIED_FEATURE];
-  const build = featuresOnThisRuntime.twoFactor ?? carried;
+  const build = builtInFeatures.twoFactor ?? carried;
   if (!build) {
     throw new InvalidConfig(
       'twoFactor has no code on this runtime: on edge runtimes write twoFactor: TwoFactor({ methods: ["totp"] }) with TwoFactor from "latchkey", which brings it.',

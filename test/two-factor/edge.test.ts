@@ -1,6 +1,6 @@
 /**
- * Two-factor sign-in on an edge runtime, where `#auth-flows` is `auth-registry.edge.ts` and `Auth`
- * brings no feature: a plain `twoFactor` object fails at startup naming `TwoFactor()`, which
+ * Two-factor sign-in on an edge runtime, where `#auth-features` is `built-in-features.edge.ts` and
+ * `Auth` brings no feature: a plain `twoFactor` object fails at startup naming `TwoFactor()`, which
  * carries the feature's code, and with it sign-in is held for the second factor as on Node.
  */
 import { describe, expect, it, vi } from "vitest";
@@ -10,6 +10,7 @@ import { locationOf, makeConfig, recordingLogger, send, signInWithCredentials } 
 import { setsSession, twoFactorApp } from "./harness.js";
 
 vi.mock("#auth-flows", () => import("../../src/flows/auth-registry.edge.js"));
+vi.mock("#auth-features", () => import("../../src/pipeline/built-in-features.edge.js"));
 
 describe("two-factor sign-in on an edge runtime", () => {
   it("a plain twoFactor object fails at startup, naming TwoFactor()", async () => {

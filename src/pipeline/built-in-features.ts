@@ -1,0 +1,13 @@
+/**
+ * The features `Auth` brings itself where bundle size does not matter (package.json's
+ * `#auth-features` import under the `node` condition), by the option that configures each: a plain
+ * `twoFactor: { methods: ["totp"] }` works with no import. It sits in pipeline/, above every
+ * feature it names, because resolving the configuration is what asks for them.
+ */
+import type { TwoFactorOptions } from "../config.js";
+import type { FeatureFactory } from "../core/feature.js";
+import { twoFactorFeature } from "../two-factor/feature.js";
+
+export const builtInFeatures: { twoFactor?: FeatureFactory<TwoFactorOptions> } = {
+  twoFactor: twoFactorFeature,
+};
