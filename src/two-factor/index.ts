@@ -11,7 +11,12 @@ export {
   normalizeRecoveryCode,
   RECOVERY_CODE_BITS,
 } from "./recovery-codes.js";
-export { openTotpSecret, sealTotpSecret } from "./sealed-secret.js";
+export {
+  type OpenedTotpSecret,
+  openTotpSecret,
+  openTotpSecretWith,
+  sealTotpSecret,
+} from "./sealed-secret.js";
 export {
   DEFAULT_TOTP_DIGITS,
   DEFAULT_TOTP_PERIOD,

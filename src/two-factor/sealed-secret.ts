@@ -94,6 +94,34 @@ export async function sealTotpSecret(secretBytes: Uint8Array, secrets: readonly 
  * ```
  */
 export async function openTotpSecret(sealed: string, secrets: readonly string[]): Promise<Uint8Array | null> {
+  return (await openTotpSecretWith(sealed, secrets))?.secret ?? null;
+}
+
+/** What {@link openTotpSecretWith} opened, and whether an older auth secret opened it. */
+export interface OpenedTotpSecret {
+  secret: Uint8Array;
+  /** True when a secret other than the newest opened it: reseal it before that secret leaves the list. */
+  sealedWithOlderSecret: boolean;
+}
+
+/**
+ * {@link openTotpSecret}, saying also whether an older auth secret opened it, so a caller can reseal
+ * it with the newest while the old one is still listed (after the old one is dropped, it no longer opens).
+ *
+ * @example
+ * ```ts
+ * declare const sealed: string;
+ * declare const secrets: string[]; // newest first
+ * const opened = await openTotpSecretWith(sealed, secrets);
+ * if (opened?.sealedWithOlderSecret) {
+ *   const resealed = await sealTotpSecret(opened.secret, secrets); // store it in place of `sealed`
+ * }
+ * ```
+ */
+export async function openTotpSecretWith(
+  sealed: string,
+  secrets: readonly string[],
+): Promise<OpenedTotpSecret | null> {
   assertSecrets(secrets);
   if (typeof sealed !== "string") return null;
   const parts = sealed.split(".");
@@ -108,11 +136,11 @@ export async function openTotpSecret(sealed: string, secrets: readonly string[])
     tag: ciphertext.subarray(ciphertext.length - TAG_BYTES),
   };
   const aad = runtime.utf8Encode(VERSION);
-  for (const secret of secrets) {
+  for (const [index, secret] of secrets.entries()) {
     // The runtime's AES-GCM (node:crypto answers synchronously; this runs at every second factor).
     // Null when the tag does not verify under this secret: try the next (older) one.
     const opened = await runtime.decrypt("A256GCM", (await sealingKey(secret)).opening, content, aad);
-    if (opened !== null) return new Uint8Array(opened);
+    if (opened !== null) return { secret: new Uint8Array(opened), sealedWithOlderSecret: index > 0 };
   }
   return null;
 }

@@ -9,7 +9,7 @@ import type { AdapterTwoFactor } from "../adapters/types.js";
 import { adapterMethod, callAdapter } from "../core/adapter-calls.js";
 import type { ServerContext } from "../core/context.js";
 import { hashRecoveryCode, normalizeRecoveryCode } from "./recovery-codes.js";
-import { openTotpSecret } from "./sealed-secret.js";
+import { openTotpSecretWith, sealTotpSecret } from "./sealed-secret.js";
 import { verifyTotp } from "./totp.js";
 
 export type SecondFactorMethod = "totp" | "recovery";
@@ -45,18 +45,19 @@ export async function spendTotpCode(
   code: string,
 ): Promise<number | null> {
   if (record.totpSecret === null) return null;
-  const secret = await openTotpSecret(record.totpSecret, ctx.config.secrets);
-  if (secret === null) {
+  const opened = await openTotpSecretWith(record.totpSecret, ctx.config.secrets);
+  if (opened === null) {
     ctx.config.logger.warn(
       "TwoFactorSecretUnreadable",
       `The TOTP secret of user ${record.userId} cannot be opened with the configured secrets (was AUTH_SECRET rotated without keeping the old one in the list?). See docs/errors.md#twofactorsecretunreadable.`,
     );
     return null;
   }
-  const step = await verifyTotp(secret, code, Date.now(), { window: 1 });
+  const step = await verifyTotp(opened.secret, code, Date.now(), { window: 1 });
   if (step === null) return null;
   const spendTotpStep = adapterMethod(ctx.config.adapter, "spendTotpStep");
   const spent = await callAdapter("spend a TOTP step", () => spendTotpStep(record.userId, step));
+  if (spent && opened.sealedWithOlderSecret) await resealTotpSecret(ctx, record, opened.secret);
   return spent ? step : null;
 }
 
@@ -78,4 +79,20 @@ export async function proveSecondFactor(
   const record = await twoFactorRecord(ctx, userId);
   if (record === null || !totpEnabled(record)) return null;
   return (await spendTotpCode(ctx, record, code)) === null ? null : { method: "totp" };
+}
+
+/**
+ * Seals the user's secret again with the newest auth secret, after a code proved it was opened with
+ * an older one: once the old secret leaves the rotation it would no longer open, and the user's
+ * authenticator app would stop working. Only after a rotation, so it costs nothing otherwise;
+ * `setTwoFactor` never moves the spent step back, so writing back the record read earlier is safe.
+ */
+async function resealTotpSecret(
+  ctx: ServerContext,
+  record: AdapterTwoFactor,
+  secret: Uint8Array,
+): Promise<void> {
+  const totpSecret = await sealTotpSecret(secret, ctx.config.secrets);
+  const setTwoFactor = adapterMethod(ctx.config.adapter, "setTwoFactor");
+  await callAdapter("reseal the TOTP secret", () => setTwoFactor({ ...record, totpSecret }));
 }

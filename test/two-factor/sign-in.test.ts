@@ -422,3 +422,30 @@ describe("enrolling from a signed-in session", () => {
     expect(await regenerateRecoveryCodes(requestWith(jar), config)).toHaveLength(10);
   });
 });
+
+describe("the sealed TOTP secret across an AUTH_SECRET rotation", () => {
+  it("is resealed with the newest secret at the first code after the rotation, so it still opens once the old one is dropped", async () => {
+    const app = await twoFactorApp();
+    const { secret } = await enrolAlice(app.config);
+    const oldSecret = app.config.secret as string;
+    const sealedBefore = (await app.adapter.getTwoFactor?.("user-alice"))?.totpSecret;
+
+    // Rotation: the new secret first, the old one kept for what it sealed.
+    nextStep();
+    const rotated = { ...app.config, secret: ["a-brand-new-auth-secret-0123456789abcdef", oldSecret] };
+    const first = await signInWithCredentials(rotated);
+    expect(setsSession(await postCode(rotated, first.jar, codeAt(secret, Date.now())))).toBe(true);
+    const sealedAfter = (await app.adapter.getTwoFactor?.("user-alice"))?.totpSecret;
+    expect(sealedAfter).not.toBe(sealedBefore);
+    // The step spent by that sign-in stays spent across the rewrite.
+    expect((await app.adapter.getTwoFactor?.("user-alice"))?.lastTotpStep).toBe(
+      Math.floor(Date.now() / 30_000),
+    );
+
+    // The old secret leaves the list: the authenticator app still works.
+    nextStep();
+    const dropped = { ...app.config, secret: "a-brand-new-auth-secret-0123456789abcdef" };
+    const second = await signInWithCredentials(dropped);
+    expect(setsSession(await postCode(dropped, second.jar, codeAt(secret, Date.now())))).toBe(true);
+  });
+});
