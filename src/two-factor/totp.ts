@@ -1,7 +1,8 @@
 /**
  * One-time codes from an authenticator app: HOTP (RFC 4226) and its time-based form TOTP (RFC 6238)
  * with the parameters every authenticator app supports: HMAC-SHA-1, 6 digits, 30-second steps
- * counted from the Unix epoch (T0 = 0). Pure functions over Web Crypto, for every runtime.
+ * counted from the Unix epoch (T0 = 0). Pure functions over the runtime layer (`#crypto`: node:crypto
+ * on Node, Web Crypto elsewhere), for every runtime.
  */
 import { runtime } from "#crypto";
 import { base32Encode } from "./base32.js";
