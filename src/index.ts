@@ -24,7 +24,6 @@ import { withAdoptedSession } from "./migrate/carried.js";
 import { handleAuthRequest } from "./pipeline/handler.js";
 import { resolvedConfigFor } from "./pipeline/resolve-config.js";
 import { serverContext } from "./pipeline/server-context.js";
-import { sessionStrategyFor } from "./session/index.js";
 import {
   listOwnSessions,
   type OwnSession,
@@ -231,7 +230,7 @@ export function revokeOtherSessions(request: Request, config: AuthConfig): Promi
  */
 export function listUserSessions(config: AuthConfig, userId: string): Promise<ManagedSession[]> {
   const resolved = resolvedConfigFor(config);
-  return sessionStrategyFor(resolved).list(resolved, userId);
+  return resolved.sessions.list(resolved, userId);
 }
 
 /**
@@ -245,7 +244,7 @@ export function listUserSessions(config: AuthConfig, userId: string): Promise<Ma
  */
 export async function revokeUserSession(config: AuthConfig, userId: string, id: string): Promise<boolean> {
   const resolved = resolvedConfigFor(config);
-  return (await sessionStrategyFor(resolved).revoke(resolved, userId, { session: id }, "revokedByAdmin")) > 0;
+  return (await resolved.sessions.revoke(resolved, userId, { session: id }, "revokedByAdmin")) > 0;
 }
 
 /**
@@ -264,7 +263,7 @@ export async function revokeUserSessions(
   options: { except?: string } = {},
 ): Promise<number> {
   const resolved = resolvedConfigFor(config);
-  const ended = await sessionStrategyFor(resolved).revoke(
+  const ended = await resolved.sessions.revoke(
     resolved,
     userId,
     { allExcept: options.except },

@@ -40,7 +40,7 @@ async function completeSignIn(
     authentication: { amr: [...(flowFor(provider)?.amr ?? [])], authTime: Math.floor(Date.now() / 1000) },
     providerId: provider.id,
   };
-  for (const gate of ctx.signInGates) {
+  for (const gate of ctx.config.signInGates) {
     const held = await gate(ctx, signIn);
     if (held !== undefined) return held;
   }

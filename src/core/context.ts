@@ -54,7 +54,7 @@ export interface AuthRequest {
 
 export interface ServerContext {
   config: ResolvedConfig;
-  /** The configuration's session strategy, chosen once: every session question goes to it. */
+  /** The configuration's session strategy (`config.sessions`): every session question goes to it. */
   sessions: SessionStrategyImpl<ServerContext>;
   /** The request being handled (its User-Agent and client address go into session metadata). */
   request: Request;
@@ -100,8 +100,6 @@ export interface AuthContext extends ServerContext {
   csrf(): Promise<CsrfState>;
   /** Cookies every response of this request should carry (e.g. a freshly minted CSRF cookie). */
   outgoingCookies: CookieToSet[];
-  /** What the configured features (two-factor sign-in) check before a sign-in's session is issued. */
-  signInGates: readonly SignInGate[];
 }
 
 /**
@@ -110,7 +108,6 @@ export interface AuthContext extends ServerContext {
  */
 export function createServerContext(
   config: ResolvedConfig,
-  sessions: SessionStrategyImpl<ServerContext>,
   request: Request,
   url: URL = new URL(request.url),
   requestCookies: RequestCookies = parseCookieHeader(request.headers.get("cookie")),
@@ -119,7 +116,7 @@ export function createServerContext(
   const secure = config.useSecureCookies ?? origin.startsWith("https://");
   return {
     config,
-    sessions,
+    sessions: config.sessions,
     request,
     runtime,
     codec: sessionCodec,
@@ -133,13 +130,8 @@ export function createServerContext(
 }
 
 /** The routed context: the server context plus the parsed route, its provider and the CSRF state. */
-export function createContext(
-  config: ResolvedConfig,
-  sessions: SessionStrategyImpl<ServerContext>,
-  req: AuthRequest,
-  signInGates: readonly SignInGate[] = [],
-): AuthContext {
-  const server = createServerContext(config, sessions, req.request, req.url, req.cookies);
+export function createContext(config: ResolvedConfig, req: AuthRequest): AuthContext {
+  const server = createServerContext(config, req.request, req.url, req.cookies);
   let csrfState: Promise<CsrfState> | undefined;
   // Written out rather than spread: a spread copies the server context property by property on
   // every request, and this object is built for every request.
@@ -166,7 +158,6 @@ export function createContext(
       return csrfState;
     },
     outgoingCookies: [],
-    signInGates,
   };
   return context;
 }

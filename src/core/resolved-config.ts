@@ -5,7 +5,6 @@
 import type { Adapter } from "../adapters/types.js";
 import type {
   CallbacksOptions,
-  DatabaseStrategy,
   EventCallbacks,
   LoggerInstance,
   NextAuthV4Sessions,
@@ -19,6 +18,8 @@ import type { ProviderConfig } from "../provider-types.js";
 import type { RateLimiter } from "../rate-limit/limiter.js";
 import type { SingleFlight } from "../store/single-flight.js";
 import type { ShortLivedStore } from "../store/types.js";
+import type { ServerContext, SignInGate } from "./context.js";
+import type { SessionStrategyImpl } from "./session-strategy.js";
 
 export interface ResolvedConfig {
   basePath: string;
@@ -33,9 +34,11 @@ export interface ResolvedConfig {
     generateSessionToken: (() => string) | undefined;
     /** `session.cookieCache`: seconds a cached copy of a database session is trusted; undefined when off. */
     cookieCacheMaxAge: number | undefined;
-    /** With database sessions, the value carrying their code (session/carried.ts); undefined with JWT. */
-    databaseCode: DatabaseStrategy | undefined;
   };
+  /** The configuration's session strategy, picked once here: every session question goes to it. */
+  sessions: SessionStrategyImpl<ServerContext>;
+  /** What the configured features (two-factor sign-in) check before a sign-in's session is issued. */
+  signInGates: readonly SignInGate[];
   jwt: {
     maxAge: number;
     encode: ((params: JWTEncodeParams<JWTPayload>) => Promise<string> | string) | undefined;

@@ -12,7 +12,6 @@ import { configuredBasePath, readProcessEnv } from "../core/env.js";
 import { assertWellFormedCallbackUrl } from "../core/redirect.js";
 import type { ResponseInternal } from "../core/response.js";
 import { flowFor } from "../flows/index.js";
-import { sessionStrategyFor } from "../session/index.js";
 import {
   actionErrorResponse,
   configurationErrorResponse,
@@ -110,7 +109,7 @@ async function handle(
 
   let ctx: AuthContext;
   try {
-    ctx = createContext(resolved, sessionStrategyFor(resolved), parsed, resolved.signInGates);
+    ctx = createContext(resolved, parsed);
   } catch (error) {
     logServerError(resolved.logger, error);
     return answer(configurationErrorResponse(answersJson));

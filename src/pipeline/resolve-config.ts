@@ -19,7 +19,6 @@ import {
   type TwoFactorOptions,
 } from "../config.js";
 import { defaultCookies } from "../cookie/names.js";
-import type { SignInGate } from "../core/context.js";
 import {
   DEFAULT_BASE_PATH,
   type EnvRecord,
@@ -348,8 +347,6 @@ export function flowSetup(config: AuthConfig, env: EnvRecord, strategy: ChosenSt
  */
 export interface RoutedConfig extends ResolvedConfig {
   routes: RouteTable;
-  /** What the configured features check before a sign-in's session is issued. */
-  signInGates: readonly SignInGate[];
 }
 
 export function resolveConfig(config: AuthConfig, env: EnvRecord = readProcessEnv()): RoutedConfig {
@@ -368,6 +365,7 @@ export function resolveConfig(config: AuthConfig, env: EnvRecord = readProcessEn
   warnAboutReplacedProviders(providers, logger);
 
   const maxAge = positiveNumber("session.maxAge", config.session?.maxAge, DEFAULT_MAX_AGE_SECONDS);
+  const cacheMaxAge = cookieCacheMaxAge(config, strategy);
   const callbacks = { ...defaultCallbacks, ...config.callbacks } as CallbacksOptions;
   const storeTimeoutMs = positiveNumber("storeTimeoutMs", config.storeTimeoutMs, DEFAULT_STORE_TIMEOUT_MS);
   const store = boundedStore(config.store ?? new MemoryStore(), storeTimeoutMs);
@@ -382,16 +380,16 @@ export function resolveConfig(config: AuthConfig, env: EnvRecord = readProcessEn
         feature.routes ? [{ owner: `\`${feature.name}\``, routes: feature.routes }] : [],
       ),
     ]),
-    signInGates: features.flatMap((feature) => (feature.signInGate ? [feature.signInGate] : [])),
     adapter: config.adapter,
     session: {
       strategy,
       maxAge,
       updateAge: positiveNumber("session.updateAge", config.session?.updateAge, DEFAULT_UPDATE_AGE_SECONDS),
       generateSessionToken: config.session?.generateSessionToken,
-      cookieCacheMaxAge: cookieCacheMaxAge(config, strategy),
-      databaseCode: chosen.databaseCode,
+      cookieCacheMaxAge: cacheMaxAge,
     },
+    sessions: strategyImpl(chosen, cacheMaxAge !== undefined),
+    signInGates: features.flatMap((feature) => (feature.signInGate ? [feature.signInGate] : [])),
     jwt: {
       maxAge: positiveNumber("jwt.maxAge", config.jwt?.maxAge, maxAge),
       encode: config.jwt?.encode,

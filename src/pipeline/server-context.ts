@@ -4,10 +4,9 @@
  */
 import type { AuthConfig } from "../config.js";
 import { createServerContext, type ServerContext } from "../core/context.js";
-import { sessionStrategyFor } from "../session/index.js";
 import { resolvedConfigFor } from "./resolve-config.js";
 
 export function serverContext(request: Request, config: AuthConfig): ServerContext {
   const resolved = resolvedConfigFor(config);
-  return createServerContext(resolved, sessionStrategyFor(resolved), request);
+  return createServerContext(resolved, request);
 }

@@ -1,12 +1,11 @@
 /**
- * The session strategies, and the one lookup that picks the configuration's: every caller then asks
- * the strategy on the request context (`ctx.sessions`), never which one it is. JWT sessions are
+ * The session strategies, and the one lookup that picks the configuration's: `resolveConfig` stores it
+ * once (`config.sessions`, `ctx.sessions`) and every caller asks it, never which one it is. JWT sessions are
  * always here; database sessions come from package.json's `#session-strategies` import on Node, and
  * on edge runtimes only with the `databaseStrategy` value an app passes (carried.ts).
  */
 import { builtInDatabaseStrategy } from "#session-strategies";
 import type { DatabaseStrategy, SessionStrategy } from "../config.js";
-import type { ResolvedConfig } from "../core/resolved-config.js";
 import { carriedDatabaseCode } from "./carried.js";
 import { jwtSessions } from "./jwt.js";
 import type { SessionStrategyImpl } from "./types.js";
@@ -41,14 +40,6 @@ export function strategyImpl(named: NamedStrategy, cookieCache: boolean): Sessio
   if (named.name === "jwt" || code === undefined) return jwtSessions;
   // The cookie cache is database sessions with a cache in front (resolveConfig allows no other).
   return cookieCache ? code.cookieCached : code.plain;
-}
-
-/** The strategy of a resolved configuration (whose name and code `resolveConfig` has checked). */
-export function sessionStrategyFor(config: ResolvedConfig): SessionStrategyImpl {
-  return strategyImpl(
-    { name: config.session.strategy, databaseCode: config.session.databaseCode },
-    config.session.cookieCacheMaxAge !== undefined,
-  );
 }
 
 export type { SessionResult, SessionStrategyImpl, SignInSession } from "./types.js";
