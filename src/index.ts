@@ -30,7 +30,7 @@ import {
   revokeOwnOtherSessions,
   revokeOwnSession,
 } from "./session/own-sessions.js";
-import { voidTrustedDevices } from "./session/trusted-devices.js";
+import { revokeAllSessions } from "./session/revoke-all.js";
 import type { ManagedSession } from "./session/types.js";
 import {
   type ConfirmedTotp,
@@ -263,15 +263,7 @@ export async function revokeUserSessions(
   options: { except?: string } = {},
 ): Promise<number> {
   const resolved = resolvedConfigFor(config);
-  const ended = await resolved.sessions.revoke(
-    resolved,
-    userId,
-    { allExcept: options.except },
-    "revokedByAdmin",
-  );
-  // Browsers the user trusted to skip the second factor end with the sessions.
-  await voidTrustedDevices(resolved, userId);
-  return ended;
+  return revokeAllSessions(resolved, userId, options.except, "revokedByAdmin");
 }
 
 /** The request-based functions took `(config, userId)` before; say so rather than fail obscurely. */

@@ -12,6 +12,7 @@ import { adapterMethod, callAdapter } from "../core/adapter-calls.js";
 import type { ServerContext } from "../core/context.js";
 import { MissingAdapterMethods } from "../core/errors.js";
 import { emitEvent } from "../core/events.js";
+import { revokeAllSessions } from "../session/revoke-all.js";
 
 /**
  * Account types linked by something other than proof of the address: a provider's word, a passkey,
@@ -42,7 +43,7 @@ async function removeUnprovenAccess(ctx: ServerContext, user: AdapterUser, proof
       unlinkAccount({ provider, providerAccountId }),
     );
   }
-  await ctx.sessions.revoke(ctx.config, user.id, { allExcept: undefined }, "addressProven");
+  await revokeAllSessions(ctx.config, user.id, undefined, "addressProven");
 }
 
 /**

@@ -4,7 +4,7 @@
  * or end another user's sessions.
  */
 import type { ServerContext } from "../core/context.js";
-import { voidTrustedDevices } from "./trusted-devices.js";
+import { revokeAllSessions } from "./revoke-all.js";
 import type { ManagedSession } from "./types.js";
 
 /** One of the caller's sessions; `current` marks the one the request carries. */
@@ -35,12 +35,5 @@ export async function revokeOwnSession(ctx: ServerContext, id: string): Promise<
 export async function revokeOwnOtherSessions(ctx: ServerContext): Promise<number | null> {
   const current = await ctx.sessions.current(ctx);
   if (current?.userId === undefined) return null;
-  const ended = await ctx.sessions.revoke(
-    ctx.config,
-    current.userId,
-    { allExcept: current.id },
-    "revokedOthers",
-  );
-  await voidTrustedDevices(ctx.config, current.userId);
-  return ended;
+  return revokeAllSessions(ctx.config, current.userId, current.id, "revokedOthers");
 }

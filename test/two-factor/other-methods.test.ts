@@ -24,6 +24,7 @@ import {
   send,
   signInWithCredentials,
 } from "../core/helpers.js";
+import { confirmLink, lastMail, outboxProvider, requestLink } from "../flows/email/helpers.js";
 import { FLAG_UP, SoftAuthenticator } from "../flows/webauthn/soft-authenticator.js";
 import {
   codeAt,
@@ -503,6 +504,21 @@ describe("trust this device", () => {
     const { jar } = await signInTrusting(config, secret);
     vi.setSystemTime(Date.now() + 1000);
     await revokeUserSessions(config, "user-alice");
+    const again = await signInWithCredentials(config, undefined, { cookie: jar });
+    expect(locationOf(again.response).pathname).toBe("/auth/two-factor");
+    expect(setsSession(again.response)).toBe(false);
+  });
+
+  it("attack: when the address is first proven (pre-hijack defence), the browsers trusted before must pass the second factor again", async () => {
+    const outbox = outboxProvider();
+    const { config, secret, adapter } = await trustingApp({ providers: [twoUsers(), outbox.provider] });
+    const { jar } = await signInTrusting(config, secret);
+    expect((await adapter.getUser?.("user-alice"))?.emailVerified).toBeNull();
+    vi.setSystemTime(Date.now() + 1000);
+    // Whoever owns the address proves it (from another browser): everything set up before ends.
+    await requestLink(config, "alice@example.test");
+    await confirmLink(config, lastMail(outbox).url);
+    expect((await adapter.getUser?.("user-alice"))?.emailVerified).not.toBeNull();
     const again = await signInWithCredentials(config, undefined, { cookie: jar });
     expect(locationOf(again.response).pathname).toBe("/auth/two-factor");
     expect(setsSession(again.response)).toBe(false);
