@@ -53,6 +53,8 @@ export interface CurrentSession {
   claims: JWT | undefined;
   /** How the session's user signed in, or last stepped up; null when the session does not record it. */
   authentication(): Promise<SessionAuthentication | null>;
+  /** When the session ends; undefined for a JWT without `exp` (an app's own `jwt.decode`). */
+  expires: Date | undefined;
 }
 
 /** One of a user's sessions as the session-management functions describe it: metadata, never a token. */
@@ -98,9 +100,14 @@ export interface SessionStrategyImpl<Ctx> {
   reissue(ctx: Ctx, claims: JWT): Promise<CookieToSet[]>;
   /**
    * Records that the signed-in user just proved who they are again (a step-up): the request's
-   * session gets `authentication`, keeping its id and expiry; returns the cookies to set.
+   * session gets `authentication`, keeping its id and expiry; returns the cookies to set. A caller
+   * that has the request's session from {@link current} passes it, so it is not read again.
    */
-  reauthenticate(ctx: Ctx, authentication: SessionAuthentication): Promise<CookieToSet[]>;
+  reauthenticate(
+    ctx: Ctx,
+    authentication: SessionAuthentication,
+    current?: CurrentSession | null,
+  ): Promise<CookieToSet[]>;
   /** Ends the request's session (sign-out); returns the cookies that clear it. */
   signOut(ctx: Ctx): Promise<CookieToSet[]>;
   /** A user's live sessions, oldest expiry first. */

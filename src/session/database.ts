@@ -204,6 +204,7 @@ export const databaseSessions: SessionStrategyImpl = {
       user: async () => user,
       claims: undefined,
       authentication: () => requestAuthentication(ctx, found.session),
+      expires: found.session.expires,
     };
   },
 
@@ -212,12 +213,12 @@ export const databaseSessions: SessionStrategyImpl = {
   // The cookie holds only the token: there are no claims in it to change.
   reissue: async () => [],
 
-  async reauthenticate(ctx, authentication) {
-    const current = await databaseSessions.current(ctx);
+  async reauthenticate(ctx, authentication, current) {
+    const session = current === undefined ? await databaseSessions.current(ctx) : current;
     const sessionToken = requestSessionToken(ctx);
-    if (current === null || sessionToken === undefined) return [];
-    const expires = new Date(Date.now() + ctx.config.session.maxAge * 1000);
-    return [await authenticationCookie(ctx, sessionToken, authentication, expires)];
+    if (session?.expires === undefined || sessionToken === undefined) return [];
+    // The step-up changes how the user proved who they are, not how long the session lasts.
+    return [await authenticationCookie(ctx, sessionToken, authentication, session.expires)];
   },
 
   async signOut(ctx) {

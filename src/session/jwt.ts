@@ -94,6 +94,13 @@ function sessionClaims(ctx: ServerContext): JWT | null | Promise<JWT | null> {
   return cachedSessionClaims(ctx, token) ?? decodeSessionCookie(ctx, token);
 }
 
+/** The request's session claims, or null when there are none or the session ended before its expiry. */
+async function liveSessionClaims(ctx: ServerContext): Promise<JWT | null> {
+  const token = await sessionClaims(ctx);
+  if (token === null || (await endedEarly(ctx, token))) return null;
+  return token;
+}
+
 async function sessionCookies(
   ctx: ServerContext,
   token: JWT,
@@ -200,14 +207,15 @@ export const jwtSessions: SessionStrategyImpl = {
   update: (ctx, data) => readOrUpdate(ctx, { data }),
 
   async current(ctx) {
-    const token = await sessionClaims(ctx);
-    if (token === null || (await endedEarly(ctx, token))) return null;
+    const token = await liveSessionClaims(ctx);
+    if (token === null) return null;
     return {
       id: sessionIdOf(token),
       userId: typeof token.sub === "string" && token.sub !== "" ? token.sub : undefined,
       user: () => storedUserOf(ctx, token),
       claims: token,
       authentication: async () => authenticationOf(token),
+      expires: typeof token.exp === "number" ? new Date(token.exp * 1000) : undefined,
     };
   },
 
@@ -245,9 +253,9 @@ export const jwtSessions: SessionStrategyImpl = {
     return (await issueCookies(ctx, claims)).cookies;
   },
 
-  async reauthenticate(ctx, authentication) {
-    const token = await sessionClaims(ctx);
-    if (token === null || (await endedEarly(ctx, token))) return [];
+  async reauthenticate(ctx, authentication, current) {
+    const token = current === undefined ? await liveSessionClaims(ctx) : (current?.claims ?? null);
+    if (token === null) return [];
     return (await issueCookies(ctx, withAuthentication(token, authentication))).cookies;
   },
 

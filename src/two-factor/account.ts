@@ -10,6 +10,7 @@ import type { CookieToSet } from "../cookie/header.js";
 import { adapterMethod, callAdapter } from "../core/adapter-calls.js";
 import type { ServerContext } from "../core/context.js";
 import { InvalidRequest, NotSignedIn, StepUpRequired } from "../core/errors.js";
+import type { CurrentSession } from "../core/session-strategy.js";
 import {
   beginTotpEnrolment,
   confirmTotpEnrolment,
@@ -33,13 +34,6 @@ export interface TwoFactorStatus {
   methods: Array<"totp" | "passkey" | "email">;
 }
 
-async function signedInUserOf(ctx: ServerContext): Promise<{ user: AdapterUser; amr: string[] }> {
-  const current = await ctx.sessions.current(ctx);
-  const user = current ? await current.user() : null;
-  if (current === null || user === null) throw new NotSignedIn("Two-factor settings need a signed-in user.");
-  return { user, amr: (await current.authentication())?.amr ?? [] };
-}
-
 export async function statusOfTwoFactor(
   ctx: ServerContext,
   settings: TwoFactorSettings,
@@ -59,26 +53,54 @@ export async function statusOfTwoFactor(
 }
 
 /**
- * The signed-in user, when they signed in (or stepped up) within `maxAge` seconds: enrolling an
- * authenticator decides who can sign in later, so a session cookie stolen long after its sign-in
- * must not be enough to enrol the thief's phone.
+ * The request's session and its user, when they proved `factors` within `maxAge` seconds; else
+ * NotSignedIn, or StepUpRequired with the message `stale` writes. Enrolling an authenticator
+ * decides who can sign in later, so a session cookie stolen long after its sign-in must not be
+ * enough to enrol the thief's phone; the changes that weaken two-factor need a recent second factor.
  */
-export async function userWithRecentSignIn(ctx: ServerContext, maxAge: number): Promise<AdapterUser> {
-  const verdict = await recentAuthentication(ctx, { maxAge });
+async function recentlyAuthenticated(
+  ctx: ServerContext,
+  maxAge: number,
+  factors: readonly string[],
+  stale: (stepUpUrl: string) => string,
+): Promise<{ current: CurrentSession; user: AdapterUser; amr: string[] }> {
+  const verdict = await recentAuthentication(ctx, { maxAge, factors });
   if (!verdict.ok) {
     if (verdict.reason === "signedOut") throw new NotSignedIn("Two-factor settings need a signed-in user.");
-    throw new StepUpRequired(
-      `Enrolling an authenticator needs a sign-in within the last ${maxAge} seconds; send the user to sign in again.`,
-    );
+    throw new StepUpRequired(stale(verdict.stepUpUrl));
   }
-  return (await signedInUserOf(ctx)).user;
+  // recentAuthentication has just read the session; read again, it is the same one unless it ended since.
+  const current = await ctx.sessions.current(ctx);
+  const user = current ? await current.user() : null;
+  if (current === null || user === null) throw new NotSignedIn("Two-factor settings need a signed-in user.");
+  return { current, user, amr: verdict.amr };
 }
+
+/** The signed-in user, when they signed in (or stepped up) within `maxAge` seconds. */
+const recentSignIn = (ctx: ServerContext, maxAge: number) =>
+  recentlyAuthenticated(
+    ctx,
+    maxAge,
+    [],
+    () =>
+      `Enrolling an authenticator needs a sign-in within the last ${maxAge} seconds; send the user to sign in again.`,
+  );
+
+/** The signed-in user, when their session proved a second factor within `maxAge` seconds. */
+const recentSecondFactor = (ctx: ServerContext, maxAge: number) =>
+  recentlyAuthenticated(
+    ctx,
+    maxAge,
+    ["mfa"],
+    (stepUpUrl) =>
+      `This change needs a second factor proven in the last ${maxAge} seconds; send the user to ${stepUpUrl}.`,
+  );
 
 export async function enrolTotpForUser(
   ctx: ServerContext,
   settings: TwoFactorSettings,
 ): Promise<TotpEnrolment> {
-  const user = await userWithRecentSignIn(ctx, settings.recentAuthMaxAge);
+  const { user } = await recentSignIn(ctx, settings.recentAuthMaxAge);
   return beginTotpEnrolment(ctx, user, settings.issuer ?? new URL(ctx.origin).host);
 }
 
@@ -94,35 +116,23 @@ export async function confirmTotpForUser(
   settings: TwoFactorSettings,
   code: string,
 ): Promise<ConfirmedTotp | null> {
-  await userWithRecentSignIn(ctx, settings.recentAuthMaxAge);
-  const { user, amr } = await signedInUserOf(ctx);
+  const { current, user, amr } = await recentSignIn(ctx, settings.recentAuthMaxAge);
   if (typeof code !== "string") return null;
   const recoveryCodes = await confirmTotpEnrolment(ctx, user.id, code);
   if (recoveryCodes === null) return null;
-  const cookies = await ctx.sessions.reauthenticate(ctx, {
-    amr: amrWithSecondFactor(amr),
-    authTime: Math.floor(Date.now() / 1000),
-  });
+  const cookies = await ctx.sessions.reauthenticate(
+    ctx,
+    { amr: amrWithSecondFactor(amr), authTime: Math.floor(Date.now() / 1000) },
+    current,
+  );
   return { recoveryCodes, cookies };
-}
-
-/** The signed-in user, when their session proved a second factor within `maxAge` seconds; else StepUpRequired. */
-async function userWithRecentSecondFactor(ctx: ServerContext, maxAge: number): Promise<AdapterUser> {
-  const verdict = await recentAuthentication(ctx, { maxAge, factors: ["mfa"] });
-  if (!verdict.ok) {
-    if (verdict.reason === "signedOut") throw new NotSignedIn("Two-factor settings need a signed-in user.");
-    throw new StepUpRequired(
-      `This change needs a second factor proven in the last ${maxAge} seconds; send the user to ${verdict.stepUpUrl}.`,
-    );
-  }
-  return (await signedInUserOf(ctx)).user;
 }
 
 export async function regenerateRecoveryCodesForUser(
   ctx: ServerContext,
   settings: TwoFactorSettings,
 ): Promise<string[]> {
-  const user = await userWithRecentSecondFactor(ctx, settings.recentAuthMaxAge);
+  const { user } = await recentSecondFactor(ctx, settings.recentAuthMaxAge);
   if (!totpEnabled(await twoFactorRecord(ctx, user.id))) {
     throw new InvalidRequest(
       "Two-factor authentication is off for this user: there are no recovery codes to replace.",
@@ -135,6 +145,6 @@ export async function disableTwoFactorForUser(
   ctx: ServerContext,
   settings: TwoFactorSettings,
 ): Promise<void> {
-  const user = await userWithRecentSecondFactor(ctx, settings.recentAuthMaxAge);
+  const { user } = await recentSecondFactor(ctx, settings.recentAuthMaxAge);
   await removeTwoFactor(ctx, user.id);
 }

@@ -2,8 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MemoryAdapter } from "../../src/adapters/memory.js";
 import {
   Auth,
+  confirmTotp,
   disableTwoFactor,
   enrollTotp,
+  listUserSessions,
   regenerateRecoveryCodes,
   requireRecentAuth,
   twoFactorStatus,
@@ -396,6 +398,17 @@ describe("enrolling from a signed-in session", () => {
     const signin = locationOf(page);
     expect(signin.pathname).toBe("/auth/signin");
     expect(signin.searchParams.get("callbackUrl")).toBe("https://app.test/auth/two-factor-setup");
+  });
+
+  it("a step-up keeps a database session's expiry: the authentication cookie ends with the session, not maxAge after the step-up", async () => {
+    const { config } = await twoFactorApp({ session: { strategy: "database" } });
+    const { jar } = await signInWithCredentials(config);
+    const [stored] = await listUserSessions(config, "user-alice");
+    vi.setSystemTime(Date.now() + 200_000);
+    const enrolment = await enrollTotp(requestWith(jar), config);
+    const confirmed = await confirmTotp(requestWith(jar), config, codeAt(enrolment.secret, Date.now()));
+    const cookie = confirmed?.cookies.find(({ name }) => name.endsWith("latchkey.session-auth"));
+    expect(cookie?.options.expires?.valueOf()).toBe(stored?.expires.valueOf());
   });
 
   it("a recent session enrols on the setup page; the recovery codes page needs no script", async () => {
