@@ -6,15 +6,12 @@
  * outlives the session, and it is never trusted once it expires, to the second.
  */
 import type { AdapterSession, AdapterUser } from "../adapters/types.js";
+import { COOKIE_CHUNK_SIZE } from "../cookie/chunks.js";
 import type { CookieToSet } from "../cookie/header.js";
-import { expiredCookie } from "../cookie/header.js";
 import type { ServerContext } from "../core/context.js";
 import type { JWT } from "../jwt/types.js";
-import { requestSessionToken, sessionIdOfToken } from "./session-token.js";
+import { clearBoundCookie, openBoundCookie, sealBoundCookie } from "./bound-cookie.js";
 import { cachedClaims, rememberClaims } from "./token-cache.js";
-
-/** Over this, the sealed copy would not fit one cookie (RFC 6265 §6.1 asks browsers for 4096 bytes). */
-const MAX_COOKIE_VALUE = 3900;
 
 /** Dates survive JSON as tagged epoch milliseconds. */
 type Sealed = Record<string, unknown>;
@@ -65,16 +62,15 @@ async function verifiedPayload(ctx: ServerContext, name: string, value: string):
 /** The request's cached session, when the cookie is there, intact, unexpired and this token's. */
 export async function openCookieCache(ctx: ServerContext): Promise<CachedSession | undefined> {
   const { name } = ctx.cookies.sessionCache;
-  const value = ctx.requestCookies[name];
-  const sessionToken = requestSessionToken(ctx);
-  if (value === undefined || sessionToken === undefined) return undefined;
-  const payload = await verifiedPayload(ctx, name, value);
-  // decode forgives 15 s of clock skew; a cache is trusted for not one second past its expiry.
-  if (!payload || typeof payload.exp !== "number" || payload.exp * 1000 <= Date.now()) return undefined;
-  const sessionId = await sessionIdOfToken(sessionToken);
-  if (payload.sid !== sessionId) return undefined;
-  const row = unseal(payload.session);
-  const user = unseal(payload.user);
+  const opened = await openBoundCookie(ctx, name, async (value) => {
+    const payload = await verifiedPayload(ctx, name, value);
+    // decode forgives 15 s of clock skew; a cache is trusted for not one second past its expiry.
+    return payload && typeof payload.exp === "number" && payload.exp * 1000 > Date.now() ? payload : null;
+  });
+  if (!opened) return undefined;
+  const { claims, sessionId, sessionToken } = opened;
+  const row = unseal(claims.session);
+  const user = unseal(claims.user);
   if (!row || !user || !(row.expires instanceof Date) || typeof row.userId !== "string") return undefined;
   if (row.expires.valueOf() <= Date.now() || user.id !== row.userId) return undefined;
   return {
@@ -98,20 +94,20 @@ export async function writeCookieCache(
   if (maxAge < 1) return clearCookieCache(ctx);
   // The token stays out: the cookie beside this one carries it, and the id binds the two.
   const { sessionToken, ...session } = row;
-  const value = await ctx.codec.encode({
-    token: { sid: await sessionIdOfToken(sessionToken), session: seal(session), user: seal(user) },
-    secret: ctx.config.secrets.slice(0, 1),
-    salt: name,
-    maxAge: Math.floor(maxAge),
-  });
-  if (value.length > MAX_COOKIE_VALUE) return clearCookieCache(ctx);
+  const value = await sealBoundCookie(
+    ctx,
+    name,
+    sessionToken,
+    { session: seal(session), user: seal(user) },
+    { maxAge: Math.floor(maxAge), secrets: ctx.config.secrets.slice(0, 1) },
+  );
+  // A bigger copy would need chunks (cookie/chunks.ts); the cache simply stays off for this session.
+  if (value.length > COOKIE_CHUNK_SIZE) return clearCookieCache(ctx);
   return [
     { name, value, options: { ...options, expires: new Date(Date.now() + Math.floor(maxAge) * 1000) } },
   ];
 }
 
 /** Clears the cache cookie, when the request carries one. */
-export function clearCookieCache(ctx: ServerContext): CookieToSet[] {
-  const { name, options } = ctx.cookies.sessionCache;
-  return ctx.requestCookies[name] === undefined ? [] : [expiredCookie(name, options)];
-}
+export const clearCookieCache = (ctx: ServerContext): CookieToSet[] =>
+  clearBoundCookie(ctx, ctx.cookies.sessionCache);

@@ -7,6 +7,7 @@
  * `auth_time` and `amr` to the moment of the new proof (Core §2: the time "authentication occurred").
  */
 import type { SessionAuthentication } from "../core/session-strategy.js";
+import { nowInSeconds } from "../jwt/claims.js";
 import type { JWT } from "../jwt/types.js";
 import type { CryptoRuntime } from "../runtime/types.js";
 
@@ -55,10 +56,21 @@ export function signedInAtOf(token: JWT): number | undefined {
  * `amr` has none (`[]`); one with neither claim (Auth.js's) records nothing: null.
  */
 export function authenticationOf(token: JWT): SessionAuthentication | null {
-  const amr = token[AMR_CLAIM] ?? [];
-  const authTime = token[AUTH_TIME_CLAIM];
+  return parseAuthentication(token[AMR_CLAIM] ?? [], token[AUTH_TIME_CLAIM]);
+}
+
+/** Seconds of clock skew between servers that a recorded sign-in time may be ahead of this one's clock. */
+const AUTH_TIME_SKEW_SECONDS = 60;
+
+/**
+ * An `amr` (RFC 8176 values) and `auth_time` (OpenID Connect Core 1.0 §2) as recorded, checked:
+ * null unless `amr` is a list of strings and `auth_time` a time not in the future, so a record
+ * cannot claim a sign-in still to come and count as recent for longer.
+ */
+export function parseAuthentication(amr: unknown, authTime: unknown): SessionAuthentication | null {
   if (!Array.isArray(amr) || !amr.every((value) => typeof value === "string")) return null;
   if (typeof authTime !== "number" || !Number.isFinite(authTime)) return null;
+  if (authTime > nowInSeconds() + AUTH_TIME_SKEW_SECONDS) return null;
   return { amr: [...amr], authTime };
 }
 

@@ -8,17 +8,10 @@
  */
 import type { AdapterSession } from "../adapters/types.js";
 import type { CookieToSet } from "../cookie/header.js";
-import { expiredCookie } from "../cookie/header.js";
 import type { ServerContext } from "../core/context.js";
 import type { SessionAuthentication } from "../core/session-strategy.js";
-import { nowInSeconds } from "../jwt/claims.js";
-import { requestSessionToken, sessionIdOfToken } from "./session-token.js";
-
-interface SealedAuthentication {
-  sid: string;
-  amr: string[];
-  auth_time: number;
-}
+import { clearBoundCookie, openBoundCookie, sealBoundCookie } from "./bound-cookie.js";
+import { AMR_CLAIM, AUTH_TIME_CLAIM, parseAuthentication } from "./session-claims.js";
 
 /** The cookie that records `authentication` for the session with this token, until `expires`. */
 export async function authenticationCookie(
@@ -29,12 +22,11 @@ export async function authenticationCookie(
 ): Promise<CookieToSet> {
   const { name, options } = ctx.cookies.sessionAuthentication;
   const maxAge = Math.max(1, Math.floor((expires.valueOf() - Date.now()) / 1000));
-  const claims: SealedAuthentication = {
-    sid: await sessionIdOfToken(sessionToken),
-    amr: [...authentication.amr],
-    auth_time: authentication.authTime,
-  };
-  const value = await ctx.codec.encode({ token: claims, secret: ctx.config.secrets, salt: name, maxAge });
+  const claims = { [AMR_CLAIM]: [...authentication.amr], [AUTH_TIME_CLAIM]: authentication.authTime };
+  const value = await sealBoundCookie(ctx, name, sessionToken, claims, {
+    maxAge,
+    secrets: ctx.config.secrets,
+  });
   return { name, value, options: { ...options, expires } };
 }
 
@@ -65,23 +57,12 @@ export async function requestAuthentication(
 
 async function recordedAuthentication(ctx: ServerContext): Promise<SessionAuthentication | null> {
   const { name } = ctx.cookies.sessionAuthentication;
-  const sealed = ctx.requestCookies[name];
-  const sessionToken = requestSessionToken(ctx);
-  if (!sealed || sessionToken === undefined) return null;
-  const claims = await ctx.codec.decode<Partial<SealedAuthentication>>({
-    token: sealed,
-    secret: ctx.config.secrets,
-    salt: name,
-  });
-  if (claims === null || claims.sid !== (await sessionIdOfToken(sessionToken))) return null;
-  const { amr, auth_time: authTime } = claims;
-  if (!Array.isArray(amr) || !amr.every((value) => typeof value === "string")) return null;
-  if (typeof authTime !== "number" || authTime > nowInSeconds() + 60) return null;
-  return { amr: [...amr], authTime };
+  const opened = await openBoundCookie(ctx, name, (value) =>
+    ctx.codec.decode({ token: value, secret: ctx.config.secrets, salt: name }),
+  );
+  return opened ? parseAuthentication(opened.claims[AMR_CLAIM], opened.claims[AUTH_TIME_CLAIM]) : null;
 }
 
 /** Clears the cookie when the request carries one (sign-out, a new sign-in without a record). */
-export function clearAuthentication(ctx: ServerContext): CookieToSet[] {
-  const { name, options } = ctx.cookies.sessionAuthentication;
-  return ctx.requestCookies[name] === undefined ? [] : [expiredCookie(name, options)];
-}
+export const clearAuthentication = (ctx: ServerContext): CookieToSet[] =>
+  clearBoundCookie(ctx, ctx.cookies.sessionAuthentication);
