@@ -266,7 +266,6 @@ export async function revokeUserSessions(
   return revokeAllSessions(resolved, userId, options.except, "revokedByAdmin");
 }
 
-/** The request-based functions took `(config, userId)` before; say so rather than fail obscurely. */
 /**
  * The `twoFactor` option with two-factor sign-in's code attached, for edge runtimes, where `Auth`
  * brings no feature itself (as provider factories carry their flows). On Node a plain
@@ -389,6 +388,7 @@ export async function requireRecentAuth(
   return recentAuthentication(serverContext(assertRequest(request, "requireRecentAuth"), config), options);
 }
 
+/** The request-based functions took `(config, userId)` before; say so rather than fail obscurely. */
 function assertRequest(request: Request, name: string): Request {
   if (typeof (request as Partial<Request> | null)?.headers?.get !== "function") {
     throw new TypeError(

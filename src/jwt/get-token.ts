@@ -1,6 +1,7 @@
 import { readChunkedCookie } from "../cookie/chunks.js";
 import { parseCookieHeader } from "../cookie/header.js";
 import { sessionCookieName } from "../cookie/names.js";
+import { envValue } from "../core/env.js";
 import type { JwtCodec } from "./codec.js";
 import { normalizeSecrets } from "./keys.js";
 import type { GetTokenParams, HeaderRecord, JWT } from "./types.js";
@@ -33,7 +34,8 @@ function bearerToken(authorization: string | null): string | null {
  */
 function authUrlFromEnv(): string | undefined {
   const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
-  return env?.AUTH_URL || env?.NEXTAUTH_URL || undefined;
+  // An empty AUTH_URL counts as unset, as the handler reads it.
+  return (env === undefined ? undefined : envValue(env, "AUTH_URL")) || undefined;
 }
 
 const HTTPS_URL = /^https:\/\//i;

@@ -18,7 +18,7 @@ export interface DatabaseSessionCode {
  * Where a `DatabaseStrategy` keeps its code. A symbol, so the code never shows in a logged config;
  * registered (`Symbol.for`) so a value built by one copy of the package works with another.
  */
-export const DATABASE_SESSION_CODE: unique symbol = Symbol.for("latchkey.session.database");
+const DATABASE_SESSION_CODE: unique symbol = Symbol.for("latchkey.session.database");
 
 /** `strategy` with the code of database sessions attached. */
 export const carryingDatabaseCode = (code: DatabaseSessionCode): DatabaseStrategy =>

@@ -41,7 +41,11 @@ export async function endJwtSessions(
   const one = "session" in scope ? scope.session : undefined;
   const keepId = "allExcept" in scope ? scope.allExcept : undefined;
   const everySession = one === undefined && keepId === undefined;
-  if (!everySession && !keepsMarkers(config)) throw new UnsupportedStrategy(WITHOUT_STORE);
+  if (!keepsMarkers(config)) {
+    // Without a store only the pre-hijack defence's own mark (unproven-address.ts) ends anything.
+    if (!everySession) throw new UnsupportedStrategy(WITHOUT_STORE);
+    return 0;
+  }
   // One session: only one this user's records hold (an id from elsewhere ends nothing).
   const { ended, remaining } = await forgetJwtSessions(config, userId, (id) =>
     one === undefined ? id !== keepId : id === one,
@@ -56,8 +60,6 @@ export async function endJwtSessions(
   // And one per recorded session, which also ends one signed in within the user-wide marker's second.
   const ids = ended.map((session) => session.id);
   await markSessionsRevoked(config, userId, ids, markerLifetimeMs(config));
-  // Without a store only the pre-hijack defence's own mark (unproven-address.ts) ends anything.
-  if (!keepsMarkers(config)) return 0;
   if (everySession && ids.length === 0) await emitEvent(config, "signOut", { token: null, reason, userId });
   for (const sessionId of ids) await emitEvent(config, "signOut", { token: null, reason, userId, sessionId });
   return ids.length;

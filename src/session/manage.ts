@@ -55,10 +55,11 @@ export async function endDatabaseSessions(
   const deleteSession = adapterMethod(config.adapter, "deleteSession");
   const rows = await liveRows(config, userId);
   const ids = await Promise.all(rows.map((row) => sessionIdOfToken(row.sessionToken)));
-  const doomed = ids.filter((id) => ("session" in scope ? id === scope.session : id !== scope.allExcept));
+  const ends = (id: string) => ("session" in scope ? id === scope.session : id !== scope.allExcept);
+  const doomed = ids.filter(ends);
   await Promise.all(
     rows.map(async (row, index) => {
-      if (!doomed.includes(ids[index] as string)) return;
+      if (!ends(ids[index] as string)) return;
       const deleted = await callAdapter("revoke a session", () => deleteSession(row.sessionToken));
       await emitEvent(config, "signOut", { session: deleted ?? row, reason });
     }),

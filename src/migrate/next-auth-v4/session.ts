@@ -28,7 +28,7 @@ import type { SessionResult } from "../../session/types.js";
 import { decodeNextAuthV4Token } from "./token.js";
 
 /** v4's session cookie name: `__Secure-` prefixed when the app's URL is https, as v4 named it. */
-export const nextAuthV4SessionCookieName = (secure: boolean): string =>
+const nextAuthV4SessionCookieName = (secure: boolean): string =>
   `${secure ? "__Secure-" : ""}next-auth.session-token`;
 
 /** What a v4 session becomes: the latchkey session cookie's value and when it ends. */
