@@ -56,14 +56,17 @@ export const cachedDatabaseSessions: SessionStrategyImpl = {
   },
 
   async signOut(ctx) {
-    const cached = await openCookieCache(ctx);
     const ended = await endRequestSession(ctx);
-    // Another copy of this browser's cache cookie (a stolen one) must not outlive the sign-out.
-    const userId = ended?.userId ?? cached?.row.userId;
     const sessionToken = requestSessionToken(ctx);
-    if (userId !== undefined && sessionToken !== undefined) {
-      const sessionId = await sessionIdOfToken(sessionToken);
-      await markSessionsRevoked(ctx.config, userId, [sessionId], markerLifetimeMs(ctx.config));
+    // Another copy of this browser's cache cookie (a stolen one) must not outlive the sign-out:
+    // with a shared store, a marker ends it (the cache names the user when the row was gone).
+    if (keepsMarkers(ctx.config) && sessionToken !== undefined) {
+      const cached = ended === undefined ? await openCookieCache(ctx) : undefined;
+      const userId = ended?.userId ?? cached?.row.userId;
+      const sessionId = cached?.sessionId ?? (await sessionIdOfToken(sessionToken));
+      if (userId !== undefined) {
+        await markSessionsRevoked(ctx.config, userId, [sessionId], markerLifetimeMs(ctx.config));
+      }
     }
     return [...clearSession(ctx), ...clearCookieCache(ctx)];
   },
