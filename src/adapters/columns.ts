@@ -4,7 +4,7 @@
  * `locale`, a surrogate `id`) is not part of a record.
  */
 
-import type { AdapterAccountTokenField } from "./types.js";
+import type { AdapterAccountTokenField, AdapterTwoFactor } from "./types.js";
 
 export const USER_COLUMNS = ["name", "email", "emailVerified", "image"] as const;
 
@@ -62,6 +62,17 @@ export const TWO_FACTOR_COLUMNS = [
   "lastTotpStep",
   "trustedDevicesSince",
 ] as const;
+
+/**
+ * Every field of a two-factor record, an absent one as null, and nothing else (a row's `_id` or
+ * relation fields stay behind): setTwoFactor replaces the whole record.
+ */
+export function twoFactorFields(source: unknown): AdapterTwoFactor {
+  const record: Record<string, unknown> = {};
+  for (const column of TWO_FACTOR_COLUMNS)
+    record[column] = (source as Record<string, unknown>)[column] ?? null;
+  return record as unknown as AdapterTwoFactor;
+}
 
 /**
  * The listed columns of `source` that hold a value: `undefined` means "not given", which a store

@@ -9,7 +9,7 @@ import {
   ACCOUNT_TOKEN_COLUMNS,
   pickDefined,
   SESSION_METADATA_COLUMNS,
-  TWO_FACTOR_COLUMNS,
+  twoFactorFields,
 } from "./columns.js";
 import type {
   Adapter,
@@ -111,13 +111,6 @@ function toStoredUser(user: AdapterUser, id: string): AdapterUser {
 
 function toStoredAccount(account: AdapterAccount): AdapterAccount {
   return copy(pickDefined(account, ACCOUNT_COLUMNS)) as AdapterAccount;
-}
-
-function toStoredTwoFactor(record: AdapterTwoFactor): AdapterTwoFactor {
-  // Every field, absent ones as null: setTwoFactor replaces the whole record (lastTotpStep only forward).
-  const stored: Record<string, unknown> = {};
-  for (const column of TWO_FACTOR_COLUMNS) stored[column] = record[column] ?? null;
-  return copy(stored as unknown as AdapterTwoFactor);
 }
 
 function toStoredAuthenticator(authenticator: AdapterAuthenticator): AdapterAuthenticator {
@@ -400,7 +393,7 @@ export function MemoryAdapter(tables: MemoryTables = createMemoryTables()): Requ
 
     async setTwoFactor(record) {
       requireUser(record.userId, "setTwoFactor");
-      const stored = toStoredTwoFactor(record);
+      const stored = copy(twoFactorFields(record));
       // A spent step stays spent (see the contract): the later of the stored and the given one.
       const spent = twoFactors.get(stored.userId)?.lastTotpStep ?? null;
       if (spent !== null && (stored.lastTotpStep === null || stored.lastTotpStep < spent)) {

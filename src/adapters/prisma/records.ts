@@ -15,7 +15,6 @@ import {
   pickDefined,
   SESSION_COLUMNS,
   SESSION_METADATA_COLUMNS,
-  TWO_FACTOR_COLUMNS,
   USER_COLUMNS,
   VERIFICATION_TOKEN_COLUMNS,
 } from "../columns.js";
@@ -24,7 +23,6 @@ import type {
   AdapterAccountTokens,
   AdapterAuthenticator,
   AdapterSession,
-  AdapterTwoFactor,
   AdapterUser,
   VerificationToken,
 } from "../types.js";
@@ -107,18 +105,4 @@ export function toAdapterAuthenticator(row: unknown): AdapterAuthenticator {
   const authenticator: Row = {};
   for (const column of AUTHENTICATOR_COLUMNS) authenticator[column] = (row as Row)[column] ?? null;
   return authenticator as unknown as AdapterAuthenticator;
-}
-
-/** Every field of the record, absent ones as null: setTwoFactor replaces the whole record (lastTotpStep only forward). */
-export function twoFactorData(record: AdapterTwoFactor): Row {
-  const data: Row = {};
-  for (const column of TWO_FACTOR_COLUMNS) data[column] = record[column] ?? null;
-  return data;
-}
-
-/** The record's fields only: MongoDB's `_id` and relation fields stay behind. */
-export function toAdapterTwoFactor(row: unknown): AdapterTwoFactor {
-  const record: Row = {};
-  for (const column of TWO_FACTOR_COLUMNS) record[column] = (row as Row)[column] ?? null;
-  return record as unknown as AdapterTwoFactor;
 }

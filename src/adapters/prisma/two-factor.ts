@@ -4,9 +4,10 @@
  * database's row lock, not a read before the write, decides between concurrent requests, so a
  * TOTP code or a recovery code works once however many requests carry it.
  */
+
+import { twoFactorFields } from "../columns.js";
 import type { Adapter, TwoFactorMethod } from "../types.js";
 import type { PrismaConditionalDelegate, PrismaModels } from "./client.js";
-import { toAdapterTwoFactor, twoFactorData } from "./records.js";
 
 type TwoFactorOperations = Required<Pick<Adapter, TwoFactorMethod>>;
 
@@ -33,18 +34,27 @@ export function twoFactorOperations({
   $transaction,
 }: TwoFactorModels): TwoFactorOperations {
   const unused = (userId: string) => ({ userId, usedAt: null });
+  // One UPDATE … WHERE lastTotpStep IS NULL OR lastTotpStep < step: of concurrent callers the
+  // database lets exactly one change the row (RFC 6238 §5.2: accept a code once).
+  const spendStep = async (userId: string, step: number): Promise<boolean> => {
+    const { count } = await twoFactor.updateMany({
+      where: { userId, OR: [{ lastTotpStep: null }, { lastTotpStep: { lt: step } }] },
+      data: { lastTotpStep: step },
+    });
+    return count === 1;
+  };
 
   return {
     async getTwoFactor(userId) {
       const row = await twoFactor.findUnique({ where: { userId } });
-      return row ? toAdapterTwoFactor(row) : null;
+      return row ? twoFactorFields(row) : null;
     },
 
     async setTwoFactor(record) {
-      const { userId, lastTotpStep, ...fields } = twoFactorData(record);
+      const { userId, lastTotpStep, ...fields } = twoFactorFields(record);
       // The update leaves the step alone: a record read before a code was spent and written back
       // after must not un-spend it. The step moves forward only through a conditional write.
-      const stored = toAdapterTwoFactor(
+      const stored = twoFactorFields(
         await twoFactor.upsert({
           where: { userId },
           create: { userId, lastTotpStep, ...fields },
@@ -53,14 +63,10 @@ export function twoFactorOperations({
       );
       const step = typeof lastTotpStep === "number" ? lastTotpStep : null;
       if (step === null || (stored.lastTotpStep !== null && stored.lastTotpStep >= step)) return stored;
-      const { count } = await twoFactor.updateMany({
-        where: { userId, OR: [{ lastTotpStep: null }, { lastTotpStep: { lt: step } }] },
-        data: { lastTotpStep: step },
-      });
-      if (count === 1) return { ...stored, lastTotpStep: step };
+      if (await spendStep(userId, step)) return { ...stored, lastTotpStep: step };
       // Not changed: a later step was spent between the two writes, and it stays.
       const row = await twoFactor.findUnique({ where: { userId } });
-      return row ? toAdapterTwoFactor(row) : stored;
+      return row ? twoFactorFields(row) : stored;
     },
 
     async deleteTwoFactor(userId) {
@@ -72,13 +78,7 @@ export function twoFactorOperations({
     },
 
     async spendTotpStep(userId, step) {
-      // One UPDATE … WHERE lastTotpStep IS NULL OR lastTotpStep < step: of concurrent callers
-      // the database lets exactly one change the row (RFC 6238 §5.2: accept a code once).
-      const { count } = await twoFactor.updateMany({
-        where: { userId, OR: [{ lastTotpStep: null }, { lastTotpStep: { lt: step } }] },
-        data: { lastTotpStep: step },
-      });
-      return count === 1;
+      return spendStep(userId, step);
     },
 
     async replaceRecoveryCodes(userId, codeHashes) {
