@@ -53,7 +53,7 @@ export function missingExtensions(adapter: Adapter): MissingExtension[] {
 }
 
 /** Every adapter method two-factor sign-in uses, in the order the contract declares them. */
-export const TWO_FACTOR_METHODS: readonly TwoFactorMethod[] = [
+export const TWO_FACTOR_METHODS = [
   "getTwoFactor",
   "setTwoFactor",
   "deleteTwoFactor",
@@ -61,7 +61,7 @@ export const TWO_FACTOR_METHODS: readonly TwoFactorMethod[] = [
   "replaceRecoveryCodes",
   "useRecoveryCode",
   "countRecoveryCodes",
-];
+] as const satisfies ReadonlyArray<keyof Adapter>;
 
 /**
  * The two-factor methods `adapter` lacks (all of them without an adapter). Unlike the extensions
