@@ -6,7 +6,6 @@
  * (see `missingExtensions` and docs/adapter-conformance.md).
  */
 import type { User } from "../provider-types.js";
-import type { TWO_FACTOR_METHODS } from "./capabilities.js";
 
 /** A value, or a promise of it: adapters may be synchronous or asynchronous. */
 export type Awaitable<T> = T | PromiseLike<T>;
@@ -219,7 +218,14 @@ export interface Adapter {
 }
 
 /** The optional adapter methods two-factor sign-in needs, all of them. */
-export type TwoFactorMethod = (typeof TWO_FACTOR_METHODS)[number];
+export type TwoFactorMethod =
+  | "getTwoFactor"
+  | "setTwoFactor"
+  | "deleteTwoFactor"
+  | "spendTotpStep"
+  | "replaceRecoveryCodes"
+  | "useRecoveryCode"
+  | "countRecoveryCodes";
 
 /** The fields of an account that hold what the provider's token endpoint issued. */
 export type AdapterAccountTokenField =

@@ -52,8 +52,20 @@ export interface AuthRequest {
   cookies: RequestCookies;
 }
 
+/**
+ * The resolved configuration with what handling a request asks of it, picked once by
+ * `resolveConfig`: the session strategy and the configured sign-in gates. Declared here, beside the
+ * context that carries it, so that resolved-config.ts needs no context type.
+ */
+export interface RequestConfig extends ResolvedConfig {
+  /** The configuration's session strategy, picked once: every session question goes to it. */
+  sessions: SessionStrategyImpl<ServerContext>;
+  /** What the configured features (two-factor sign-in) check before a sign-in's session is issued. */
+  signInGates: readonly SignInGate[];
+}
+
 export interface ServerContext {
-  config: ResolvedConfig;
+  config: RequestConfig;
   /** The configuration's session strategy (`config.sessions`): every session question goes to it. */
   sessions: SessionStrategyImpl<ServerContext>;
   /** The request being handled (its User-Agent and client address go into session metadata). */
@@ -107,7 +119,7 @@ export interface AuthContext extends ServerContext {
  * need. Throws `UntrustedHost` when the request's host is not vouched for (see `core/origin.ts`).
  */
 export function createServerContext(
-  config: ResolvedConfig,
+  config: RequestConfig,
   request: Request,
   url: URL = new URL(request.url),
   requestCookies: RequestCookies = parseCookieHeader(request.headers.get("cookie")),
@@ -130,7 +142,7 @@ export function createServerContext(
 }
 
 /** The routed context: the server context plus the parsed route, its provider and the CSRF state. */
-export function createContext(config: ResolvedConfig, req: AuthRequest): AuthContext {
+export function createContext(config: RequestConfig, req: AuthRequest): AuthContext {
   const server = createServerContext(config, req.request, req.url, req.cookies);
   let csrfState: Promise<CsrfState> | undefined;
   // Written out rather than spread: a spread copies the server context property by property on

@@ -18,8 +18,6 @@ import type { ProviderConfig } from "../provider-types.js";
 import type { RateLimiter } from "../rate-limit/limiter.js";
 import type { SingleFlight } from "../store/single-flight.js";
 import type { ShortLivedStore } from "../store/types.js";
-import type { ServerContext, SignInGate } from "./context.js";
-import type { SessionStrategyImpl } from "./session-strategy.js";
 
 export interface ResolvedConfig {
   basePath: string;
@@ -35,10 +33,6 @@ export interface ResolvedConfig {
     /** `session.cookieCache`: seconds a cached copy of a database session is trusted; undefined when off. */
     cookieCacheMaxAge: number | undefined;
   };
-  /** The configuration's session strategy, picked once here: every session question goes to it. */
-  sessions: SessionStrategyImpl<ServerContext>;
-  /** What the configured features (two-factor sign-in) check before a sign-in's session is issued. */
-  signInGates: readonly SignInGate[];
   jwt: {
     maxAge: number;
     encode: ((params: JWTEncodeParams<JWTPayload>) => Promise<string> | string) | undefined;

@@ -1,7 +1,7 @@
 import { readChunkedCookie } from "../cookie/chunks.js";
 import { parseCookieHeader } from "../cookie/header.js";
 import { sessionCookieName } from "../cookie/names.js";
-import { envValue } from "../core/env.js";
+import { envValue } from "../env-value.js";
 import type { JwtCodec } from "./codec.js";
 import { normalizeSecrets } from "./keys.js";
 import type { GetTokenParams, HeaderRecord, JWT } from "./types.js";

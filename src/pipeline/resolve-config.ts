@@ -19,6 +19,7 @@ import {
   type TwoFactorOptions,
 } from "../config.js";
 import { defaultCookies } from "../cookie/names.js";
+import type { RequestConfig } from "../core/context.js";
 import {
   DEFAULT_BASE_PATH,
   type EnvRecord,
@@ -345,7 +346,7 @@ export function flowSetup(config: AuthConfig, env: EnvRecord, strategy: ChosenSt
  * The resolved configuration as the pipeline holds it: with the table of routes it serves (the
  * built-in ones and those its flows and features declare), which only the pipeline reads.
  */
-export interface RoutedConfig extends ResolvedConfig {
+export interface RoutedConfig extends RequestConfig {
   routes: RouteTable;
 }
 

@@ -7,11 +7,11 @@
  */
 import type { SignOutReason } from "../config.js";
 import { callAdapter } from "../core/adapter-calls.js";
-import type { ResolvedConfig } from "../core/resolved-config.js";
+import type { RequestConfig } from "../core/context.js";
 
 /** Ends every session of the user but `except` (none kept when undefined) and voids their trusted devices; resolves to how many sessions ended. */
 export async function revokeAllSessions(
-  config: ResolvedConfig,
+  config: RequestConfig,
   userId: string,
   except: string | undefined,
   reason: SignOutReason,
@@ -22,7 +22,7 @@ export async function revokeAllSessions(
 }
 
 /** Without two-factor storage, or for a user without a record, there is nothing to void. */
-async function voidTrustedDevices(config: ResolvedConfig, userId: string): Promise<void> {
+async function voidTrustedDevices(config: RequestConfig, userId: string): Promise<void> {
   const { adapter } = config;
   const { getTwoFactor, setTwoFactor } = adapter ?? {};
   if (!getTwoFactor || !setTwoFactor) return;
