@@ -51,13 +51,12 @@ export function twoFactorGate(settings: TwoFactorSettings): SignInGate {
     const url = ctx.actionUrl(purpose === "verify" ? CHALLENGE_ROUTE : SETUP_ROUTE);
     if (ctx.request.headers.get("x-auth-return-redirect") === "1") {
       // The methods that can follow this first factor (method-providers.ts), and recovery codes.
-      const firstFactor = ctx.config.providersById.get(signIn.providerId)?.type;
       const body =
         purpose === "verify"
           ? {
               url,
               twoFactorRequired: true,
-              methods: [...methodsAfter(settings.methods, firstFactor), "recovery"],
+              methods: [...methodsAfter(settings.methods, signIn.authentication.amr), "recovery"],
             }
           : { url, twoFactorRequired: true, enrolmentRequired: true, methods: [...settings.methods] };
       return { status: 200, body, cookies };

@@ -195,8 +195,8 @@ function challengePage(settings: TwoFactorSettings) {
     };
     const refusal = refusalFromQuery(ctx, method);
     const offersPasskey =
-      offers(ctx, settings, subject, "passkey") && passkeyProviderOf(ctx.config.providers) !== undefined;
-    const offersEmail = offers(ctx, settings, subject, "email") && subject.email !== null;
+      offers(settings, subject, "passkey") && passkeyProviderOf(ctx.config.providers) !== undefined;
+    const offersEmail = offers(settings, subject, "email") && subject.email !== null;
     const page = renderTwoFactorChallengePage({
       actionUrl:
         ctx.actionUrl(CHALLENGE_ROUTE) +
@@ -237,30 +237,14 @@ function challengePage(settings: TwoFactorSettings) {
  * proof the first factor already was. A passkey after a passkey, or a mailed code after an e-mail
  * sign-in, proves the same thing twice: one factor, which must not be recorded as "mfa".
  */
-function offers(
-  ctx: AuthContext,
-  settings: TwoFactorSettings,
-  subject: Subject,
-  method: "passkey" | "email",
-): boolean {
+function offers(settings: TwoFactorSettings, subject: Subject, method: "passkey" | "email"): boolean {
   if (!settings.methods.includes(method)) return false;
-  if (subject.kind === "pending") {
-    const firstFactor = ctx.config.providersById.get(subject.pending.providerId)?.type;
-    return methodsAfter(settings.methods, firstFactor).includes(method);
-  }
-  // A signed-in user: a session proven by this kind of factor alone (RFC 8176 "hwk", or "otp"
-  // without "mfa", which only an e-mail sign-in records) steps up with another.
-  const only = { passkey: "hwk", email: "otp" }[method];
-  return !subject.amr.every((value) => value === only);
+  const firstFactor = subject.kind === "pending" ? subject.pending.signIn.authentication.amr : subject.amr;
+  return methodsAfter(settings.methods, firstFactor).includes(method);
 }
 
-function assertOffered(
-  ctx: AuthContext,
-  settings: TwoFactorSettings,
-  subject: Subject,
-  method: SecondFactorMethod,
-) {
-  if ((method === "passkey" || method === "email") && !offers(ctx, settings, subject, method)) {
+function assertOffered(settings: TwoFactorSettings, subject: Subject, method: SecondFactorMethod) {
+  if ((method === "passkey" || method === "email") && !offers(settings, subject, method)) {
     throw new InvalidRequest(
       `A ${method === "passkey" ? "passkey" : "code by e-mail"} cannot be the second factor of this sign-in: its first factor was one already.`,
     );
@@ -281,7 +265,7 @@ function verify(settings: TwoFactorSettings) {
   return async (ctx: AuthContext): Promise<ResponseInternal> => {
     const subject = await requireSubject(ctx, "verify");
     const { method, code } = postedCode(ctx, methodsAccepted(settings));
-    assertOffered(ctx, settings, subject, method);
+    assertOffered(settings, subject, method);
     const proof = await prove(ctx, subject.userId, method, code);
     if (proof === null) {
       if (method !== "passkey") return refused(ctx, CHALLENGE_ROUTE, method);
@@ -325,7 +309,7 @@ function verify(settings: TwoFactorSettings) {
 function sendEmailCode(settings: TwoFactorSettings) {
   return async (ctx: AuthContext): Promise<ResponseInternal> => {
     const subject = await requireSubject(ctx, "verify");
-    assertOffered(ctx, settings, subject, "email");
+    assertOffered(settings, subject, "email");
     if (subject.email === null) {
       throw new InvalidRequest("This account cannot receive a second-factor code by e-mail.");
     }
@@ -445,7 +429,7 @@ export function twoFactorRoutes(settings: TwoFactorSettings): RouteTable {
                 rateLimitKeys: limitedPer("verify"),
                 run: async (ctx: AuthContext) => {
                   const subject = await requireSubject(ctx, "verify");
-                  assertOffered(ctx, settings, subject, "passkey");
+                  assertOffered(settings, subject, "passkey");
                   return passkeyOptionsFor(ctx, subject.userId);
                 },
               },

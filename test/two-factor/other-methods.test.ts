@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MemoryAdapter } from "../../src/adapters/memory.js";
 import type { Adapter } from "../../src/adapters/types.js";
 import { type AuthConfig, requireRecentAuth, revokeUserSessions } from "../../src/index.js";
-import { decode } from "../../src/jwt/index.js";
+import { decode, encode } from "../../src/jwt/index.js";
 import Credentials from "../../src/providers/credentials.js";
 import Email from "../../src/providers/email.js";
 import Passkey from "../../src/providers/passkey.js";
@@ -375,6 +375,24 @@ describe("a code by e-mail as the second factor", () => {
     );
     expect((await sendCode(config, jar)).status).toBe(400);
     expect((await postCode(config, jar, "123456", { method: "email" })).status).toBe(400);
+  });
+
+  it("a signed-in user whose session recorded no amr (an OAuth sign-in) steps up with a mailed code", async () => {
+    const { config, mails } = await emailApp();
+    const jar = new CookieJar();
+    const token = await encode({
+      token: { sub: ALICE.id, name: ALICE.name, email: ALICE.email },
+      secret: SECRET,
+      salt: SESSION_COOKIE,
+    });
+    jar.cookies.set(SESSION_COOKIE, token);
+    const page = await (await send(config, "/two-factor", { cookie: jar })).text();
+    expect(page).toContain("E-mail me a code");
+    expect(locationOf(await sendCode(config, jar)).searchParams.get("sent")).toBe("1");
+    const response = await postCode(config, jar, mails.at(-1)?.code as string, { method: "email" });
+    expect(locationOf(response).searchParams.get("error")).toBeNull();
+    jar.apply(response);
+    expect((await sessionClaims(jar))?.amr).toEqual(["otp", "mfa"]);
   });
 
   it("is not accepted when the app does not offer it, and needs an e-mail provider with codes", async () => {
