@@ -252,9 +252,16 @@ function assertOffered(settings: TwoFactorSettings, subject: Subject, method: Se
 }
 
 /** Checks the posted second factor for `userId`; null when it does not count. */
-async function prove(ctx: AuthContext, userId: string, method: SecondFactorMethod, code: string) {
+async function prove(
+  ctx: AuthContext,
+  settings: TwoFactorSettings,
+  userId: string,
+  method: SecondFactorMethod,
+  code: string,
+) {
   if (method === "passkey") return (await provePasskey(ctx, userId, code)) ? { method } : null;
-  if (method === "email") return (await useSecondFactorCode(ctx, userId, code)) ? { method } : null;
+  if (method === "email")
+    return (await useSecondFactorCode(ctx, userId, code, settings.pendingMaxAge)) ? { method } : null;
   return proveSecondFactor(ctx, userId, method, code);
 }
 
@@ -266,7 +273,7 @@ function verify(settings: TwoFactorSettings) {
     const subject = await requireSubject(ctx, "verify");
     const { method, code } = postedCode(ctx, methodsAccepted(settings));
     assertOffered(settings, subject, method);
-    const proof = await prove(ctx, subject.userId, method, code);
+    const proof = await prove(ctx, settings, subject.userId, method, code);
     if (proof === null) {
       if (method !== "passkey") return refused(ctx, CHALLENGE_ROUTE, method);
       const url = new URL(refused(ctx, CHALLENGE_ROUTE, method).redirect as string);

@@ -260,7 +260,7 @@ describe("a passkey as the second factor", () => {
 });
 
 describe("a code by e-mail as the second factor", () => {
-  async function emailApp(adapter: Adapter = MemoryAdapter()) {
+  async function emailApp(adapter: Adapter = MemoryAdapter(), pendingMaxAge?: number) {
     const mails: Array<{ to: string; code?: string; url: string }> = [];
     const app = await twoFactorApp({
       adapter,
@@ -273,7 +273,7 @@ describe("a code by e-mail as the second factor", () => {
           },
         }),
       ],
-      twoFactor: { methods: ["totp", "email"] },
+      twoFactor: { methods: ["totp", "email"], ...(pendingMaxAge ? { pendingMaxAge } : {}) },
     });
     await enrolAlice(app.config);
     nextStep();
@@ -353,6 +353,23 @@ describe("a code by e-mail as the second factor", () => {
       expect(setsSession(await postCode(config, jar, wrong, { method: "email" }))).toBe(false);
     }
     expect(setsSession(await postCode(config, jar, right, { method: "email" }))).toBe(false);
+  });
+
+  it("attack: a code that lives an hour still has 5 tries in all, however the guesses are spread", async () => {
+    const { config, mails } = await emailApp(MemoryAdapter(), 3600);
+    const { jar } = await signInWithCredentials(config);
+    await sendCode(config, jar);
+    const right = mails[0]?.code as string;
+    const wrong = right === "000000" ? "111111" : "000000";
+    // Three now, two more after the rate limiter's 15-minute window: the fifth voids the code.
+    for (let attempt = 0; attempt < 3; attempt++) await postCode(config, jar, wrong, { method: "email" });
+    vi.setSystemTime(Date.now() + 20 * 60_000);
+    for (let attempt = 0; attempt < 2; attempt++) {
+      expect(setsSession(await postCode(config, jar, wrong, { method: "email" }))).toBe(false);
+    }
+    const late = await postCode(config, jar, right, { method: "email" });
+    expect(locationOf(late).searchParams.get("error")).toBe("InvalidTwoFactorCode");
+    expect(setsSession(late)).toBe(false);
   });
 
   it("attack: after an e-mail first factor, a mailed code is no second factor", async () => {
