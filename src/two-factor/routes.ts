@@ -25,7 +25,6 @@ import type { AuthContext } from "../core/context.js";
 import { InvalidCheck, InvalidRequest } from "../core/errors.js";
 import type { ResponseInternal } from "../core/response.js";
 import type { RouteTable } from "../core/routes.js";
-import type { SessionAuthentication } from "../core/session-strategy.js";
 import { issueSignInSession } from "../login/issue-session.js";
 import {
   renderRecoveryCodesPage,
@@ -41,12 +40,9 @@ import { passkeyOptionsFor, provePasskey } from "./passkey-factor.js";
 import { clearPendingCookie, openPendingCookie, type PendingSignIn, spendPendingSignIn } from "./pending.js";
 import { recentAuthentication } from "./recent-auth.js";
 import { CHALLENGE_ROUTE, EMAIL_CODE_ROUTE, PASSKEY_OPTIONS_ROUTE, SETUP_ROUTE } from "./route-names.js";
-import { amrWithSecondFactor, proveSecondFactor } from "./second-factor.js";
+import { type ChallengeMethod, proveSecondFactor, secondFactorAuthentication } from "./second-factor.js";
 import type { TwoFactorSettings } from "./settings.js";
 import { trustDeviceCookie } from "./trusted-device.js";
-
-/** How a POST to the challenge proves the second factor. */
-type SecondFactorMethod = "totp" | "recovery" | "passkey" | "email";
 
 /** Who a two-factor request acts for: a pending sign-in in this browser, else the signed-in user. */
 type Subject =
@@ -92,7 +88,7 @@ async function requireSubject(ctx: AuthContext, purpose: PendingSignIn["purpose"
 }
 
 /** The methods a POST may name: an authenticator's code, a recovery code, and what the app offers beside. */
-function methodsAccepted(settings: TwoFactorSettings): SecondFactorMethod[] {
+function methodsAccepted(settings: TwoFactorSettings): ChallengeMethod[] {
   return ["totp", "recovery", ...settings.methods.filter((method) => method !== "totp")];
 }
 
@@ -105,10 +101,10 @@ const MAX_ASSERTION_LENGTH = 16_384;
  */
 function postedCode(
   ctx: AuthContext,
-  accepted: readonly SecondFactorMethod[] = ["totp"],
-): { method: SecondFactorMethod; code: string } {
+  accepted: readonly ChallengeMethod[] = ["totp"],
+): { method: ChallengeMethod; code: string } {
   const { method = "totp" } = ctx.req.body;
-  if (!accepted.includes(method as SecondFactorMethod)) {
+  if (!accepted.includes(method as ChallengeMethod)) {
     throw new InvalidRequest(`\`method\` must be one of ${accepted.map((m) => `"${m}"`).join(", ")}.`);
   }
   if (method === "passkey") {
@@ -122,13 +118,13 @@ function postedCode(
   if (typeof code !== "string" || code.length === 0 || code.length > 64) {
     throw new InvalidRequest("`code` must be the code the user typed, as a string.");
   }
-  return { method: method as SecondFactorMethod, code };
+  return { method: method as ChallengeMethod, code };
 }
 
 const wantsJson = (ctx: AuthContext) => ctx.request.headers.get("x-auth-return-redirect") === "1";
 
 /** Where the page lands after a refused code: the same page, saying why (Post/Redirect/Get). */
-function refused(ctx: AuthContext, route: string, method: SecondFactorMethod): ResponseInternal {
+function refused(ctx: AuthContext, route: string, method: ChallengeMethod): ResponseInternal {
   const url = new URL(ctx.actionUrl(route));
   if (method !== "totp") url.searchParams.set("method", method === "passkey" ? "totp" : method);
   url.searchParams.set("error", "InvalidTwoFactorCode");
@@ -137,32 +133,18 @@ function refused(ctx: AuthContext, route: string, method: SecondFactorMethod): R
   return { redirect: url.href };
 }
 
-function refusalFromQuery(ctx: AuthContext, method: SecondFactorMethod): TwoFactorRefusal | undefined {
+function refusalFromQuery(ctx: AuthContext, method: ChallengeMethod): TwoFactorRefusal | undefined {
   if (ctx.req.query.error === "InvalidTwoFactorPasskey") return "wrongPasskey";
   if (ctx.req.query.error !== "InvalidTwoFactorCode") return undefined;
   if (method === "email") return "wrongEmailCode";
   return method === "recovery" ? "wrongRecoveryCode" : "wrongCode";
 }
 
-const nowInSeconds = () => Math.floor(Date.now() / 1000);
-
-/**
- * The session's new `amr`/`auth_time` once a second factor is proven on top of `firstFactor`: a
- * passkey adds "hwk" (RFC 8176 §2, as the passkey flow records it), every code "otp", and all "mfa".
- */
-const secondFactorAuthentication = (
-  firstFactor: readonly string[],
-  method: SecondFactorMethod = "totp",
-): SessionAuthentication => ({
-  amr: method === "passkey" ? [...new Set([...firstFactor, "hwk", "mfa"])] : amrWithSecondFactor(firstFactor),
-  authTime: nowInSeconds(),
-});
-
 /** Completes a held sign-in: spends its pending cookie, then issues the session. */
 async function completePending(
   ctx: AuthContext,
   pending: PendingSignIn,
-  method: SecondFactorMethod = "totp",
+  method: ChallengeMethod,
 ): Promise<ResponseInternal> {
   await spendPendingSignIn(ctx, pending);
   const signIn = {
@@ -243,7 +225,7 @@ function offers(settings: TwoFactorSettings, subject: Subject, method: "passkey"
   return methodsAfter(settings.methods, firstFactor).includes(method);
 }
 
-function assertOffered(settings: TwoFactorSettings, subject: Subject, method: SecondFactorMethod) {
+function assertOffered(settings: TwoFactorSettings, subject: Subject, method: ChallengeMethod) {
   if ((method === "passkey" || method === "email") && !offers(settings, subject, method)) {
     throw new InvalidRequest(
       `A ${method === "passkey" ? "passkey" : "code by e-mail"} cannot be the second factor of this sign-in: its first factor was one already.`,
@@ -256,7 +238,7 @@ async function prove(
   ctx: AuthContext,
   settings: TwoFactorSettings,
   userId: string,
-  method: SecondFactorMethod,
+  method: ChallengeMethod,
   code: string,
 ) {
   if (method === "passkey") return (await provePasskey(ctx, userId, code)) ? { method } : null;
@@ -389,10 +371,10 @@ function confirmSetup(settings: TwoFactorSettings) {
     if (codes === null) return refused(ctx, SETUP_ROUTE, "totp");
     const result =
       subject.kind === "pending"
-        ? await completePending(ctx, subject.pending)
+        ? await completePending(ctx, subject.pending, "totp")
         : {
             redirect: await resolveCallbackUrl(ctx),
-            cookies: await ctx.sessions.reauthenticate(ctx, secondFactorAuthentication(subject.amr)),
+            cookies: await ctx.sessions.reauthenticate(ctx, secondFactorAuthentication(subject.amr, "totp")),
           };
     const continueUrl = result.redirect as string;
     const cookies = result.cookies ? { cookies: result.cookies } : {};
