@@ -23,7 +23,7 @@
 import { resolveCallbackUrl } from "../core/callback-url.js";
 import type { AuthContext } from "../core/context.js";
 import { InvalidCheck, InvalidRequest } from "../core/errors.js";
-import type { ResponseInternal } from "../core/response.js";
+import { type ResponseInternal, returnsRedirectAsJson } from "../core/response.js";
 import type { RouteTable } from "../core/routes.js";
 import { issueSignInSession } from "../login/issue-session.js";
 import {
@@ -120,8 +120,6 @@ function postedCode(
   }
   return { method: method as ChallengeMethod, code };
 }
-
-const wantsJson = (ctx: AuthContext) => ctx.request.headers.get("x-auth-return-redirect") === "1";
 
 /** Where the page lands after a refused code: the same page, saying why (Post/Redirect/Get). */
 function refused(ctx: AuthContext, route: string, method: ChallengeMethod): ResponseInternal {
@@ -278,7 +276,7 @@ function verify(settings: TwoFactorSettings) {
     if (proof.method !== "recovery") return result;
     // A recovery code: say how many are left, on a page or in the JSON answer.
     const continueUrl = result.redirect as string;
-    if (wantsJson(ctx)) {
+    if (returnsRedirectAsJson(ctx.request)) {
       return {
         status: 200,
         body: { url: continueUrl, recoveryCodesRemaining: proof.remaining },
@@ -313,7 +311,7 @@ function sendEmailCode(settings: TwoFactorSettings) {
       settings.pendingMaxAge,
     );
     page.searchParams.set("sent", "1");
-    if (wantsJson(ctx)) return { status: 200, body: { url: page.href, sent: true } };
+    if (returnsRedirectAsJson(ctx.request)) return { status: 200, body: { url: page.href, sent: true } };
     return { redirect: page.href };
   };
 }
@@ -378,7 +376,8 @@ function confirmSetup(settings: TwoFactorSettings) {
           };
     const continueUrl = result.redirect as string;
     const cookies = result.cookies ? { cookies: result.cookies } : {};
-    if (wantsJson(ctx)) return { status: 200, body: { url: continueUrl, recoveryCodes: codes }, ...cookies };
+    if (returnsRedirectAsJson(ctx.request))
+      return { status: 200, body: { url: continueUrl, recoveryCodes: codes }, ...cookies };
     const page = renderRecoveryCodesPage({ codes, continueUrl, theme: ctx.config.theme });
     return { status: page.status, body: page.html, ...cookies };
   };
