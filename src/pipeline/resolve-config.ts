@@ -187,6 +187,16 @@ function routesOfFlows(providers: ProviderConfig[]): Array<{ owner: string; rout
   });
 }
 
+/** The route table of the providers' flows and the features; a name two of them declare is refused. */
+export function configuredRoutes(providers: ProviderConfig[], features: readonly Feature[]): RouteTable {
+  return routeTable([
+    ...routesOfFlows(providers),
+    ...features.flatMap((feature) =>
+      feature.routes ? [{ owner: `\`${feature.name}\``, routes: feature.routes }] : [],
+    ),
+  ]);
+}
+
 /** The adapter methods this configuration calls, each with the feature that needs it. */
 export function requiredAdapterMethods(
   providers: ProviderConfig[],
@@ -376,12 +386,7 @@ export function resolveConfig(config: AuthConfig, env: EnvRecord = readProcessEn
     secrets: resolveSecrets(withEnv.secret, logger),
     providers,
     providersById: new Map(providers.map((provider) => [provider.id, provider])),
-    routes: routeTable([
-      ...routesOfFlows(providers),
-      ...features.flatMap((feature) =>
-        feature.routes ? [{ owner: `\`${feature.name}\``, routes: feature.routes }] : [],
-      ),
-    ]),
+    routes: configuredRoutes(providers, features),
     signInGates: features.flatMap((feature) => (feature.signInGate ? [feature.signInGate] : [])),
     adapter: config.adapter,
     session: {
