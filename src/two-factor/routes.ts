@@ -121,14 +121,40 @@ function postedCode(
   return { method: method as ChallengeMethod, code };
 }
 
-/** Where the page lands after a refused code: the same page, saying why (Post/Redirect/Get). */
-function refused(ctx: AuthContext, route: string, method: ChallengeMethod): ResponseInternal {
+/** What a two-factor page's URL may carry beside its route. */
+interface ChallengeUrlParts {
+  /** The form to show; the authenticator app's code is the default, left unnamed. */
+  method?: "totp" | "recovery" | "email";
+  /** Why the last try was refused. */
+  error?: "InvalidTwoFactorCode" | "InvalidTwoFactorPasskey";
+  /** Where to go once done; only a string the request carried (checked when used). */
+  callbackUrl?: unknown;
+  /** That a code was just mailed. */
+  sent?: boolean;
+}
+
+/** The URL of the two-factor page `route`, with what it should show. */
+function challengeUrl(ctx: AuthContext, route: string, parts: ChallengeUrlParts): string {
   const url = new URL(ctx.actionUrl(route));
-  if (method !== "totp") url.searchParams.set("method", method === "passkey" ? "totp" : method);
-  url.searchParams.set("error", "InvalidTwoFactorCode");
-  const callbackUrl = ctx.req.body.callbackUrl;
-  if (typeof callbackUrl === "string") url.searchParams.set("callbackUrl", callbackUrl);
-  return { redirect: url.href };
+  if (parts.method !== undefined && parts.method !== "totp") url.searchParams.set("method", parts.method);
+  if (parts.error !== undefined) url.searchParams.set("error", parts.error);
+  if (typeof parts.callbackUrl === "string" && parts.callbackUrl !== "") {
+    url.searchParams.set("callbackUrl", parts.callbackUrl);
+  }
+  if (parts.sent) url.searchParams.set("sent", "1");
+  return url.href;
+}
+
+/** Where the page lands after a refused proof: the same page, saying why (Post/Redirect/Get). */
+function refused(ctx: AuthContext, route: string, method: ChallengeMethod): ResponseInternal {
+  const passkey = method === "passkey";
+  return {
+    redirect: challengeUrl(ctx, route, {
+      ...(passkey ? {} : { method }),
+      error: passkey ? "InvalidTwoFactorPasskey" : "InvalidTwoFactorCode",
+      callbackUrl: ctx.req.body.callbackUrl,
+    }),
+  };
 }
 
 function refusalFromQuery(ctx: AuthContext, method: ChallengeMethod): TwoFactorRefusal | undefined {
@@ -166,21 +192,14 @@ function challengePage(settings: TwoFactorSettings) {
     const subject = await requireSubject(ctx, "verify");
     const method = pageMethod(ctx, settings);
     const callbackUrl = ctx.req.query.callbackUrl;
-    const pageUrl = (which: "totp" | "recovery" | "email", extra: Record<string, string> = {}) => {
-      const url = new URL(ctx.actionUrl(CHALLENGE_ROUTE));
-      if (which !== "totp") url.searchParams.set("method", which);
-      for (const [name, value] of Object.entries(extra)) url.searchParams.set(name, value);
-      if (callbackUrl !== undefined) url.searchParams.set("callbackUrl", callbackUrl);
-      return url.href;
-    };
+    const pageUrl = (which: "totp" | "recovery" | "email") =>
+      challengeUrl(ctx, CHALLENGE_ROUTE, { method: which, callbackUrl });
     const refusal = refusalFromQuery(ctx, method);
     const offersPasskey =
       offers(settings, subject, "passkey") && passkeyProviderOf(ctx.config.providers) !== undefined;
     const offersEmail = offers(settings, subject, "email") && subject.email !== null;
     const page = renderTwoFactorChallengePage({
-      actionUrl:
-        ctx.actionUrl(CHALLENGE_ROUTE) +
-        (callbackUrl ? `?callbackUrl=${encodeURIComponent(callbackUrl)}` : ""),
+      actionUrl: challengeUrl(ctx, CHALLENGE_ROUTE, { callbackUrl }),
       csrfToken: (await ctx.csrf()).token,
       method,
       otherMethodUrl: pageUrl(method === "totp" ? "recovery" : "totp"),
@@ -254,12 +273,7 @@ function verify(settings: TwoFactorSettings) {
     const { method, code } = postedCode(ctx, methodsAccepted(settings));
     assertOffered(settings, subject, method);
     const proof = await prove(ctx, settings, subject.userId, method, code);
-    if (proof === null) {
-      if (method !== "passkey") return refused(ctx, CHALLENGE_ROUTE, method);
-      const url = new URL(refused(ctx, CHALLENGE_ROUTE, method).redirect as string);
-      url.searchParams.set("error", "InvalidTwoFactorPasskey");
-      return { redirect: url.href };
-    }
+    if (proof === null) return refused(ctx, CHALLENGE_ROUTE, method);
 
     let result: ResponseInternal;
     if (subject.kind === "pending") {
@@ -300,19 +314,16 @@ function sendEmailCode(settings: TwoFactorSettings) {
     if (subject.email === null) {
       throw new InvalidRequest("This account cannot receive a second-factor code by e-mail.");
     }
-    const page = new URL(ctx.actionUrl(CHALLENGE_ROUTE));
-    page.searchParams.set("method", "email");
-    const callbackUrl = ctx.req.body.callbackUrl;
-    if (typeof callbackUrl === "string") page.searchParams.set("callbackUrl", callbackUrl);
+    const page = { method: "email", callbackUrl: ctx.req.body.callbackUrl } as const;
     await sendSecondFactorCode(
       ctx,
       { id: subject.userId, email: subject.email },
-      page.href,
+      challengeUrl(ctx, CHALLENGE_ROUTE, page),
       settings.pendingMaxAge,
     );
-    page.searchParams.set("sent", "1");
-    if (returnsRedirectAsJson(ctx.request)) return { status: 200, body: { url: page.href, sent: true } };
-    return { redirect: page.href };
+    const sent = challengeUrl(ctx, CHALLENGE_ROUTE, { ...page, sent: true });
+    if (returnsRedirectAsJson(ctx.request)) return { status: 200, body: { url: sent, sent: true } };
+    return { redirect: sent };
   };
 }
 
