@@ -44,6 +44,9 @@ import { type ChallengeMethod, proveSecondFactor, secondFactorAuthentication } f
 import type { TwoFactorSettings } from "./settings.js";
 import { trustDeviceCookie } from "./trusted-device.js";
 
+/** The methods the challenge page has a form for (a passkey has a button, on every form). */
+type FormMethod = Exclude<ChallengeMethod, "passkey">;
+
 /** Who a two-factor request acts for: a pending sign-in in this browser, else the signed-in user. */
 type Subject =
   | { kind: "pending"; pending: PendingSignIn; userId: string; email: string | null }
@@ -124,7 +127,7 @@ function postedCode(
 /** What a two-factor page's URL may carry beside its route. */
 interface ChallengeUrlParts {
   /** The form to show; the authenticator app's code is the default, left unnamed. */
-  method?: "totp" | "recovery" | "email";
+  method?: FormMethod;
   /** Why the last try was refused. */
   error?: "InvalidTwoFactorCode" | "InvalidTwoFactorPasskey";
   /** Where to go once done; only a string the request carried (checked when used). */
@@ -180,7 +183,7 @@ async function completePending(
 }
 
 /** The method the challenge page asks for, from its query; what the app does not offer falls back to the app's code. */
-function pageMethod(ctx: AuthContext, settings: TwoFactorSettings): "totp" | "recovery" | "email" {
+function pageMethod(ctx: AuthContext, settings: TwoFactorSettings): FormMethod {
   const asked = ctx.req.query.method;
   if (asked === "recovery") return "recovery";
   if (asked === "email" && settings.methods.includes("email")) return "email";
@@ -192,8 +195,7 @@ function challengePage(settings: TwoFactorSettings) {
     const subject = await requireSubject(ctx, "verify");
     const method = pageMethod(ctx, settings);
     const callbackUrl = ctx.req.query.callbackUrl;
-    const pageUrl = (which: "totp" | "recovery" | "email") =>
-      challengeUrl(ctx, CHALLENGE_ROUTE, { method: which, callbackUrl });
+    const pageUrl = (which: FormMethod) => challengeUrl(ctx, CHALLENGE_ROUTE, { method: which, callbackUrl });
     const refusal = refusalFromQuery(ctx, method);
     const offersPasskey =
       offers(settings, subject, "passkey") && passkeyProviderOf(ctx.config.providers) !== undefined;
