@@ -12,6 +12,7 @@ import { decode, encode } from "../../src/jwt/index.js";
 import Credentials from "../../src/providers/credentials.js";
 import Email from "../../src/providers/email.js";
 import Passkey from "../../src/providers/passkey.js";
+import { MemoryStore } from "../../src/store/memory.js";
 import {
   ALICE,
   APP,
@@ -260,7 +261,7 @@ describe("a passkey as the second factor", () => {
 });
 
 describe("a code by e-mail as the second factor", () => {
-  async function emailApp(adapter: Adapter = MemoryAdapter(), pendingMaxAge?: number) {
+  async function emailApp(adapter: Adapter = MemoryAdapter(), pendingMaxAge?: number, store?: MemoryStore) {
     const mails: Array<{ to: string; code?: string; url: string }> = [];
     const app = await twoFactorApp({
       adapter,
@@ -274,6 +275,7 @@ describe("a code by e-mail as the second factor", () => {
         }),
       ],
       twoFactor: { methods: ["totp", "email"], ...(pendingMaxAge ? { pendingMaxAge } : {}) },
+      ...(store ? { store } : {}),
     });
     await enrolAlice(app.config);
     nextStep();
@@ -370,6 +372,20 @@ describe("a code by e-mail as the second factor", () => {
     const late = await postCode(config, jar, right, { method: "email" });
     expect(locationOf(late).searchParams.get("error")).toBe("InvalidTwoFactorCode");
     expect(setsSession(late)).toBe(false);
+  });
+
+  it("a code the store refuses to keep is never mailed (it could never be used)", async () => {
+    class Refusing extends MemoryStore {
+      override async setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean> {
+        return key.startsWith("2fa-email:") ? false : super.setIfAbsent(key, value, ttlMs);
+      }
+    }
+    const { config, mails } = await emailApp(MemoryAdapter(), undefined, new Refusing());
+    const { jar } = await signInWithCredentials(config);
+    const response = await sendCode(config, jar);
+    expect(mails).toEqual([]);
+    expect(locationOf(response).searchParams.get("sent")).toBeNull();
+    expect(locationOf(response).searchParams.get("error")).toBe("Configuration");
   });
 
   it("attack: after an e-mail first factor, a mailed code is no second factor", async () => {
