@@ -17,25 +17,14 @@ import { InvalidProvider } from "./errors.js";
 import { appOrigin } from "./origin.js";
 import type { ResolvedConfig } from "./resolved-config.js";
 import type { ResponseInternal } from "./response.js";
+import type { BuiltInRouteName, DeclaredRouteName } from "./routes.js";
 import type { SessionAuthentication, SessionStrategyImpl, SignInSession } from "./session-strategy.js";
 
 /**
  * The routes under `basePath` that latchkey itself may serve: the built-in ones, and those its own
  * flows and features declare (passkeys, two-factor sign-in) when the configuration has them.
  */
-export type Action =
-  | "providers"
-  | "csrf"
-  | "session"
-  | "signin"
-  | "signout"
-  | "callback"
-  | "verify-request"
-  | "error"
-  | "webauthn-options"
-  | "webauthn-script"
-  | "two-factor"
-  | "two-factor-setup";
+export type Action = BuiltInRouteName | DeclaredRouteName;
 
 export type Method = "GET" | "POST";
 

@@ -12,6 +12,13 @@ export interface ResponseInternal {
 }
 
 /**
+ * Whether the caller asked for redirects as JSON (`X-Auth-Return-Redirect: 1`, as Auth.js's client
+ * sends from fetch, which cannot read a redirect's target): `{ url }` in a 200 instead of a 302.
+ */
+export const returnsRedirectAsJson = (request: Request): boolean =>
+  request.headers.get("x-auth-return-redirect") === "1";
+
+/**
  * Every answer carries URLs, a CSRF token, session data or cookies meant for one browser, so none
  * may be stored by a shared cache (RFC 9111 §5.2.2.5) unless an action says otherwise.
  */

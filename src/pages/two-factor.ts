@@ -51,19 +51,18 @@ export interface TwoFactorChallengePageOptions {
   trustDevice?: boolean;
 }
 
-function totpField(autofocus: boolean): string {
+/** A 6-digit code's field (space allowed, as "123 456"); the one-time-code autocomplete fills a mailed or texted code. */
+function codeField(id: string, label: string, autofocus: boolean): string {
   return `<div class="field">
-<label for="input-two-factor-code">Code from your authenticator app</label>
-<input id="input-two-factor-code" type="text" name="code" inputmode="numeric" pattern="[0-9 ]{6,7}" maxlength="7" autocomplete="one-time-code" required${autofocus ? " autofocus" : ""}>
+<label for="${id}">${label}</label>
+<input id="${id}" type="text" name="code" inputmode="numeric" pattern="[0-9 ]{6,7}" maxlength="7" autocomplete="one-time-code" required${autofocus ? " autofocus" : ""}>
 </div>`;
 }
 
-function emailCodeField(autofocus: boolean): string {
-  return `<div class="field">
-<label for="input-email-code">Code from the e-mail</label>
-<input id="input-email-code" type="text" name="code" inputmode="numeric" pattern="[0-9 ]{6,7}" maxlength="7" autocomplete="one-time-code" required${autofocus ? " autofocus" : ""}>
-</div>`;
-}
+const totpField = (autofocus: boolean) =>
+  codeField("input-two-factor-code", "Code from your authenticator app", autofocus);
+const emailCodeField = (autofocus: boolean) =>
+  codeField("input-email-code", "Code from the e-mail", autofocus);
 
 const TRUST_FIELD = `<div class="field checkbox">
 <label><input type="checkbox" name="trustDevice" value="on"> Trust this device: don't ask for a second factor here for a while</label>

@@ -5,15 +5,19 @@
  * (`latchkey doctor`, a test in CI) sees a missing provider variable and a missing adapter method
  * together.
  */
+import type { Adapter } from "../adapters/types.js";
 import type { AuthConfig, LoggerInstance } from "../config.js";
 import { type EnvRecord, readProcessEnv } from "../core/env.js";
 import { AuthError } from "../core/errors.js";
+import type { Feature } from "../core/feature.js";
 import { appOrigin } from "../core/origin.js";
 import type { ProviderConfig } from "../provider-types.js";
 import { applyEnvDefaults } from "./env-defaults.js";
 import {
   assertAdapter,
   chosenStrategy,
+  configuredFeatures,
+  configuredRoutes,
   flowSetup,
   parseAuthUrl,
   requiredAdapterMethods,
@@ -94,7 +98,17 @@ export function checkConfig(config: AuthConfig, env: EnvRecord = readProcessEnv(
     );
     const providers = given.flatMap((provider) => attempt(() => resolveProviders([provider], setup)) ?? []);
     if (providers.length === given.length) attempt(() => resolveProviders(given, setup)); // shared ids
-    attempt(() => assertAdapter(config.adapter, requiredAdapterMethods(providers, setup, chosen)));
+    // The features (two-factor sign-in) as Auth() builds them: their options, adapter methods and routes.
+    const features = attempt(() => configuredFeatures(config, providers)) ?? [];
+    // A feature whose own check names its missing methods is left out of the general one (said once).
+    const { adapter } = config;
+    const passes = (feature: Feature) => {
+      feature.checkAdapter?.(adapter as Adapter);
+      return true;
+    };
+    const checked = features.filter((feature) => !adapter || attempt(() => passes(feature)) === true);
+    attempt(() => configuredRoutes(providers, features));
+    attempt(() => assertAdapter(config.adapter, requiredAdapterMethods(providers, setup, chosen, checked)));
     if (config.adapter) warnAboutMissingExtensions(config.adapter, warnings);
     warnAboutReplacedProviders(providers, warnings);
   }

@@ -10,7 +10,7 @@ import { CONFIGURATION_ERROR, errorDocsAnchor, errorPageStatus } from "../core/e
 import { AuthError, CredentialsSignin, MethodNotAllowed, RateLimited, RequestError } from "../core/errors.js";
 import { OneTimeCodeRefused } from "../core/one-time-code-refused.js";
 import { safeRedirect } from "../core/redirect.js";
-import { jsonError, type ResponseInternal } from "../core/response.js";
+import { jsonError, type ResponseInternal, returnsRedirectAsJson } from "../core/response.js";
 import { asError } from "../core/thrown.js";
 import { errorCopy, renderErrorPage, type Theme } from "../pages/index.js";
 
@@ -66,7 +66,7 @@ export function configurationErrorResponse(answersJson: boolean): ResponseIntern
 function rateLimitedResponse(ctx: AuthContext, answersJson: boolean, error: RateLimited): ResponseInternal {
   ctx.config.logger.warn(error.type, `${error.message} (see ${errorDocsAnchor(error.type)})`);
   const headers = { "Retry-After": String(error.retryAfterSeconds) };
-  if (answersJson || ctx.req.request.headers.get("x-auth-return-redirect") === "1") {
+  if (answersJson || returnsRedirectAsJson(ctx.req.request)) {
     const url = new URL(ctx.actionUrl("signin"));
     url.searchParams.set("error", error.type);
     return {

@@ -10,7 +10,7 @@ import { type AuthContext, createContext, routedProvider } from "../core/context
 import { assertCsrf } from "../core/csrf.js";
 import { configuredBasePath, readProcessEnv } from "../core/env.js";
 import { assertWellFormedCallbackUrl } from "../core/redirect.js";
-import type { ResponseInternal } from "../core/response.js";
+import { type ResponseInternal, returnsRedirectAsJson } from "../core/response.js";
 import { flowFor } from "../flows/index.js";
 import {
   actionErrorResponse,
@@ -143,7 +143,7 @@ function logUnresolvedConfigError(config: AuthConfig, error: unknown): void {
 export async function handleAuthRequest(request: Request, config: AuthConfig): Promise<HandledRequest> {
   let redirectAsJson = false;
   try {
-    redirectAsJson = request.headers.get("x-auth-return-redirect") === "1";
+    redirectAsJson = returnsRedirectAsJson(request);
     return await handle(request, config, redirectAsJson);
   } catch (error) {
     // Every step above answers its own failures; this is the net under them (a logger or an

@@ -36,7 +36,6 @@ import {
   UnsupportedStrategy,
 } from "../core/errors.js";
 import { CARRIED_FEATURE, type Feature, type FeatureFactory } from "../core/feature.js";
-import type { ResolvedConfig } from "../core/resolved-config.js";
 import type { RouteTable } from "../core/routes.js";
 import { flowFor, flowsCarriedByProviders } from "../flows/index.js";
 import type { FlowSetup } from "../flows/types.js";
@@ -185,6 +184,16 @@ function routesOfFlows(providers: ProviderConfig[]): Array<{ owner: string; rout
     const routes = flowFor(provider)?.routes;
     return routes ? [{ owner: `Provider "${provider.id}"`, routes }] : [];
   });
+}
+
+/** The route table of the providers' flows and the features; a name two of them declare is refused. */
+export function configuredRoutes(providers: ProviderConfig[], features: readonly Feature[]): RouteTable {
+  return routeTable([
+    ...routesOfFlows(providers),
+    ...features.flatMap((feature) =>
+      feature.routes ? [{ owner: `\`${feature.name}\``, routes: feature.routes }] : [],
+    ),
+  ]);
 }
 
 /** The adapter methods this configuration calls, each with the feature that needs it. */
@@ -375,12 +384,7 @@ export function resolveConfig(config: AuthConfig, env: EnvRecord = readProcessEn
     secrets: resolveSecrets(withEnv.secret, logger),
     providers,
     providersById: new Map(providers.map((provider) => [provider.id, provider])),
-    routes: routeTable([
-      ...routesOfFlows(providers),
-      ...features.flatMap((feature) =>
-        feature.routes ? [{ owner: `\`${feature.name}\``, routes: feature.routes }] : [],
-      ),
-    ]),
+    routes: configuredRoutes(providers, features),
     adapter: config.adapter,
     session: {
       strategy,

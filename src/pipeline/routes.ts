@@ -13,10 +13,10 @@ import { signInPageAction, startSignInAction } from "../actions/signin.js";
 import { signOutAction, signOutPageAction } from "../actions/signout.js";
 import type { Action } from "../core/context.js";
 import { InvalidConfig } from "../core/errors.js";
-import type { Route, RouteTable } from "../core/routes.js";
+import { type BuiltInRouteName, DECLARED_ROUTE_NAMES, type Route, type RouteTable } from "../core/routes.js";
 
 export type { CsrfRule, MethodRoute, RateLimitRule, Route, RouteTable } from "../core/routes.js";
-export { allowedMethods } from "../core/routes.js";
+export { allowedMethods, DECLARED_ROUTE_NAMES } from "../core/routes.js";
 
 /** The routes every configuration has. */
 export const ROUTES: RouteTable = {
@@ -60,22 +60,7 @@ export const ROUTES: RouteTable = {
     answers: "page",
   },
   error: { methods: { GET: { csrf: "none", run: errorPageAction } }, provider: "none", answers: "page" },
-};
-
-/**
- * The routes latchkey's own flows and features declare, by name only (the passkey flow's
- * `webauthn-options` and `webauthn-script`; two-factor sign-in's `two-factor`, `two-factor-setup`,
- * `two-factor-passkey` and `two-factor-email`), so that {@link isAuthAction} knows them without a configuration and without
- * importing the code behind them. test/pipeline/routes.test.ts checks this list against the flows.
- */
-export const DECLARED_ROUTE_NAMES: readonly string[] = [
-  "webauthn-options",
-  "webauthn-script",
-  "two-factor",
-  "two-factor-setup",
-  "two-factor-passkey",
-  "two-factor-email",
-];
+} satisfies Record<BuiltInRouteName, Route>;
 
 /**
  * The table a configuration routes by: the built-in routes and those its flows and features
@@ -122,5 +107,5 @@ export function routeNamed(table: RouteTable, action: string): Route | undefined
  * ```
  */
 export function isAuthAction(action: string): action is Action {
-  return Object.hasOwn(ROUTES, action) || DECLARED_ROUTE_NAMES.includes(action);
+  return Object.hasOwn(ROUTES, action) || (DECLARED_ROUTE_NAMES as readonly string[]).includes(action);
 }

@@ -10,6 +10,7 @@ import type { AdapterTwoFactor, AdapterUser } from "../adapters/types.js";
 import { resolveCallbackUrl } from "../core/callback-url.js";
 import type { SignInGate } from "../core/context.js";
 import { AccessDenied } from "../core/errors.js";
+import { returnsRedirectAsJson } from "../core/response.js";
 import { methodsAfter } from "./method-providers.js";
 import { issuePendingCookie } from "./pending.js";
 import { CHALLENGE_ROUTE, SETUP_ROUTE } from "./route-names.js";
@@ -49,15 +50,14 @@ export function twoFactorGate(settings: TwoFactorSettings): SignInGate {
     const callbackUrl = await resolveCallbackUrl(ctx);
     const cookies = await issuePendingCookie(ctx, signIn, purpose, callbackUrl, settings.pendingMaxAge);
     const url = ctx.actionUrl(purpose === "verify" ? CHALLENGE_ROUTE : SETUP_ROUTE);
-    if (ctx.request.headers.get("x-auth-return-redirect") === "1") {
+    if (returnsRedirectAsJson(ctx.request)) {
       // The methods that can follow this first factor (method-providers.ts), and recovery codes.
-      const firstFactor = ctx.config.providersById.get(signIn.providerId)?.type;
       const body =
         purpose === "verify"
           ? {
               url,
               twoFactorRequired: true,
-              methods: [...methodsAfter(settings.methods, firstFactor), "recovery"],
+              methods: [...methodsAfter(settings.methods, signIn.authentication.amr), "recovery"],
             }
           : { url, twoFactorRequired: true, enrolmentRequired: true, methods: [...settings.methods] };
       return { status: 200, body, cookies };

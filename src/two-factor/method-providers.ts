@@ -20,18 +20,25 @@ export function emailCodeProviderOf(providers: readonly ProviderConfig[]): Email
     | undefined;
 }
 
+/** The RFC 8176 value a first factor of each kind records: a passkey "hwk", an e-mail sign-in "otp". */
+const SAME_KIND_AMR: Record<string, string> = { passkey: "hwk", email: "otp" };
+
 /**
- * The offered methods that can follow a first factor of provider type `firstFactorType`: a
- * passkey after a passkey, or a mailed code after an e-mail sign-in, would prove the same thing
- * twice (one factor, never to be recorded as "mfa").
+ * The offered methods that can follow a first factor that recorded `firstFactorAmr`: a passkey
+ * after a passkey alone ("hwk"), or a mailed code after an e-mail sign-in alone ("otp"), would
+ * prove the same thing twice (one factor, never to be recorded as "mfa"). A first factor that
+ * recorded nothing (an OAuth sign-in, a session from before `amr`) excludes nothing.
  */
 export function methodsAfter<M extends string>(
   methods: readonly M[],
-  firstFactorType: string | undefined,
+  firstFactorAmr: readonly string[],
 ): M[] {
-  const same: Record<string, string> = { webauthn: "passkey", email: "email" };
-  const excluded = firstFactorType === undefined ? undefined : same[firstFactorType];
-  return methods.filter((method) => method !== excluded);
+  return methods.filter((method) => {
+    const same = SAME_KIND_AMR[method];
+    const sameKindAlone =
+      same !== undefined && firstFactorAmr.length > 0 && firstFactorAmr.every((value) => value === same);
+    return !sameKindAlone;
+  });
 }
 
 /** Refuses, at startup, a method whose provider is missing. */

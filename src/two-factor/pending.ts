@@ -146,20 +146,6 @@ export async function openPendingCookie(
   };
 }
 
-/** The request's pending sign-in for `purpose`; throws {@link InvalidCheck} (start again) when there is none. */
-export async function requirePendingCookie(
-  ctx: AuthContext,
-  purpose: PendingPurpose,
-): Promise<PendingSignIn> {
-  const pending = await openPendingCookie(ctx, purpose);
-  if (pending === null) {
-    throw new InvalidCheck(
-      "No two-factor sign-in is pending in this browser: the pending cookie is missing, expired, spent, or was minted beside another CSRF cookie.",
-    );
-  }
-  return pending;
-}
-
 /**
  * Marks the pending sign-in spent, once: of two requests that both proved a second factor with one
  * pending cookie (a replay, a race), only the first gets a session. One store round trip.

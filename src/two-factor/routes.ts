@@ -23,9 +23,8 @@
 import { resolveCallbackUrl } from "../core/callback-url.js";
 import type { AuthContext } from "../core/context.js";
 import { InvalidCheck, InvalidRequest } from "../core/errors.js";
-import type { ResponseInternal } from "../core/response.js";
+import { type ResponseInternal, returnsRedirectAsJson } from "../core/response.js";
 import type { RouteTable } from "../core/routes.js";
-import type { SessionAuthentication } from "../core/session-strategy.js";
 import { issueSignInSession } from "../login/issue-session.js";
 import {
   renderRecoveryCodesPage,
@@ -41,12 +40,12 @@ import { passkeyOptionsFor, provePasskey } from "./passkey-factor.js";
 import { clearPendingCookie, openPendingCookie, type PendingSignIn, spendPendingSignIn } from "./pending.js";
 import { recentAuthentication } from "./recent-auth.js";
 import { CHALLENGE_ROUTE, EMAIL_CODE_ROUTE, PASSKEY_OPTIONS_ROUTE, SETUP_ROUTE } from "./route-names.js";
-import { amrWithSecondFactor, proveSecondFactor } from "./second-factor.js";
+import { type ChallengeMethod, proveSecondFactor, secondFactorAuthentication } from "./second-factor.js";
 import type { TwoFactorSettings } from "./settings.js";
 import { trustDeviceCookie } from "./trusted-device.js";
 
-/** How a POST to the challenge proves the second factor. */
-type SecondFactorMethod = "totp" | "recovery" | "passkey" | "email";
+/** The methods the challenge page has a form for (a passkey has a button, on every form). */
+type FormMethod = Exclude<ChallengeMethod, "passkey">;
 
 /** Who a two-factor request acts for: a pending sign-in in this browser, else the signed-in user. */
 type Subject =
@@ -92,7 +91,7 @@ async function requireSubject(ctx: AuthContext, purpose: PendingSignIn["purpose"
 }
 
 /** The methods a POST may name: an authenticator's code, a recovery code, and what the app offers beside. */
-function methodsAccepted(settings: TwoFactorSettings): SecondFactorMethod[] {
+function methodsAccepted(settings: TwoFactorSettings): ChallengeMethod[] {
   return ["totp", "recovery", ...settings.methods.filter((method) => method !== "totp")];
 }
 
@@ -105,10 +104,10 @@ const MAX_ASSERTION_LENGTH = 16_384;
  */
 function postedCode(
   ctx: AuthContext,
-  accepted: readonly SecondFactorMethod[] = ["totp"],
-): { method: SecondFactorMethod; code: string } {
+  accepted: readonly ChallengeMethod[] = ["totp"],
+): { method: ChallengeMethod; code: string } {
   const { method = "totp" } = ctx.req.body;
-  if (!accepted.includes(method as SecondFactorMethod)) {
+  if (!accepted.includes(method as ChallengeMethod)) {
     throw new InvalidRequest(`\`method\` must be one of ${accepted.map((m) => `"${m}"`).join(", ")}.`);
   }
   if (method === "passkey") {
@@ -122,47 +121,57 @@ function postedCode(
   if (typeof code !== "string" || code.length === 0 || code.length > 64) {
     throw new InvalidRequest("`code` must be the code the user typed, as a string.");
   }
-  return { method: method as SecondFactorMethod, code };
+  return { method: method as ChallengeMethod, code };
 }
 
-const wantsJson = (ctx: AuthContext) => ctx.request.headers.get("x-auth-return-redirect") === "1";
+/** What a two-factor page's URL may carry beside its route. */
+interface ChallengeUrlParts {
+  /** The form to show; the authenticator app's code is the default, left unnamed. */
+  method?: FormMethod;
+  /** Why the last try was refused. */
+  error?: "InvalidTwoFactorCode" | "InvalidTwoFactorPasskey";
+  /** Where to go once done; only a string the request carried (checked when used). */
+  callbackUrl?: unknown;
+  /** That a code was just mailed. */
+  sent?: boolean;
+}
 
-/** Where the page lands after a refused code: the same page, saying why (Post/Redirect/Get). */
-function refused(ctx: AuthContext, route: string, method: SecondFactorMethod): ResponseInternal {
+/** The URL of the two-factor page `route`, with what it should show. */
+function challengeUrl(ctx: AuthContext, route: string, parts: ChallengeUrlParts): string {
   const url = new URL(ctx.actionUrl(route));
-  if (method !== "totp") url.searchParams.set("method", method === "passkey" ? "totp" : method);
-  url.searchParams.set("error", "InvalidTwoFactorCode");
-  const callbackUrl = ctx.req.body.callbackUrl;
-  if (typeof callbackUrl === "string") url.searchParams.set("callbackUrl", callbackUrl);
-  return { redirect: url.href };
+  if (parts.method !== undefined && parts.method !== "totp") url.searchParams.set("method", parts.method);
+  if (parts.error !== undefined) url.searchParams.set("error", parts.error);
+  if (typeof parts.callbackUrl === "string" && parts.callbackUrl !== "") {
+    url.searchParams.set("callbackUrl", parts.callbackUrl);
+  }
+  if (parts.sent) url.searchParams.set("sent", "1");
+  return url.href;
 }
 
-function refusalFromQuery(ctx: AuthContext, method: SecondFactorMethod): TwoFactorRefusal | undefined {
+/** Where the page lands after a refused proof: the same page, saying why (Post/Redirect/Get). */
+function refused(ctx: AuthContext, route: string, method: ChallengeMethod): ResponseInternal {
+  const passkey = method === "passkey";
+  return {
+    redirect: challengeUrl(ctx, route, {
+      ...(passkey ? {} : { method }),
+      error: passkey ? "InvalidTwoFactorPasskey" : "InvalidTwoFactorCode",
+      callbackUrl: ctx.req.body.callbackUrl,
+    }),
+  };
+}
+
+function refusalFromQuery(ctx: AuthContext, method: ChallengeMethod): TwoFactorRefusal | undefined {
   if (ctx.req.query.error === "InvalidTwoFactorPasskey") return "wrongPasskey";
   if (ctx.req.query.error !== "InvalidTwoFactorCode") return undefined;
   if (method === "email") return "wrongEmailCode";
   return method === "recovery" ? "wrongRecoveryCode" : "wrongCode";
 }
 
-const nowInSeconds = () => Math.floor(Date.now() / 1000);
-
-/**
- * The session's new `amr`/`auth_time` once a second factor is proven on top of `firstFactor`: a
- * passkey adds "hwk" (RFC 8176 §2, as the passkey flow records it), every code "otp", and all "mfa".
- */
-const secondFactorAuthentication = (
-  firstFactor: readonly string[],
-  method: SecondFactorMethod = "totp",
-): SessionAuthentication => ({
-  amr: method === "passkey" ? [...new Set([...firstFactor, "hwk", "mfa"])] : amrWithSecondFactor(firstFactor),
-  authTime: nowInSeconds(),
-});
-
 /** Completes a held sign-in: spends its pending cookie, then issues the session. */
 async function completePending(
   ctx: AuthContext,
   pending: PendingSignIn,
-  method: SecondFactorMethod = "totp",
+  method: ChallengeMethod,
 ): Promise<ResponseInternal> {
   await spendPendingSignIn(ctx, pending);
   const signIn = {
@@ -174,7 +183,7 @@ async function completePending(
 }
 
 /** The method the challenge page asks for, from its query; what the app does not offer falls back to the app's code. */
-function pageMethod(ctx: AuthContext, settings: TwoFactorSettings): "totp" | "recovery" | "email" {
+function pageMethod(ctx: AuthContext, settings: TwoFactorSettings): FormMethod {
   const asked = ctx.req.query.method;
   if (asked === "recovery") return "recovery";
   if (asked === "email" && settings.methods.includes("email")) return "email";
@@ -186,21 +195,13 @@ function challengePage(settings: TwoFactorSettings) {
     const subject = await requireSubject(ctx, "verify");
     const method = pageMethod(ctx, settings);
     const callbackUrl = ctx.req.query.callbackUrl;
-    const pageUrl = (which: "totp" | "recovery" | "email", extra: Record<string, string> = {}) => {
-      const url = new URL(ctx.actionUrl(CHALLENGE_ROUTE));
-      if (which !== "totp") url.searchParams.set("method", which);
-      for (const [name, value] of Object.entries(extra)) url.searchParams.set(name, value);
-      if (callbackUrl !== undefined) url.searchParams.set("callbackUrl", callbackUrl);
-      return url.href;
-    };
+    const pageUrl = (which: FormMethod) => challengeUrl(ctx, CHALLENGE_ROUTE, { method: which, callbackUrl });
     const refusal = refusalFromQuery(ctx, method);
     const offersPasskey =
-      offers(ctx, settings, subject, "passkey") && passkeyProviderOf(ctx.config.providers) !== undefined;
-    const offersEmail = offers(ctx, settings, subject, "email") && subject.email !== null;
+      offers(settings, subject, "passkey") && passkeyProviderOf(ctx.config.providers) !== undefined;
+    const offersEmail = offers(settings, subject, "email") && subject.email !== null;
     const page = renderTwoFactorChallengePage({
-      actionUrl:
-        ctx.actionUrl(CHALLENGE_ROUTE) +
-        (callbackUrl ? `?callbackUrl=${encodeURIComponent(callbackUrl)}` : ""),
+      actionUrl: challengeUrl(ctx, CHALLENGE_ROUTE, { callbackUrl }),
       csrfToken: (await ctx.csrf()).token,
       method,
       otherMethodUrl: pageUrl(method === "totp" ? "recovery" : "totp"),
@@ -237,30 +238,14 @@ function challengePage(settings: TwoFactorSettings) {
  * proof the first factor already was. A passkey after a passkey, or a mailed code after an e-mail
  * sign-in, proves the same thing twice: one factor, which must not be recorded as "mfa".
  */
-function offers(
-  ctx: AuthContext,
-  settings: TwoFactorSettings,
-  subject: Subject,
-  method: "passkey" | "email",
-): boolean {
+function offers(settings: TwoFactorSettings, subject: Subject, method: "passkey" | "email"): boolean {
   if (!settings.methods.includes(method)) return false;
-  if (subject.kind === "pending") {
-    const firstFactor = ctx.config.providersById.get(subject.pending.providerId)?.type;
-    return methodsAfter(settings.methods, firstFactor).includes(method);
-  }
-  // A signed-in user: a session proven by this kind of factor alone (RFC 8176 "hwk", or "otp"
-  // without "mfa", which only an e-mail sign-in records) steps up with another.
-  const only = { passkey: "hwk", email: "otp" }[method];
-  return !subject.amr.every((value) => value === only);
+  const firstFactor = subject.kind === "pending" ? subject.pending.signIn.authentication.amr : subject.amr;
+  return methodsAfter(settings.methods, firstFactor).includes(method);
 }
 
-function assertOffered(
-  ctx: AuthContext,
-  settings: TwoFactorSettings,
-  subject: Subject,
-  method: SecondFactorMethod,
-) {
-  if ((method === "passkey" || method === "email") && !offers(ctx, settings, subject, method)) {
+function assertOffered(settings: TwoFactorSettings, subject: Subject, method: ChallengeMethod) {
+  if ((method === "passkey" || method === "email") && !offers(settings, subject, method)) {
     throw new InvalidRequest(
       `A ${method === "passkey" ? "passkey" : "code by e-mail"} cannot be the second factor of this sign-in: its first factor was one already.`,
     );
@@ -268,9 +253,16 @@ function assertOffered(
 }
 
 /** Checks the posted second factor for `userId`; null when it does not count. */
-async function prove(ctx: AuthContext, userId: string, method: SecondFactorMethod, code: string) {
+async function prove(
+  ctx: AuthContext,
+  settings: TwoFactorSettings,
+  userId: string,
+  method: ChallengeMethod,
+  code: string,
+) {
   if (method === "passkey") return (await provePasskey(ctx, userId, code)) ? { method } : null;
-  if (method === "email") return (await useSecondFactorCode(ctx, userId, code)) ? { method } : null;
+  if (method === "email")
+    return (await useSecondFactorCode(ctx, userId, code, settings.pendingMaxAge)) ? { method } : null;
   return proveSecondFactor(ctx, userId, method, code);
 }
 
@@ -281,14 +273,9 @@ function verify(settings: TwoFactorSettings) {
   return async (ctx: AuthContext): Promise<ResponseInternal> => {
     const subject = await requireSubject(ctx, "verify");
     const { method, code } = postedCode(ctx, methodsAccepted(settings));
-    assertOffered(ctx, settings, subject, method);
-    const proof = await prove(ctx, subject.userId, method, code);
-    if (proof === null) {
-      if (method !== "passkey") return refused(ctx, CHALLENGE_ROUTE, method);
-      const url = new URL(refused(ctx, CHALLENGE_ROUTE, method).redirect as string);
-      url.searchParams.set("error", "InvalidTwoFactorPasskey");
-      return { redirect: url.href };
-    }
+    assertOffered(settings, subject, method);
+    const proof = await prove(ctx, settings, subject.userId, method, code);
+    if (proof === null) return refused(ctx, CHALLENGE_ROUTE, method);
 
     let result: ResponseInternal;
     if (subject.kind === "pending") {
@@ -305,7 +292,7 @@ function verify(settings: TwoFactorSettings) {
     if (proof.method !== "recovery") return result;
     // A recovery code: say how many are left, on a page or in the JSON answer.
     const continueUrl = result.redirect as string;
-    if (wantsJson(ctx)) {
+    if (returnsRedirectAsJson(ctx.request)) {
       return {
         status: 200,
         body: { url: continueUrl, recoveryCodesRemaining: proof.remaining },
@@ -325,23 +312,20 @@ function verify(settings: TwoFactorSettings) {
 function sendEmailCode(settings: TwoFactorSettings) {
   return async (ctx: AuthContext): Promise<ResponseInternal> => {
     const subject = await requireSubject(ctx, "verify");
-    assertOffered(ctx, settings, subject, "email");
+    assertOffered(settings, subject, "email");
     if (subject.email === null) {
       throw new InvalidRequest("This account cannot receive a second-factor code by e-mail.");
     }
-    const page = new URL(ctx.actionUrl(CHALLENGE_ROUTE));
-    page.searchParams.set("method", "email");
-    const callbackUrl = ctx.req.body.callbackUrl;
-    if (typeof callbackUrl === "string") page.searchParams.set("callbackUrl", callbackUrl);
+    const page = { method: "email", callbackUrl: ctx.req.body.callbackUrl } as const;
     await sendSecondFactorCode(
       ctx,
       { id: subject.userId, email: subject.email },
-      page.href,
+      challengeUrl(ctx, CHALLENGE_ROUTE, page),
       settings.pendingMaxAge,
     );
-    page.searchParams.set("sent", "1");
-    if (wantsJson(ctx)) return { status: 200, body: { url: page.href, sent: true } };
-    return { redirect: page.href };
+    const sent = challengeUrl(ctx, CHALLENGE_ROUTE, { ...page, sent: true });
+    if (returnsRedirectAsJson(ctx.request)) return { status: 200, body: { url: sent, sent: true } };
+    return { redirect: sent };
   };
 }
 
@@ -398,14 +382,15 @@ function confirmSetup(settings: TwoFactorSettings) {
     if (codes === null) return refused(ctx, SETUP_ROUTE, "totp");
     const result =
       subject.kind === "pending"
-        ? await completePending(ctx, subject.pending)
+        ? await completePending(ctx, subject.pending, "totp")
         : {
             redirect: await resolveCallbackUrl(ctx),
-            cookies: await ctx.sessions.reauthenticate(ctx, secondFactorAuthentication(subject.amr)),
+            cookies: await ctx.sessions.reauthenticate(ctx, secondFactorAuthentication(subject.amr, "totp")),
           };
     const continueUrl = result.redirect as string;
     const cookies = result.cookies ? { cookies: result.cookies } : {};
-    if (wantsJson(ctx)) return { status: 200, body: { url: continueUrl, recoveryCodes: codes }, ...cookies };
+    if (returnsRedirectAsJson(ctx.request))
+      return { status: 200, body: { url: continueUrl, recoveryCodes: codes }, ...cookies };
     const page = renderRecoveryCodesPage({ codes, continueUrl, theme: ctx.config.theme });
     return { status: page.status, body: page.html, ...cookies };
   };
@@ -445,7 +430,7 @@ export function twoFactorRoutes(settings: TwoFactorSettings): RouteTable {
                 rateLimitKeys: limitedPer("verify"),
                 run: async (ctx: AuthContext) => {
                   const subject = await requireSubject(ctx, "verify");
-                  assertOffered(ctx, settings, subject, "passkey");
+                  assertOffered(settings, subject, "passkey");
                   return passkeyOptionsFor(ctx, subject.userId);
                 },
               },

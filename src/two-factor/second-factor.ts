@@ -8,11 +8,18 @@
 import type { AdapterTwoFactor } from "../adapters/types.js";
 import { adapterMethod, callAdapter } from "../core/adapter-calls.js";
 import type { ServerContext } from "../core/context.js";
+import type { SessionAuthentication } from "../core/session-strategy.js";
+import { nowInSeconds } from "../jwt/claims.js";
 import { hashRecoveryCode, normalizeRecoveryCode } from "./recovery-codes.js";
 import { openTotpSecretWith, sealTotpSecret } from "./sealed-secret.js";
+import type { OfferedMethod } from "./settings.js";
 import { verifyTotp } from "./totp.js";
 
-export type SecondFactorMethod = "totp" | "recovery";
+/** The codes checked here: an authenticator app's, or a recovery code. */
+export type CodeMethod = "totp" | "recovery";
+
+/** Every way a user may prove the second factor: what the app offers, and a recovery code. */
+export type ChallengeMethod = OfferedMethod | "recovery";
 
 /** A second factor that checked out; a recovery code says how many are left. */
 export type SecondFactorProof = { method: "totp" } | { method: "recovery"; remaining: number };
@@ -23,6 +30,22 @@ export type SecondFactorProof = { method: "totp" } | { method: "recovery"; remai
  */
 export function amrWithSecondFactor(firstFactor: readonly string[]): string[] {
   return [...new Set([...firstFactor, "otp", "mfa"])];
+}
+
+/**
+ * The session's new `amr`/`auth_time` once a second factor is proven by `method` on top of
+ * `firstFactor`: a passkey adds "hwk" (RFC 8176 §2, as the passkey flow records it), every code
+ * "otp", and all "mfa".
+ */
+export function secondFactorAuthentication(
+  firstFactor: readonly string[],
+  method: ChallengeMethod,
+): SessionAuthentication {
+  return {
+    amr:
+      method === "passkey" ? [...new Set([...firstFactor, "hwk", "mfa"])] : amrWithSecondFactor(firstFactor),
+    authTime: nowInSeconds(),
+  };
 }
 
 /** The user's two-factor record, or null. */
@@ -65,7 +88,7 @@ export async function spendTotpCode(
 export async function proveSecondFactor(
   ctx: ServerContext,
   userId: string,
-  method: SecondFactorMethod,
+  method: CodeMethod,
   code: string,
 ): Promise<SecondFactorProof | null> {
   if (method === "recovery") {

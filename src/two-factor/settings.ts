@@ -5,8 +5,8 @@
 import type { TwoFactorOptions, TwoFactorUser } from "../config.js";
 import { InvalidConfig } from "../core/errors.js";
 
-/** The second factors an app may offer; recovery codes come with "totp". */
-export type OfferedMethod = "totp" | "passkey" | "email";
+/** The second factors an app may offer (`twoFactor.methods`); recovery codes come with "totp". */
+export type OfferedMethod = TwoFactorOptions["methods"][number];
 
 export interface TwoFactorSettings {
   /** What the app offers, always with "totp" (enrolment is an authenticator app). */

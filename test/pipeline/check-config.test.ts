@@ -51,6 +51,35 @@ describe("checkConfig", () => {
     ]);
   });
 
+  it("reports two-factor sign-in's problems beside the others, each of which Auth() refuses", async () => {
+    const { spendTotpStep: _s, ...partial } = MemoryAdapter();
+    const config: AuthConfig = {
+      adapter: partial as Adapter,
+      providers: [GitHub, Credentials({ authorize: () => null })],
+      twoFactor: { methods: ["totp", "passkey"] },
+    };
+    const findings = checkConfig(config, DEV);
+    expect(findings.map(({ code }) => code)).toEqual(["InvalidConfig", "InvalidConfig"]);
+    expect(findings[0]?.message).toContain("AUTH_GITHUB_ID");
+    expect(findings[1]?.message).toMatch(/no Passkey \(WebAuthn\) provider is configured/);
+    const totpOnly = checkConfig({ ...config, twoFactor: { methods: ["totp"] } }, DEV);
+    expect(totpOnly.map(({ code }) => code)).toEqual(["InvalidConfig", "MissingAdapterMethods"]);
+    expect(totpOnly[1]?.message).toContain("spendTotpStep");
+
+    // Each alone, with the provider's variables set, is what Auth() refuses with a 500.
+    const env = { ...DEV, AUTH_GITHUB_ID: "id", AUTH_GITHUB_SECRET: "secret" };
+    const passkeyOnly = { ...config, adapter: MemoryAdapter() };
+    expect(codes(passkeyOnly, env)).toEqual(["error InvalidConfig"]);
+    const response = await Auth(new Request("http://localhost/auth/session"), {
+      ...passkeyOnly,
+      secret: STRONG,
+      trustHost: true,
+      providers: [GitHub({ clientId: "id", clientSecret: "secret" }), Credentials({ authorize: () => null })],
+      logger: { error: () => undefined },
+    });
+    expect(response.status).toBe(500);
+  });
+
   it("takes the providers' credentials from AUTH_<ID>_ID and AUTH_<ID>_SECRET, as Auth() does", () => {
     const env = { ...DEV, AUTH_GITHUB_ID: "id", AUTH_GITHUB_SECRET: "secret" };
     expect(checkConfig({ providers: [GitHub] }, env)).toEqual([]);

@@ -8,10 +8,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MemoryAdapter } from "../../src/adapters/memory.js";
 import type { Adapter } from "../../src/adapters/types.js";
 import { type AuthConfig, requireRecentAuth, revokeUserSessions } from "../../src/index.js";
-import { decode } from "../../src/jwt/index.js";
+import { decode, encode } from "../../src/jwt/index.js";
 import Credentials from "../../src/providers/credentials.js";
 import Email from "../../src/providers/email.js";
 import Passkey from "../../src/providers/passkey.js";
+import { MemoryStore } from "../../src/store/memory.js";
 import {
   ALICE,
   APP,
@@ -261,7 +262,7 @@ describe("a passkey as the second factor", () => {
 });
 
 describe("a code by e-mail as the second factor", () => {
-  async function emailApp(adapter: Adapter = MemoryAdapter()) {
+  async function emailApp(adapter: Adapter = MemoryAdapter(), pendingMaxAge?: number, store?: MemoryStore) {
     const mails: Array<{ to: string; code?: string; url: string }> = [];
     const app = await twoFactorApp({
       adapter,
@@ -274,7 +275,8 @@ describe("a code by e-mail as the second factor", () => {
           },
         }),
       ],
-      twoFactor: { methods: ["totp", "email"] },
+      twoFactor: { methods: ["totp", "email"], ...(pendingMaxAge ? { pendingMaxAge } : {}) },
+      ...(store ? { store } : {}),
     });
     await enrolAlice(app.config);
     nextStep();
@@ -356,6 +358,37 @@ describe("a code by e-mail as the second factor", () => {
     expect(setsSession(await postCode(config, jar, right, { method: "email" }))).toBe(false);
   });
 
+  it("attack: a code that lives an hour still has 5 tries in all, however the guesses are spread", async () => {
+    const { config, mails } = await emailApp(MemoryAdapter(), 3600);
+    const { jar } = await signInWithCredentials(config);
+    await sendCode(config, jar);
+    const right = mails[0]?.code as string;
+    const wrong = right === "000000" ? "111111" : "000000";
+    // Three now, two more after the rate limiter's 15-minute window: the fifth voids the code.
+    for (let attempt = 0; attempt < 3; attempt++) await postCode(config, jar, wrong, { method: "email" });
+    vi.setSystemTime(Date.now() + 20 * 60_000);
+    for (let attempt = 0; attempt < 2; attempt++) {
+      expect(setsSession(await postCode(config, jar, wrong, { method: "email" }))).toBe(false);
+    }
+    const late = await postCode(config, jar, right, { method: "email" });
+    expect(locationOf(late).searchParams.get("error")).toBe("InvalidTwoFactorCode");
+    expect(setsSession(late)).toBe(false);
+  });
+
+  it("a code the store refuses to keep is never mailed (it could never be used)", async () => {
+    class Refusing extends MemoryStore {
+      override async setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean> {
+        return key.startsWith("2fa-email:") ? false : super.setIfAbsent(key, value, ttlMs);
+      }
+    }
+    const { config, mails } = await emailApp(MemoryAdapter(), undefined, new Refusing());
+    const { jar } = await signInWithCredentials(config);
+    const response = await sendCode(config, jar);
+    expect(mails).toEqual([]);
+    expect(locationOf(response).searchParams.get("sent")).toBeNull();
+    expect(locationOf(response).searchParams.get("error")).toBe("Configuration");
+  });
+
   it("attack: after an e-mail first factor, a mailed code is no second factor", async () => {
     const { config, mails } = await emailApp();
     const jar = new CookieJar();
@@ -376,6 +409,24 @@ describe("a code by e-mail as the second factor", () => {
     );
     expect((await sendCode(config, jar)).status).toBe(400);
     expect((await postCode(config, jar, "123456", { method: "email" })).status).toBe(400);
+  });
+
+  it("a signed-in user whose session recorded no amr (an OAuth sign-in) steps up with a mailed code", async () => {
+    const { config, mails } = await emailApp();
+    const jar = new CookieJar();
+    const token = await encode({
+      token: { sub: ALICE.id, name: ALICE.name, email: ALICE.email },
+      secret: SECRET,
+      salt: SESSION_COOKIE,
+    });
+    jar.cookies.set(SESSION_COOKIE, token);
+    const page = await (await send(config, "/two-factor", { cookie: jar })).text();
+    expect(page).toContain("E-mail me a code");
+    expect(locationOf(await sendCode(config, jar)).searchParams.get("sent")).toBe("1");
+    const response = await postCode(config, jar, mails.at(-1)?.code as string, { method: "email" });
+    expect(locationOf(response).searchParams.get("error")).toBeNull();
+    jar.apply(response);
+    expect((await sessionClaims(jar))?.amr).toEqual(["otp", "mfa"]);
   });
 
   it("is not accepted when the app does not offer it, and needs an e-mail provider with codes", async () => {

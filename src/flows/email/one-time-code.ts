@@ -28,12 +28,91 @@ export function randomCode(runtime: CryptoRuntime): string {
 }
 
 const pendingKey = (provider: EmailConfig, identifier: string) => `otp:${provider.id}:${identifier}`;
-const attemptsKey = (tokenHash: string) => `otp-attempts:${tokenHash}`;
 const lifetimeMs = (provider: EmailConfig) => (provider.maxAge ?? DEFAULT_EMAIL_MAX_AGE) * 1000;
 
 /** How a code is kept in the store: hashed with the secret, never as typed. */
-export function codeHash(ctx: ServerContext, code: string, secret: string): Promise<string> | string {
+function codeHash(ctx: ServerContext, code: string, secret: string): Promise<string> | string {
   return ctx.runtime.sha256Hex(`${code}${secret}`);
+}
+
+/** Whether `code` hashes to `expected` under any configured secret (rotation), in constant time. */
+async function matchesAnySecret(ctx: ServerContext, code: string, expected: string): Promise<boolean> {
+  const expectedBytes = ctx.runtime.utf8Encode(expected);
+  let matched = false;
+  for (const secret of ctx.config.secrets) {
+    const actual = ctx.runtime.utf8Encode(await codeHash(ctx, code, secret));
+    // Every secret is tried, so the time taken does not tell which one (or whether one) matched.
+    if (ctx.runtime.equalInConstantTime(actual, expectedBytes)) matched = true;
+  }
+  return matched;
+}
+
+/** A stored code's attempts, counted per entry: a newer code under the same key starts afresh. */
+const attemptsKey = (key: string, entryId: string) => `${key}:attempts:${entryId}`;
+
+/**
+ * Draws a new code, stored under `key` for `lifetimeMs` as `<entryId>:<hash>` (the hash only,
+ * never the code), and returns it for the mail. A newer code replaces an older one: only the
+ * latest mail's code works. `entryId` names this code's entry (and its attempt counter). Null
+ * when the store kept refusing the write: no code may then be mailed, since none would work.
+ */
+export async function storePendingCode(
+  ctx: ServerContext,
+  key: string,
+  entryId: string,
+  lifetimeMs: number,
+): Promise<string | null> {
+  const code = randomCode(ctx.runtime);
+  const entry = `${entryId}:${await codeHash(ctx, code, ctx.config.secrets[0] as string)}`;
+  const store = ctx.config.store;
+  // delete + setIfAbsent is the store's way to overwrite; a concurrent request may slip in between.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await store.delete(key);
+    if (await store.setIfAbsent(key, entry, lifetimeMs)) return code;
+  }
+  return null;
+}
+
+/** What trying a code against a stored one came to. */
+export type PendingCodeAttempt =
+  | { outcome: "accepted"; entryId: string }
+  | { outcome: "none" }
+  | { outcome: "exhausted" }
+  | { outcome: "taken" }
+  | { outcome: "wrong"; entryId: string; attempt: number; voided: boolean };
+
+/**
+ * Tries `code` (whitespace ignored, as a user types "123 456") against the code stored under
+ * `key`, spending it when right. Each code has `MAX_CODE_ATTEMPTS` tries, counted before the
+ * comparison for as long as the code lives (`lifetimeMs`), so however many guesses arrive at
+ * once, at most five are ever compared; the fifth wrong one voids the code (so a right code
+ * already in flight among the first five still counts). Of concurrent right answers, the one
+ * that takes the entry counts.
+ */
+export async function tryPendingCode(
+  ctx: ServerContext,
+  key: string,
+  code: string,
+  lifetimeMs: number,
+): Promise<PendingCodeAttempt> {
+  const store = ctx.config.store;
+  const entry = await store.get(key);
+  if (entry === undefined) return { outcome: "none" };
+  // storePendingCode only ever writes `<entry id>:<code hash>`: a missing part is an entry it did not write.
+  const [entryId, expected] = entry.split(":");
+  if (!entryId || !expected) return { outcome: "none" };
+  const attempts = attemptsKey(key, entryId);
+  const { count } = await store.increment(attempts, lifetimeMs);
+  if (count > MAX_CODE_ATTEMPTS) return { outcome: "exhausted" };
+  if (!(await matchesAnySecret(ctx, code.replace(/\s/g, ""), expected))) {
+    const voided = count === MAX_CODE_ATTEMPTS;
+    // Only this code's entry: a newer one mailed meanwhile has tries of its own.
+    if (voided && (await store.get(key)) === entry) await store.delete(key);
+    return { outcome: "wrong", entryId, attempt: count, voided };
+  }
+  if ((await store.take(key)) !== entry) return { outcome: "taken" };
+  await store.delete(attempts);
+  return { outcome: "accepted", entryId };
 }
 
 /**
@@ -46,45 +125,19 @@ export async function issueOneTimeCode(
   identifier: string,
   tokenHash: string,
 ): Promise<string> {
-  const code = randomCode(ctx.runtime);
-  const pending = `${tokenHash}:${await codeHash(ctx, code, ctx.config.secrets[0] as string)}`;
-  const key = pendingKey(provider, identifier);
-  const store = ctx.config.store;
-  // delete + setIfAbsent is the store's way to overwrite; a concurrent request may slip in between.
-  for (let attempt = 0; attempt < 3; attempt++) {
-    await store.delete(key);
-    if (await store.setIfAbsent(key, pending, lifetimeMs(provider))) return code;
+  const code = await storePendingCode(ctx, pendingKey(provider, identifier), tokenHash, lifetimeMs(provider));
+  if (code === null) {
+    throw new Error(
+      `Could not store the one-time code for ${provider.id}: the store kept refusing the write.`,
+    );
   }
-  throw new Error(`Could not store the one-time code for ${provider.id}: the store kept refusing the write.`);
-}
-
-/** Whether `code` hashes to `expected` under any configured secret (rotation), in constant time. */
-export async function matchesAnySecret(ctx: ServerContext, code: string, expected: string): Promise<boolean> {
-  const expectedBytes = ctx.runtime.utf8Encode(expected);
-  let matched = false;
-  for (const secret of ctx.config.secrets) {
-    const actual = ctx.runtime.utf8Encode(await codeHash(ctx, code, secret));
-    // Every secret is tried, so the time taken does not tell which one (or whether one) matched.
-    if (ctx.runtime.equalInConstantTime(actual, expectedBytes)) matched = true;
-  }
-  return matched;
-}
-
-/** Ends a token for good: its code and its link. */
-async function voidToken(
-  ctx: ServerContext,
-  key: string,
-  identifier: string,
-  tokenHash: string,
-): Promise<void> {
-  await ctx.config.store.delete(key);
-  await useStoredToken(ctx, identifier, tokenHash).catch(() => undefined);
+  return code;
 }
 
 /**
  * Signs in with the code `code` for `identifier`, using up its token. Throws `OneTimeCodeRefused`
  * (a `Verification`) for a wrong code, for none pending, and for every attempt after the fifth
- * wrong one.
+ * wrong one; the fifth wrong one voids the token, its link too.
  */
 export async function useOneTimeCode(
   ctx: ServerContext,
@@ -92,46 +145,33 @@ export async function useOneTimeCode(
   identifier: string,
   code: string,
 ): Promise<void> {
-  const store = ctx.config.store;
-  const key = pendingKey(provider, identifier);
-  const pending = await store.get(key);
-  const nothingPending = () =>
-    new OneTimeCodeRefused(
-      "No one-time code is pending for this address: it expired, was used, or was never sent.",
-      identifier,
-      undefined,
-    );
-  if (pending === undefined) throw nothingPending();
-  // This module only ever writes `<token hash>:<code hash>`: a missing part is an entry it did not write.
-  const [tokenHash, expected] = pending.split(":");
-  if (!tokenHash || !expected) throw nothingPending();
-  // Counted before the comparison, so that however many guesses arrive at once, at most five are
-  // ever compared. The ones past five are refused unseen; the fifth, if wrong, voids the token (so
-  // a right code already in flight among the first five still signs in).
-  const { count } = await store.increment(attemptsKey(tokenHash), lifetimeMs(provider));
-  if (count > MAX_CODE_ATTEMPTS) {
-    throw new OneTimeCodeRefused(
-      `More than ${MAX_CODE_ATTEMPTS} codes were tried for this sign-in; it is void.`,
-      identifier,
-      undefined,
-    );
+  const tried = await tryPendingCode(ctx, pendingKey(provider, identifier), code, lifetimeMs(provider));
+  switch (tried.outcome) {
+    case "none":
+      throw new OneTimeCodeRefused(
+        "No one-time code is pending for this address: it expired, was used, or was never sent.",
+        identifier,
+        undefined,
+      );
+    case "exhausted":
+      throw new OneTimeCodeRefused(
+        `More than ${MAX_CODE_ATTEMPTS} codes were tried for this sign-in; it is void.`,
+        identifier,
+        undefined,
+      );
+    case "taken":
+      throw new OneTimeCodeRefused("This one-time code was already used.", identifier, undefined);
+    case "wrong":
+      if (tried.voided) await useStoredToken(ctx, identifier, tried.entryId).catch(() => undefined);
+      throw new OneTimeCodeRefused(
+        `Wrong one-time code (attempt ${tried.attempt} of ${MAX_CODE_ATTEMPTS}).`,
+        identifier,
+        MAX_CODE_ATTEMPTS - tried.attempt,
+      );
   }
-  if (!(await matchesAnySecret(ctx, code.trim(), expected))) {
-    if (count === MAX_CODE_ATTEMPTS) await voidToken(ctx, key, identifier, tokenHash);
-    throw new OneTimeCodeRefused(
-      `Wrong one-time code (attempt ${count} of ${MAX_CODE_ATTEMPTS}).`,
-      identifier,
-      MAX_CODE_ATTEMPTS - count,
-    );
-  }
-  // Of concurrent right answers, the one that takes the pending entry signs in.
-  if ((await store.take(key)) !== pending) {
-    throw new OneTimeCodeRefused("This one-time code was already used.", identifier, undefined);
-  }
-  await store.delete(attemptsKey(tokenHash));
   // A right code whose link was used or expired meanwhile is spent too: back to the code form,
   // which offers a new one, rather than to the error page about links.
-  await useStoredToken(ctx, identifier, tokenHash).catch((error: unknown) => {
+  await useStoredToken(ctx, identifier, tried.entryId).catch((error: unknown) => {
     throw error instanceof Verification
       ? new OneTimeCodeRefused(error.message, identifier, undefined)
       : error;
