@@ -19,8 +19,8 @@ import {
   type TotpEnrolment,
 } from "./enrolment.js";
 import { recentAuthentication } from "./recent-auth.js";
-import { amrWithSecondFactor, totpEnabled, twoFactorRecord } from "./second-factor.js";
-import type { TwoFactorSettings } from "./settings.js";
+import { secondFactorAuthentication, totpEnabled, twoFactorRecord } from "./second-factor.js";
+import type { OfferedMethod, TwoFactorSettings } from "./settings.js";
 
 /** The signed-in user's two-factor state. */
 export interface TwoFactorStatus {
@@ -31,7 +31,7 @@ export interface TwoFactorStatus {
   /** Unused recovery codes left. */
   recoveryCodesRemaining: number;
   /** The second factors the app offers. */
-  methods: Array<"totp" | "passkey" | "email">;
+  methods: OfferedMethod[];
 }
 
 export async function statusOfTwoFactor(
@@ -120,11 +120,7 @@ export async function confirmTotpForUser(
   if (typeof code !== "string") return null;
   const recoveryCodes = await confirmTotpEnrolment(ctx, user.id, code);
   if (recoveryCodes === null) return null;
-  const cookies = await ctx.sessions.reauthenticate(
-    ctx,
-    { amr: amrWithSecondFactor(amr), authTime: Math.floor(Date.now() / 1000) },
-    current,
-  );
+  const cookies = await ctx.sessions.reauthenticate(ctx, secondFactorAuthentication(amr, "totp"), current);
   return { recoveryCodes, cookies };
 }
 

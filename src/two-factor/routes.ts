@@ -331,7 +331,7 @@ function sendEmailCode(settings: TwoFactorSettings) {
 
 /**
  * For a signed-in user (not a held sign-in), enrolling needs a recent sign-in (see
- * `userWithRecentSignIn`): a stale session is sent to sign in again, then back here.
+ * `recentSignIn` in account.ts): a stale session is sent to sign in again, then back here.
  */
 async function signInAgainIfStale(
   ctx: AuthContext,

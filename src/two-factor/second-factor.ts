@@ -28,7 +28,7 @@ export type SecondFactorProof = { method: "totp" } | { method: "recovery"; remai
  * The RFC 8176 values a session records once a second factor is proven: "otp" (RFC 6238 codes,
  * and recovery codes, which are one-time codes too) and "mfa", since two factors were used.
  */
-export function amrWithSecondFactor(firstFactor: readonly string[]): string[] {
+function amrWithSecondFactor(firstFactor: readonly string[]): string[] {
   return [...new Set([...firstFactor, "otp", "mfa"])];
 }
 
