@@ -1,4 +1,5 @@
 /** `signIn`: one function for every provider type, choosing the request by the provider's type. */
+import { finishingRoute } from "../framework/finishing-route.js";
 import { authUrl, signInPageUrl } from "./base-url.js";
 import { navigate, submitForm } from "./navigation.js";
 import { runPasskeyCeremony } from "./passkey.js";
@@ -83,8 +84,7 @@ export async function signIn(
     submitForm(signInRoute(chosen, authorizationParams), posted);
     return undefined;
   }
-  // A callback signs in now; `/signin/:id` only starts (a mail, an authorization request).
-  const finishes = chosen.type === "credentials" || (chosen.type === "email" && fields.code !== undefined);
+  const finishes = finishingRoute(chosen.type, fields) === "callback";
   const url = finishes ? authUrl("callback", chosen.id) : signInRoute(chosen, authorizationParams);
   const answer = await postForRedirect(url, posted);
   if (!redirect) return signInResult(answer, finishes);

@@ -5,6 +5,7 @@
  */
 import { headers } from "next/headers.js";
 import { redirect } from "next/navigation.js";
+import { finishingRoute } from "../framework/finishing-route.js";
 import { Auth, type AuthConfig, type ResponseInternal, type Session } from "../index.js";
 import { refusal } from "./action-error.js";
 import type { NextConfigs } from "./config.js";
@@ -77,8 +78,7 @@ export async function signIn(
     page.searchParams.set("callbackUrl", callbackUrl);
     return go(page.href);
   }
-  // Credentials are checked by the callback route; every other provider starts at /signin/<id>.
-  const route = type === "credentials" ? `callback/${provider}` : `signin/${provider}`;
+  const route = `${finishingRoute(type, fields)}/${provider}`;
   const result = await ask(
     incoming,
     configs.action,

@@ -20,6 +20,7 @@
 import { type Action, error, fail, type Handle, type RequestEvent, redirect } from "@sveltejs/kit";
 import { basePathOf } from "../framework/base-path.js";
 import { type ConfigSource, configPerRequest } from "../framework/config-copies.js";
+import { finishingRoute } from "../framework/finishing-route.js";
 import { signInLocation } from "../framework/protected-route.js";
 import {
   Auth,
@@ -197,8 +198,7 @@ export function SvelteKitAuth(config: SvelteKitAuthConfig): SvelteKitAuthResult 
       // No provider, or one latchkey does not know: the sign-in page lists the ones it does.
       redirect(303, signInLocation(config, callbackUrl));
     }
-    // Credentials (and passkeys) post straight to the callback; the others start at /signin/:id.
-    const route = type === "credentials" ? "callback" : "signin";
+    const route = finishingRoute(type, fields);
     return follow(
       event,
       await post(event, config, `/${route}/${encodeURIComponent(providerId)}`, { ...fields, callbackUrl }),

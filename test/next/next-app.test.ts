@@ -138,6 +138,24 @@ describe("signIn with redirect: false (in a route handler)", () => {
     };
     expect(url).toBe(`${app.origin}/api/auth/signin?callbackUrl=%2Fprotected`);
   });
+
+  test("an e-mail one-time code signs in, and is not replaced by a new mail", async () => {
+    const { send, jar } = browser();
+    const mails = async () =>
+      (await (await send("/api/sent-mails")).json()) as { to: string; code: string | undefined }[];
+    const email = "code-reader@example.test";
+    await post(send, { provider: "email", email, redirectTo: "/protected" });
+    const mailed = (await mails()).filter((mail) => mail.to === email);
+    expect(mailed).toHaveLength(1);
+    const code = mailed[0]?.code;
+    expect(code).toMatch(/^\d{6}$/);
+
+    const response = await post(send, { provider: "email", email, code: code!, redirectTo: "/protected" });
+    expect(await response.json()).toEqual({ url: `${app.origin}/protected` });
+    expect((await mails()).filter((mail) => mail.to === email)).toHaveLength(1);
+    expect(jar.get("authjs.session-token")).toBeTruthy();
+    expect(await (await send("/api/whoami")).json()).toMatchObject({ email });
+  });
 });
 
 describe("the proxy (proxy.ts: export { auth as proxy })", () => {
