@@ -53,10 +53,6 @@ function configsFor(config: NextAuthConfig, store: MemoryStore): NextConfigs {
   const handler: AuthConfig = {
     ...config,
     ...(basePath === undefined ? {} : { basePath }),
-    // next-auth v5 still reads NEXTAUTH_SECRET when AUTH_SECRET is not set.
-    ...(config.secret === undefined && !env.AUTH_SECRET && env.NEXTAUTH_SECRET
-      ? { secret: env.NEXTAUTH_SECRET }
-      : {}),
     // One store per NextAuth() call, so the route handler, the server actions and every config a
     // lazy initializer makes count rate limits and keep WebAuthn challenges in the same place.
     store: config.store ?? store,

@@ -229,3 +229,37 @@ describe("switching from next-auth", () => {
     expect((await send("/protected")).status).toBe(200);
   });
 });
+
+describe("secrets from the environment (read by latchkey's core, not by latchkey/next)", () => {
+  let rotated: RunningApp;
+  beforeAll(async () => {
+    // next-auth v4's NEXTAUTH_SECRET as the new secret, the one sessions were issued with in a rotation slot.
+    rotated = await startNextFixture({
+      AUTH_SECRET: "",
+      NEXTAUTH_SECRET: "next-fixture-new-secret-0123456789abcdef",
+      AUTH_SECRET_1: FIXTURE_SECRET,
+    });
+  }, 90_000);
+  afterAll(async () => {
+    await rotated?.stop();
+  });
+
+  test("sessions under NEXTAUTH_SECRET and under the older AUTH_SECRET_1 both open", async () => {
+    const salt = "authjs.session-token";
+    const whoami = async (secret: string) => {
+      const token = await authCoreEncode({
+        salt,
+        secret,
+        token: { sub: "user-grace", name: "Grace Hopper", email: "grace@example.test" },
+      });
+      const response = await fetch(`${rotated.origin}/api/whoami`, {
+        headers: { cookie: `${salt}=${token}` },
+      });
+      return response.json();
+    };
+    const signedIn = { email: "grace@example.test", nickname: null };
+    expect(await whoami("next-fixture-new-secret-0123456789abcdef")).toEqual(signedIn);
+    expect(await whoami(FIXTURE_SECRET)).toEqual(signedIn);
+    expect(await whoami("a-secret-this-app-never-had-0123456789")).toEqual({ email: null, nickname: null });
+  });
+});
