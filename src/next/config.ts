@@ -4,7 +4,8 @@
  * session, and one for server actions).
  */
 import type { NextRequest } from "next/server.js";
-import { type AuthConfig, raw, skipCSRFCheck } from "../index.js";
+import { type InProcessConfig, inProcessConfig } from "../framework/in-process.js";
+import type { AuthConfig } from "../index.js";
 import { MemoryStore } from "../rate-limit/index.js";
 import type { NextAuthCallbacks, NextAuthConfig, NextAuthConfigInput } from "./types.js";
 
@@ -40,7 +41,7 @@ export interface NextConfigs {
    * action for a POST whose Origin is the app's own, which is the CSRF defence for that request
    * (see docs/next.md); the token would have to come from a form the action never renders.
    */
-  action: AuthConfig & { raw: typeof raw };
+  action: InProcessConfig;
   /** The app's `authorized` callback, asked by `auth` in a proxy or around a route handler. */
   authorized: NextAuthCallbacks["authorized"];
   /** The sign-in page, where `authorized` returning false sends the browser. */
@@ -60,7 +61,7 @@ function configsFor(config: NextAuthConfig, store: MemoryStore): NextConfigs {
   const mountedAt = basePath ?? new URL(env.AUTH_URL ?? "http://localhost").pathname.replace(/\/+$/, "");
   return {
     handler,
-    action: { ...handler, raw, skipCSRFCheck },
+    action: inProcessConfig(handler),
     authorized: config.callbacks?.authorized,
     signInPage: config.pages?.signIn ?? `${mountedAt}/signin`,
   };

@@ -21,6 +21,7 @@ import { type Action, error, fail, type Handle, type RequestEvent, redirect } fr
 import { basePathOf } from "../framework/base-path.js";
 import { type ConfigSource, configPerRequest } from "../framework/config-copies.js";
 import { finishingRoute } from "../framework/finishing-route.js";
+import { forwardedHeaders, inProcessConfig, inProcessRequest } from "../framework/in-process.js";
 import { signInLocation } from "../framework/protected-route.js";
 import {
   Auth,
@@ -29,9 +30,7 @@ import {
   type CookieToSet,
   getSession,
   isAuthAction,
-  raw,
   type Session,
-  skipCSRFCheck,
 } from "../index.js";
 
 declare global {
@@ -125,28 +124,14 @@ function setCookies(event: RequestEvent, cookies: CookieToSet[] | undefined): vo
  */
 export function SvelteKitAuth(config: SvelteKitAuthConfig): SvelteKitAuthResult {
   const configFor = configPerRequest(config);
-  const inProcess = new WeakMap<AuthConfig, AuthConfig & { raw: typeof raw }>();
-  /** The config the actions call latchkey with: its internal result, no token check (see above). */
-  const actionConfig = (config: AuthConfig) => {
-    let copy = inProcess.get(config);
-    if (copy === undefined) {
-      copy = { ...config, raw, skipCSRFCheck };
-      inProcess.set(config, copy);
-    }
-    return copy;
-  };
-
   /** Posts `fields` to one of latchkey's routes on behalf of the action's request; returns the internal result. */
   async function post(event: RequestEvent, config: AuthConfig, path: string, fields: Record<string, string>) {
-    const headers = new Headers(event.request.headers);
-    headers.set("content-type", "application/x-www-form-urlencoded");
-    headers.delete("content-length");
-    const request = new Request(new URL(`${basePathOf(config)}${path}`, event.url), {
-      method: "POST",
-      headers,
-      body: new URLSearchParams(fields),
-    });
-    return Auth(attachSocketAddress(request, clientAddress(event)), actionConfig(config));
+    const request = inProcessRequest(
+      new URL(`${basePathOf(config)}${path}`, event.url),
+      forwardedHeaders(event.request.headers),
+      { form: fields },
+    );
+    return Auth(attachSocketAddress(request, clientAddress(event)), inProcessConfig(config));
   }
 
   /** Sends the browser on as latchkey said, or shows the form again with latchkey's error. */
@@ -167,7 +152,7 @@ export function SvelteKitAuth(config: SvelteKitAuthConfig): SvelteKitAuthResult 
   ): Promise<string | undefined> {
     const listing = await Auth(
       new Request(new URL(`${basePathOf(config)}/providers`, event.url)),
-      actionConfig(config),
+      inProcessConfig(config),
     );
     const providers = listing.body as Record<string, { type?: string }> | undefined;
     return providers?.[id]?.type;
