@@ -4,6 +4,8 @@
  * session, and one for server actions).
  */
 import type { NextRequest } from "next/server.js";
+import { basePathFromEnv, readProcessEnv } from "../core/env.js";
+import { basePathOf } from "../framework/base-path.js";
 import { type InProcessConfig, inProcessConfig } from "../framework/in-process.js";
 import type { AuthConfig } from "../index.js";
 import { MemoryStore } from "../rate-limit/index.js";
@@ -12,23 +14,13 @@ import type { NextAuthCallbacks, NextAuthConfig, NextAuthConfigInput } from "./t
 /** Where a Next.js app mounts the route handler: `app/api/auth/[...nextauth]/route.ts`. */
 const NEXT_BASE_PATH = "/api/auth";
 
-type EnvRecord = Record<string, string | undefined>;
-
-/** `process.env`: Next.js provides it in both the Node.js and the Edge runtime. */
-export const nextEnv = (): EnvRecord => (globalThis as { process?: { env?: EnvRecord } }).process?.env ?? {};
-
 /**
- * The base path: the config's, else AUTH_URL's path when it has one (as latchkey reads it), else
- * `/api/auth`. Returns undefined when AUTH_URL names it, so latchkey applies its own reading.
+ * The base path: the config's, else none when AUTH_URL names one (latchkey reads it there),
+ * else `/api/auth`.
  */
-function basePathFor(config: NextAuthConfig, env: EnvRecord): string | undefined {
+function basePathFor(config: NextAuthConfig): string | undefined {
   if (config.basePath !== undefined) return config.basePath;
-  try {
-    if (env.AUTH_URL && new URL(env.AUTH_URL).pathname.replace(/\/+$/, "") !== "") return undefined;
-  } catch {
-    // A malformed AUTH_URL is reported by latchkey itself, by name, on the first request.
-  }
-  return NEXT_BASE_PATH;
+  return basePathFromEnv(readProcessEnv()) === undefined ? NEXT_BASE_PATH : undefined;
 }
 
 /** The configs of one app, each built once so that latchkey resolves each once. */
@@ -49,8 +41,7 @@ export interface NextConfigs {
 }
 
 function configsFor(config: NextAuthConfig, store: MemoryStore): NextConfigs {
-  const env = nextEnv();
-  const basePath = basePathFor(config, env);
+  const basePath = basePathFor(config);
   const handler: AuthConfig = {
     ...config,
     ...(basePath === undefined ? {} : { basePath }),
@@ -58,12 +49,11 @@ function configsFor(config: NextAuthConfig, store: MemoryStore): NextConfigs {
     // lazy initializer makes count rate limits and keep WebAuthn challenges in the same place.
     store: config.store ?? store,
   };
-  const mountedAt = basePath ?? new URL(env.AUTH_URL ?? "http://localhost").pathname.replace(/\/+$/, "");
   return {
     handler,
     action: inProcessConfig(handler),
     authorized: config.callbacks?.authorized,
-    signInPage: config.pages?.signIn ?? `${mountedAt}/signin`,
+    signInPage: config.pages?.signIn ?? `${basePathOf(handler)}/signin`,
   };
 }
 

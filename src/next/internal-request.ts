@@ -2,9 +2,9 @@
  * Requests to latchkey's own routes, made on the server for server components and server actions,
  * which have the incoming request's headers (through `next/headers`) but no Request.
  */
+import { readProcessEnv } from "../core/env.js";
 import { forwardedHeaders, type InProcessBody, inProcessRequest } from "../framework/in-process.js";
 import { type AuthConfig, createActionURL } from "../index.js";
-import { nextEnv } from "./config.js";
 
 /**
  * The absolute URL of one of latchkey's routes, as the browser that sent `incoming` would reach
@@ -17,7 +17,7 @@ export function actionUrl(incoming: Headers, config: AuthConfig, action: string,
   const headers = new Headers(incoming);
   if (url && !headers.has("host")) headers.set("host", url.host);
   const scheme = incoming.get("x-forwarded-proto") ?? url?.protocol ?? "http";
-  return createActionURL(action, scheme, headers, nextEnv(), config);
+  return createActionURL(action, scheme, headers, readProcessEnv(), config);
 }
 
 /**
