@@ -22,7 +22,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { mountedAt } from "../framework/config-copies.js";
 import { signInLocation, UNAUTHORIZED, wantsPage } from "../framework/protected-route.js";
 import { type AuthConfig, getSession as getRequestSession, isAuthAction, type Session } from "../index.js";
-import { type NodeHandler, toNodeHandler, toWebRequest } from "../node/index.js";
+import { headersOnlyRequest } from "../node/bridge.js";
+import { type NodeHandler, toNodeHandler } from "../node/index.js";
 
 declare global {
   namespace Express {
@@ -123,10 +124,7 @@ export function LatchkeyExpress(config: AuthConfig): ExpressMiddleware {
  * ```
  */
 export function getSession(req: ExpressRequestLike, config: AuthConfig): Promise<Session | null> {
-  // A GET view of the request: the session comes from headers, and a body stays on `req` for the
-  // app's own parsers.
-  const { url, headers } = toWebRequest(req, { trustProxy: trustsProxy(req) });
-  return getRequestSession(new Request(url, { headers }), config);
+  return getRequestSession(headersOnlyRequest(req, trustsProxy(req)), config);
 }
 
 /** The session on `res.locals`, read at most once per request. */

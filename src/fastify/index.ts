@@ -17,6 +17,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { signInLocation, UNAUTHORIZED, wantsPage } from "../framework/protected-route.js";
 import { Auth, type AuthConfig, getSession as getRequestSession, type Session } from "../index.js";
+import { headersOnlyRequest } from "../node/bridge.js";
 import { toWebRequest } from "../node/index.js";
 
 /** latchkey's config, and how this app reaches the network. */
@@ -98,8 +99,7 @@ export async function latchkeyFastify(
  * ```
  */
 export function getSession(request: FastifyRequest, config: LatchkeyFastifyConfig): Promise<Session | null> {
-  const { url, headers } = toWebRequest(request.raw, { trustProxy: config.trustProxy === true });
-  return getRequestSession(new Request(url, { headers }), config);
+  return getRequestSession(headersOnlyRequest(request.raw, config.trustProxy === true), config);
 }
 
 /**
