@@ -23,7 +23,7 @@ import { mountedAt } from "../framework/config-copies.js";
 import { signInLocation, UNAUTHORIZED, wantsPage } from "../framework/protected-route.js";
 import { type AuthConfig, getSession as getRequestSession, isAuthAction, type Session } from "../index.js";
 import { headersOnlyRequest } from "../node/bridge.js";
-import { type NodeHandler, toNodeHandler } from "../node/index.js";
+import { toNodeHandler } from "../node/index.js";
 
 declare global {
   namespace Express {
@@ -93,21 +93,10 @@ function actionUnderMount(req: ExpressRequestLike): string {
  * ```
  */
 export function LatchkeyExpress(config: AuthConfig): ExpressMiddleware {
-  const handlers = new Map<string, NodeHandler>();
-  const handlerFor = (basePath: string, trustProxy: boolean): NodeHandler => {
-    const key = `${trustProxy}:${basePath}`;
-    let handler = handlers.get(key);
-    if (handler === undefined) {
-      handler = toNodeHandler(mountedAt(config, basePath), { trustProxy });
-      // As mountedAt: a mount path with parameters could make many; keep the first few.
-      if (handlers.size < 32) handlers.set(key, handler);
-    }
-    return handler;
-  };
   return async (req, res, next) => {
     if (!isAuthAction(actionUnderMount(req))) return next();
     const basePath = config.basePath ?? req.baseUrl ?? "";
-    await handlerFor(basePath, trustsProxy(req))(req, res);
+    await toNodeHandler(mountedAt(config, basePath), { trustProxy: trustsProxy(req) })(req, res);
   };
 }
 
