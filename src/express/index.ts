@@ -20,7 +20,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { mountedAt } from "../framework/config-copies.js";
-import { signInLocation, UNAUTHORIZED, wantsPage } from "../framework/protected-route.js";
+import { notSignedInResponse } from "../framework/protected-route.js";
 import { type AuthConfig, getSession as getRequestSession, isAuthAction, type Session } from "../index.js";
 import { headersOnlyRequest } from "../node/bridge.js";
 import { toNodeHandler } from "../node/index.js";
@@ -173,14 +173,14 @@ export function requireAuth(config: AuthConfig): ExpressMiddleware {
       return next(error);
     }
     if (session) return next();
-    if (wantsPage(req.headers.accept)) {
-      res.statusCode = 303;
-      res.setHeader("Location", signInLocation(config, req.originalUrl ?? req.url ?? "/"));
+    const answer = notSignedInResponse(config, req.headers.accept, req.originalUrl ?? req.url ?? "/");
+    res.statusCode = answer.status;
+    if (answer.status === 303) {
+      res.setHeader("Location", answer.location);
       res.end();
       return;
     }
-    res.statusCode = 401;
     res.setHeader("Content-Type", "application/json");
-    res.end(JSON.stringify(UNAUTHORIZED));
+    res.end(JSON.stringify(answer.json));
   };
 }

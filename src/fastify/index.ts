@@ -15,7 +15,7 @@
  * @module
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { signInLocation, UNAUTHORIZED, wantsPage } from "../framework/protected-route.js";
+import { notSignedInResponse } from "../framework/protected-route.js";
 import { Auth, type AuthConfig, getSession as getRequestSession, type Session } from "../index.js";
 import { headersOnlyRequest } from "../node/bridge.js";
 import { toWebRequest } from "../node/index.js";
@@ -120,11 +120,12 @@ export function requireAuth(config: LatchkeyFastifyConfig) {
     const session = await getSession(request, config);
     request.auth = session;
     if (session) return;
-    if (wantsPage(request.headers.accept)) {
-      await reply.redirect(signInLocation(config, request.url), 303);
+    const answer = notSignedInResponse(config, request.headers.accept, request.url);
+    if (answer.status === 303) {
+      await reply.redirect(answer.location, 303);
       return;
     }
-    await reply.code(401).send(UNAUTHORIZED);
+    await reply.code(401).send(answer.json);
   };
 }
 
