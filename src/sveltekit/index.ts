@@ -18,6 +18,7 @@
  * @module
  */
 import { type Action, error, fail, type Handle, type RequestEvent, redirect } from "@sveltejs/kit";
+import { CONFIGURATION_ERROR } from "../core/error-traits.js";
 import { basePathOf } from "../framework/base-path.js";
 import { type ConfigSource, configPerRequest } from "../framework/config-copies.js";
 import { finishingRoute } from "../framework/finishing-route.js";
@@ -140,7 +141,7 @@ export function SvelteKitAuth(config: SvelteKitAuthConfig): SvelteKitAuthResult 
     if (result.redirect !== undefined) redirect(303, result.redirect);
     const body = result.body as { error?: unknown } | undefined;
     return fail(result.status ?? 500, {
-      error: typeof body?.error === "string" ? body.error : "Configuration",
+      error: typeof body?.error === "string" ? body.error : CONFIGURATION_ERROR,
     });
   }
 
