@@ -6,9 +6,9 @@
 import type { NextRequest } from "next/server.js";
 import { basePathFromEnv, readProcessEnv } from "../core/env.js";
 import { basePathOf } from "../framework/base-path.js";
+import { configPerRequest } from "../framework/config-copies.js";
 import { type InProcessConfig, inProcessConfig } from "../framework/in-process.js";
 import type { AuthConfig } from "../index.js";
-import { MemoryStore } from "../rate-limit/index.js";
 import type { NextAuthCallbacks, NextAuthConfig, NextAuthConfigInput } from "./types.js";
 
 /** Where a Next.js app mounts the route handler: `app/api/auth/[...nextauth]/route.ts`. */
@@ -40,14 +40,11 @@ export interface NextConfigs {
   signInPage: string;
 }
 
-function configsFor(config: NextAuthConfig, store: MemoryStore): NextConfigs {
+function configsFor(config: NextAuthConfig): NextConfigs {
   const basePath = basePathFor(config);
   const handler: AuthConfig = {
     ...config,
     ...(basePath === undefined ? {} : { basePath }),
-    // One store per NextAuth() call, so the route handler, the server actions and every config a
-    // lazy initializer makes count rate limits and keep WebAuthn challenges in the same place.
-    store: config.store ?? store,
   };
   return {
     handler,
@@ -59,18 +56,16 @@ function configsFor(config: NextAuthConfig, store: MemoryStore): NextConfigs {
 
 /** `NextAuth()`'s argument as a function from the request to the configs for it. */
 export function configSource(input: NextAuthConfigInput): (request?: NextRequest) => Promise<NextConfigs> {
-  const store = new MemoryStore();
-  if (typeof input !== "function") {
-    const configs = configsFor(input, store);
-    return async () => configs;
-  }
+  // One store per NextAuth() call, so the route handler, the server actions and every config a
+  // lazy initializer makes count rate limits and keep WebAuthn challenges in the same place.
+  const configFor = configPerRequest<NextRequest | undefined, NextAuthConfig>(input);
   // A lazy initializer usually returns the same object each time: resolve that object once.
   const seen = new WeakMap<NextAuthConfig, NextConfigs>();
   return async (request) => {
-    const config = await input(request);
+    const config = await configFor(request);
     let configs = seen.get(config);
     if (!configs) {
-      configs = configsFor(config, store);
+      configs = configsFor(config);
       seen.set(config, configs);
     }
     return configs;
