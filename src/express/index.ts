@@ -19,9 +19,10 @@
  * @module
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { isAuthPath } from "../framework/auth-path.js";
 import { mountedAt } from "../framework/config-copies.js";
 import { notSignedInResponse } from "../framework/protected-route.js";
-import { type AuthConfig, getSession as getRequestSession, isAuthAction, type Session } from "../index.js";
+import { type AuthConfig, getSession as getRequestSession, type Session } from "../index.js";
 import { headersOnlyRequest } from "../node/bridge.js";
 import { toNodeHandler } from "../node/index.js";
 
@@ -68,11 +69,6 @@ function trustsProxy(req: ExpressRequestLike): boolean {
   return typeof trust === "function" && trust(req.socket?.remoteAddress, 0) === true;
 }
 
-/** The first path segment under the mount point: `session` for `/auth/session?x`. */
-function actionUnderMount(req: ExpressRequestLike): string {
-  return (req.url ?? "/").split("?")[0]!.split("/")[1] ?? "";
-}
-
 /**
  * latchkey's routes as Express middleware, for `app.use("/auth", LatchkeyExpress(config))` on
  * Express 4 or 5 (the `ExpressAuth` of `@auth/express`). It reads request bodies itself, with
@@ -94,7 +90,8 @@ function actionUnderMount(req: ExpressRequestLike): string {
  */
 export function LatchkeyExpress(config: AuthConfig): ExpressMiddleware {
   return async (req, res, next) => {
-    if (!isAuthAction(actionUnderMount(req))) return next();
+    // `req.url` is the path under the mount point: the base path is where Express mounted us.
+    if (!isAuthPath((req.url ?? "/").split("?")[0] ?? "/", "")) return next();
     const basePath = config.basePath ?? req.baseUrl ?? "";
     await toNodeHandler(mountedAt(config, basePath), { trustProxy: trustsProxy(req) })(req, res);
   };

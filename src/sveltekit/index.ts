@@ -19,6 +19,7 @@
  */
 import { type Action, error, fail, type Handle, type RequestEvent, redirect } from "@sveltejs/kit";
 import { CONFIGURATION_ERROR } from "../core/error-traits.js";
+import { isAuthPath } from "../framework/auth-path.js";
 import { basePathOf } from "../framework/base-path.js";
 import { type ConfigSource, configPerRequest } from "../framework/config-copies.js";
 import { finishingRoute } from "../framework/finishing-route.js";
@@ -30,7 +31,6 @@ import {
   attachSocketAddress,
   type CookieToSet,
   getSession,
-  isAuthAction,
   type Session,
 } from "../index.js";
 
@@ -166,9 +166,7 @@ export function SvelteKitAuth(config: SvelteKitAuthConfig): SvelteKitAuthResult 
       session ??= getSession(event.request, config);
       return session;
     };
-    const prefix = `${basePathOf(config)}/`;
-    const { pathname } = event.url;
-    if (pathname.startsWith(prefix) && isAuthAction(pathname.slice(prefix.length).split("/")[0] ?? "")) {
+    if (isAuthPath(event.url.pathname, basePathOf(config))) {
       return Auth(attachSocketAddress(event.request, clientAddress(event)), config);
     }
     return resolve(event);
