@@ -1,6 +1,7 @@
 /** `signIn`: one function for every provider type, choosing the request by the provider's type. */
-import { finishingRoute } from "../framework/finishing-route.js";
+
 import { authUrl, signInPageUrl } from "./base-url.js";
+import { finishingRoute } from "./finishing-route.js";
 import { navigate, submitForm } from "./navigation.js";
 import { runPasskeyCeremony } from "./passkey.js";
 import { postForRedirect } from "./requests.js";

@@ -5,7 +5,7 @@
  */
 import { headers } from "next/headers.js";
 import { redirect } from "next/navigation.js";
-import { finishingRoute } from "../framework/finishing-route.js";
+import { finishingRoute } from "../client/finishing-route.js";
 import type { InProcessBody, InProcessConfig } from "../framework/in-process.js";
 import { Auth, type ResponseInternal, type Session } from "../index.js";
 import { refusal } from "./action-error.js";

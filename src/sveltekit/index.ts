@@ -18,11 +18,11 @@
  * @module
  */
 import { type Action, error, fail, type Handle, type RequestEvent, redirect } from "@sveltejs/kit";
+import { finishingRoute } from "../client/finishing-route.js";
 import { CONFIGURATION_ERROR } from "../core/error-traits.js";
 import { isAuthPath } from "../framework/auth-path.js";
 import { basePathOf } from "../framework/base-path.js";
 import { type ConfigSource, configPerRequest } from "../framework/config-copies.js";
-import { finishingRoute } from "../framework/finishing-route.js";
 import { forwardedHeaders, inProcessConfig, inProcessRequest } from "../framework/in-process.js";
 import { signInLocation } from "../framework/protected-route.js";
 import {

@@ -1,6 +1,7 @@
 /**
- * Which of latchkey's routes a sign-in posts to. Pure and import-free, so the browser client and
- * the server glue (Next.js actions, SvelteKit actions) share the one rule.
+ * Which of latchkey's routes a sign-in posts to: the one rule for the browser client and the
+ * server glue (Next.js and SvelteKit actions). Pure and import-free, and kept in client/ so the
+ * browser bundle holds only the client's own modules.
  */
 
 /** The route a sign-in's POST goes to: `callback/:id` signs in now, `signin/:id` only starts one. */
