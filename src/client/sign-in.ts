@@ -1,5 +1,7 @@
 /** `signIn`: one function for every provider type, choosing the request by the provider's type. */
+
 import { authUrl, signInPageUrl } from "./base-url.js";
+import { finishingRoute } from "./finishing-route.js";
 import { navigate, submitForm } from "./navigation.js";
 import { runPasskeyCeremony } from "./passkey.js";
 import { postForRedirect } from "./requests.js";
@@ -83,8 +85,7 @@ export async function signIn(
     submitForm(signInRoute(chosen, authorizationParams), posted);
     return undefined;
   }
-  // A callback signs in now; `/signin/:id` only starts (a mail, an authorization request).
-  const finishes = chosen.type === "credentials" || (chosen.type === "email" && fields.code !== undefined);
+  const finishes = finishingRoute(chosen.type, fields) === "callback";
   const url = finishes ? authUrl("callback", chosen.id) : signInRoute(chosen, authorizationParams);
   const answer = await postForRedirect(url, posted);
   if (!redirect) return signInResult(answer, finishes);

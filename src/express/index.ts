@@ -19,10 +19,12 @@
  * @module
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { isAuthPath } from "../framework/auth-path.js";
 import { mountedAt } from "../framework/config-copies.js";
-import { signInLocation, UNAUTHORIZED, wantsPage } from "../framework/protected-route.js";
-import { type AuthConfig, getSession as getRequestSession, isAuthAction, type Session } from "../index.js";
-import { type NodeHandler, toNodeHandler, toWebRequest } from "../node/index.js";
+import { notSignedInResponse } from "../framework/protected-route.js";
+import { type AuthConfig, getSession as getRequestSession, type Session } from "../index.js";
+import { headersOnlyRequest } from "../node/bridge.js";
+import { toNodeHandler } from "../node/index.js";
 
 declare global {
   namespace Express {
@@ -67,11 +69,6 @@ function trustsProxy(req: ExpressRequestLike): boolean {
   return typeof trust === "function" && trust(req.socket?.remoteAddress, 0) === true;
 }
 
-/** The first path segment under the mount point: `session` for `/auth/session?x`. */
-function actionUnderMount(req: ExpressRequestLike): string {
-  return (req.url ?? "/").split("?")[0]!.split("/")[1] ?? "";
-}
-
 /**
  * latchkey's routes as Express middleware, for `app.use("/auth", LatchkeyExpress(config))` on
  * Express 4 or 5 (the `ExpressAuth` of `@auth/express`). It reads request bodies itself, with
@@ -92,21 +89,11 @@ function actionUnderMount(req: ExpressRequestLike): string {
  * ```
  */
 export function LatchkeyExpress(config: AuthConfig): ExpressMiddleware {
-  const handlers = new Map<string, NodeHandler>();
-  const handlerFor = (basePath: string, trustProxy: boolean): NodeHandler => {
-    const key = `${trustProxy}:${basePath}`;
-    let handler = handlers.get(key);
-    if (handler === undefined) {
-      handler = toNodeHandler(mountedAt(config, basePath), { trustProxy });
-      // As mountedAt: a mount path with parameters could make many; keep the first few.
-      if (handlers.size < 32) handlers.set(key, handler);
-    }
-    return handler;
-  };
   return async (req, res, next) => {
-    if (!isAuthAction(actionUnderMount(req))) return next();
+    // `req.url` is the path under the mount point: the base path is where Express mounted us.
+    if (!isAuthPath((req.url ?? "/").split("?")[0] ?? "/", "")) return next();
     const basePath = config.basePath ?? req.baseUrl ?? "";
-    await handlerFor(basePath, trustsProxy(req))(req, res);
+    await toNodeHandler(mountedAt(config, basePath), { trustProxy: trustsProxy(req) })(req, res);
   };
 }
 
@@ -123,10 +110,7 @@ export function LatchkeyExpress(config: AuthConfig): ExpressMiddleware {
  * ```
  */
 export function getSession(req: ExpressRequestLike, config: AuthConfig): Promise<Session | null> {
-  // A GET view of the request: the session comes from headers, and a body stays on `req` for the
-  // app's own parsers.
-  const { url, headers } = toWebRequest(req, { trustProxy: trustsProxy(req) });
-  return getRequestSession(new Request(url, { headers }), config);
+  return getRequestSession(headersOnlyRequest(req, trustsProxy(req)), config);
 }
 
 /** The session on `res.locals`, read at most once per request. */
@@ -186,14 +170,14 @@ export function requireAuth(config: AuthConfig): ExpressMiddleware {
       return next(error);
     }
     if (session) return next();
-    if (wantsPage(req.headers.accept)) {
-      res.statusCode = 303;
-      res.setHeader("Location", signInLocation(config, req.originalUrl ?? req.url ?? "/"));
+    const answer = notSignedInResponse(config, req.headers.accept, req.originalUrl ?? req.url ?? "/");
+    res.statusCode = answer.status;
+    if (answer.status === 303) {
+      res.setHeader("Location", answer.location);
       res.end();
       return;
     }
-    res.statusCode = 401;
     res.setHeader("Content-Type", "application/json");
-    res.end(JSON.stringify(UNAUTHORIZED));
+    res.end(JSON.stringify(answer.json));
   };
 }

@@ -15,8 +15,9 @@
  * @module
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { signInLocation, UNAUTHORIZED, wantsPage } from "../framework/protected-route.js";
+import { notSignedInResponse } from "../framework/protected-route.js";
 import { Auth, type AuthConfig, getSession as getRequestSession, type Session } from "../index.js";
+import { headersOnlyRequest } from "../node/bridge.js";
 import { toWebRequest } from "../node/index.js";
 
 /** latchkey's config, and how this app reaches the network. */
@@ -98,8 +99,7 @@ export async function latchkeyFastify(
  * ```
  */
 export function getSession(request: FastifyRequest, config: LatchkeyFastifyConfig): Promise<Session | null> {
-  const { url, headers } = toWebRequest(request.raw, { trustProxy: config.trustProxy === true });
-  return getRequestSession(new Request(url, { headers }), config);
+  return getRequestSession(headersOnlyRequest(request.raw, config.trustProxy === true), config);
 }
 
 /**
@@ -120,11 +120,12 @@ export function requireAuth(config: LatchkeyFastifyConfig) {
     const session = await getSession(request, config);
     request.auth = session;
     if (session) return;
-    if (wantsPage(request.headers.accept)) {
-      await reply.redirect(signInLocation(config, request.url), 303);
+    const answer = notSignedInResponse(config, request.headers.accept, request.url);
+    if (answer.status === 303) {
+      await reply.redirect(answer.location, 303);
       return;
     }
-    await reply.code(401).send(UNAUTHORIZED);
+    await reply.code(401).send(answer.json);
   };
 }
 

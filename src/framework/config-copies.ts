@@ -8,7 +8,12 @@ import type { AuthConfig } from "../index.js";
 import { MemoryStore } from "../rate-limit/index.js";
 
 /** A config, or a function of the framework's request context returning one (as Auth.js glue accepts). */
-export type ConfigSource<Context> = AuthConfig | ((context: Context) => AuthConfig | Promise<AuthConfig>);
+export type ConfigSource<Context, Config extends ConfigWithStore = AuthConfig> =
+  | Config
+  | ((context: Context) => Config | PromiseLike<Config>);
+
+/** What configPerRequest needs of a config: its optional store (latchkey/next's config type differs). */
+export type ConfigWithStore = Pick<AuthConfig, "store">;
 
 const mountedCopies = new WeakMap<AuthConfig, Map<string, AuthConfig>>();
 
@@ -43,12 +48,12 @@ export function mountedAt(config: AuthConfig, basePath: string): AuthConfig {
  * build a new object per request), so that the rate limiter's counters outlive the request and
  * copies made from the result count in the same place.
  */
-export function configPerRequest<Context>(
-  source: ConfigSource<Context>,
-): (context: Context) => Promise<AuthConfig> {
+export function configPerRequest<Context, Config extends ConfigWithStore = AuthConfig>(
+  source: ConfigSource<Context, Config>,
+): (context: Context) => Promise<Config> {
   const store = new MemoryStore();
-  const withStore = new WeakMap<AuthConfig, AuthConfig>();
-  const storeFor = (config: AuthConfig): AuthConfig => {
+  const withStore = new WeakMap<Config, Config>();
+  const storeFor = (config: Config): Config => {
     if (config.store !== undefined) return config;
     let copy = withStore.get(config);
     if (copy === undefined) {

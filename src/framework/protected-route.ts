@@ -20,12 +20,30 @@ export function signInLocation(config: AuthConfig, callbackUrl: string): string 
  * `text/html` (the Fetch standard's default `Accept` for document requests starts with it);
  * `fetch()` sends `*\/*` unless told otherwise, and API clients ask for JSON.
  */
-export function wantsPage(accept: string | null | undefined): boolean {
+function wantsPage(accept: string | null | undefined): boolean {
   return accept?.includes("text/html") === true;
 }
 
 /** The JSON body of a 401 from a protected route, in the `{ error, message }` shape of latchkey's errors. */
-export const UNAUTHORIZED = {
+const UNAUTHORIZED = {
   error: "Unauthorized",
   message: "Sign in to use this resource.",
 } as const;
+
+/** What a protected route answers someone who is not signed in, for the framework to send. */
+export type NotSignedInAnswer =
+  | { status: 303; location: string }
+  | { status: 401; json: typeof UNAUTHORIZED };
+
+/**
+ * The answer to a request without a session: a page request (`accept`) is sent to sign in and
+ * back to `callbackUrl`; an API call gets 401 with {@link UNAUTHORIZED}.
+ */
+export function notSignedInResponse(
+  config: AuthConfig,
+  accept: string | null | undefined,
+  callbackUrl: string,
+): NotSignedInAnswer {
+  if (wantsPage(accept)) return { status: 303, location: signInLocation(config, callbackUrl) };
+  return { status: 401, json: UNAUTHORIZED };
+}

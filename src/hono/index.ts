@@ -20,7 +20,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
 import { type ConfigSource, configPerRequest, mountedAt } from "../framework/config-copies.js";
-import { signInLocation, UNAUTHORIZED, wantsPage } from "../framework/protected-route.js";
+import { notSignedInResponse } from "../framework/protected-route.js";
 import {
   Auth,
   type AuthConfig,
@@ -160,10 +160,8 @@ export function authSession(): MiddlewareHandler {
 export function verifyAuth(): MiddlewareHandler {
   return async (c, next) => {
     if (await getSession(c)) return next();
-    if (wantsPage(c.req.header("accept"))) {
-      const url = new URL(c.req.url);
-      return c.redirect(signInLocation(configOf(c), url.pathname + url.search), 303);
-    }
-    return c.json(UNAUTHORIZED, 401);
+    const url = new URL(c.req.url);
+    const answer = notSignedInResponse(configOf(c), c.req.header("accept"), url.pathname + url.search);
+    return answer.status === 303 ? c.redirect(answer.location, 303) : c.json(answer.json, 401);
   };
 }

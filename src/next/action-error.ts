@@ -4,7 +4,8 @@
  * server action has no page to show it on, so `signIn` throws the error of that type instead, as
  * next-auth v5 does, for the action to catch (`error instanceof CredentialsSignin`).
  */
-import { AuthError, CredentialsSignin, ERROR_CLASSES, type ResponseInternal } from "../index.js";
+import { CONFIGURATION_ERROR, clientSafeErrorClass } from "../core/error-traits.js";
+import { AuthError, CredentialsSignin, type ResponseInternal } from "../index.js";
 
 /** The error of `type`, built without its class's constructor (some take other arguments). */
 function errorOfType(type: string, code: string | null): AuthError {
@@ -13,7 +14,7 @@ function errorOfType(type: string, code: string | null): AuthError {
     if (code) error.code = code;
     return error;
   }
-  const errorClass = ERROR_CLASSES.find((candidate) => candidate.type === type) ?? AuthError;
+  const errorClass = clientSafeErrorClass(type) ?? AuthError;
   const message = `The sign-in was refused (${type}); the server log says why.`;
   return Reflect.construct(AuthError, [message], errorClass) as AuthError;
 }
@@ -26,7 +27,7 @@ export function refusal(result: ResponseInternal, errorPages: readonly string[])
   if (result.redirect === undefined) {
     if ((result.status ?? 200) < 400) return undefined;
     const body = result.body as { error?: unknown } | undefined;
-    return errorOfType(typeof body?.error === "string" ? body.error : "Configuration", null);
+    return errorOfType(typeof body?.error === "string" ? body.error : CONFIGURATION_ERROR, null);
   }
   const target = new URL(result.redirect);
   const type = target.searchParams.get("error");

@@ -5,11 +5,13 @@
  */
 import { headers } from "next/headers.js";
 import { redirect } from "next/navigation.js";
-import { Auth, type AuthConfig, type ResponseInternal, type Session } from "../index.js";
+import { finishingRoute } from "../client/finishing-route.js";
+import type { InProcessBody, InProcessConfig } from "../framework/in-process.js";
+import { Auth, type ResponseInternal, type Session } from "../index.js";
 import { refusal } from "./action-error.js";
 import type { NextConfigs } from "./config.js";
 import { setActionCookies } from "./cookies.js";
-import { actionUrl, type InternalBody, internalRequest } from "./internal-request.js";
+import { actionUrl, internalRequest } from "./internal-request.js";
 import type { SessionUpdate, SignInAuthorizationParams, SignInOptions, SignOutOptions } from "./types.js";
 
 /** The headers of the request this server action runs for. */
@@ -18,9 +20,9 @@ const incomingHeaders = async (): Promise<Headers> => new Headers(await headers(
 /** Asks latchkey's handler, in process, and sets the cookies it issues. */
 async function ask(
   incoming: Headers,
-  config: AuthConfig & { raw: symbol },
+  config: InProcessConfig,
   action: string,
-  body?: InternalBody,
+  body?: InProcessBody,
   query?: URLSearchParams,
 ): Promise<ResponseInternal> {
   const result = await Auth(internalRequest(incoming, config, action, body, query), config);
@@ -77,8 +79,7 @@ export async function signIn(
     page.searchParams.set("callbackUrl", callbackUrl);
     return go(page.href);
   }
-  // Credentials are checked by the callback route; every other provider starts at /signin/<id>.
-  const route = type === "credentials" ? `callback/${provider}` : `signin/${provider}`;
+  const route = `${finishingRoute(type, fields)}/${provider}`;
   const result = await ask(
     incoming,
     configs.action,

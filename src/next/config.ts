@@ -4,30 +4,23 @@
  * session, and one for server actions).
  */
 import type { NextRequest } from "next/server.js";
-import { type AuthConfig, raw, skipCSRFCheck } from "../index.js";
-import { MemoryStore } from "../rate-limit/index.js";
+import { basePathFromEnv, readProcessEnv } from "../core/env.js";
+import { basePathOf } from "../framework/base-path.js";
+import { configPerRequest } from "../framework/config-copies.js";
+import { type InProcessConfig, inProcessConfig } from "../framework/in-process.js";
+import type { AuthConfig } from "../index.js";
 import type { NextAuthCallbacks, NextAuthConfig, NextAuthConfigInput } from "./types.js";
 
 /** Where a Next.js app mounts the route handler: `app/api/auth/[...nextauth]/route.ts`. */
 const NEXT_BASE_PATH = "/api/auth";
 
-type EnvRecord = Record<string, string | undefined>;
-
-/** `process.env`: Next.js provides it in both the Node.js and the Edge runtime. */
-export const nextEnv = (): EnvRecord => (globalThis as { process?: { env?: EnvRecord } }).process?.env ?? {};
-
 /**
- * The base path: the config's, else AUTH_URL's path when it has one (as latchkey reads it), else
- * `/api/auth`. Returns undefined when AUTH_URL names it, so latchkey applies its own reading.
+ * The base path: the config's, else none when AUTH_URL names one (latchkey reads it there),
+ * else `/api/auth`.
  */
-function basePathFor(config: NextAuthConfig, env: EnvRecord): string | undefined {
+function basePathFor(config: NextAuthConfig): string | undefined {
   if (config.basePath !== undefined) return config.basePath;
-  try {
-    if (env.AUTH_URL && new URL(env.AUTH_URL).pathname.replace(/\/+$/, "") !== "") return undefined;
-  } catch {
-    // A malformed AUTH_URL is reported by latchkey itself, by name, on the first request.
-  }
-  return NEXT_BASE_PATH;
+  return basePathFromEnv(readProcessEnv()) === undefined ? NEXT_BASE_PATH : undefined;
 }
 
 /** The configs of one app, each built once so that latchkey resolves each once. */
@@ -40,50 +33,39 @@ export interface NextConfigs {
    * action for a POST whose Origin is the app's own, which is the CSRF defence for that request
    * (see docs/next.md); the token would have to come from a form the action never renders.
    */
-  action: AuthConfig & { raw: typeof raw };
+  action: InProcessConfig;
   /** The app's `authorized` callback, asked by `auth` in a proxy or around a route handler. */
   authorized: NextAuthCallbacks["authorized"];
   /** The sign-in page, where `authorized` returning false sends the browser. */
   signInPage: string;
 }
 
-function configsFor(config: NextAuthConfig, store: MemoryStore): NextConfigs {
-  const env = nextEnv();
-  const basePath = basePathFor(config, env);
+function configsFor(config: NextAuthConfig): NextConfigs {
+  const basePath = basePathFor(config);
   const handler: AuthConfig = {
     ...config,
     ...(basePath === undefined ? {} : { basePath }),
-    // next-auth v5 still reads NEXTAUTH_SECRET when AUTH_SECRET is not set.
-    ...(config.secret === undefined && !env.AUTH_SECRET && env.NEXTAUTH_SECRET
-      ? { secret: env.NEXTAUTH_SECRET }
-      : {}),
-    // One store per NextAuth() call, so the route handler, the server actions and every config a
-    // lazy initializer makes count rate limits and keep WebAuthn challenges in the same place.
-    store: config.store ?? store,
   };
-  const mountedAt = basePath ?? new URL(env.AUTH_URL ?? "http://localhost").pathname.replace(/\/+$/, "");
   return {
     handler,
-    action: { ...handler, raw, skipCSRFCheck },
+    action: inProcessConfig(handler),
     authorized: config.callbacks?.authorized,
-    signInPage: config.pages?.signIn ?? `${mountedAt}/signin`,
+    signInPage: config.pages?.signIn ?? `${basePathOf(handler)}/signin`,
   };
 }
 
 /** `NextAuth()`'s argument as a function from the request to the configs for it. */
 export function configSource(input: NextAuthConfigInput): (request?: NextRequest) => Promise<NextConfigs> {
-  const store = new MemoryStore();
-  if (typeof input !== "function") {
-    const configs = configsFor(input, store);
-    return async () => configs;
-  }
+  // One store per NextAuth() call, so the route handler, the server actions and every config a
+  // lazy initializer makes count rate limits and keep WebAuthn challenges in the same place.
+  const configFor = configPerRequest<NextRequest | undefined, NextAuthConfig>(input);
   // A lazy initializer usually returns the same object each time: resolve that object once.
   const seen = new WeakMap<NextAuthConfig, NextConfigs>();
   return async (request) => {
-    const config = await input(request);
+    const config = await configFor(request);
     let configs = seen.get(config);
     if (!configs) {
-      configs = configsFor(config, store);
+      configs = configsFor(config);
       seen.set(config, configs);
     }
     return configs;

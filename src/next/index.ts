@@ -15,11 +15,11 @@
  */
 import { headers } from "next/headers.js";
 import type { NextRequest } from "next/server.js";
-import { Auth, type Session } from "../index.js";
+import { Auth, getSession, type Session } from "../index.js";
 import { signIn, signOut, updateSession } from "./actions.js";
 import { configSource } from "./config.js";
+import { internalRequest } from "./internal-request.js";
 import { runProxy } from "./proxy.js";
-import { readSession } from "./session.js";
 import type {
   AppRouteHandlers,
   NextAuthConfigInput,
@@ -127,12 +127,13 @@ export default function NextAuth(input: NextAuthConfigInput): NextAuthResult {
     return sessionOfThisRequest();
   }
 
-  // A server component, route handler or server action: the request is only in `next/headers`.
+  // A server component, route handler or server action: the request is only in `next/headers`;
+  // getSession gives what `GET /session` would, without serializing it to JSON and back.
   // A re-issued cookie is not sent from here: server components cannot set cookies, and the
   // browser's next `/session` call or a proxy re-issues it.
   async function sessionOfThisRequest(): Promise<Session | null> {
-    const { session } = await readSession(new Headers(await headers()), (await configsFor()).handler);
-    return session;
+    const { handler } = await configsFor();
+    return getSession(internalRequest(new Headers(await headers()), handler, "session"), handler);
   }
 
   return {

@@ -2,22 +2,9 @@
  * Requests to latchkey's own routes, made on the server for server components and server actions,
  * which have the incoming request's headers (through `next/headers`) but no Request.
  */
+import { readProcessEnv } from "../core/env.js";
+import { forwardedHeaders, type InProcessBody, inProcessRequest } from "../framework/in-process.js";
 import { type AuthConfig, createActionURL } from "../index.js";
-import { nextEnv } from "./config.js";
-
-/**
- * Fields that describe the incoming request's own body or the Next.js action call. The internal
- * request has a body of its own (or none), so copying them would misdescribe it.
- */
-const NOT_FORWARDED = [
-  "content-length",
-  "content-type",
-  "content-encoding",
-  "transfer-encoding",
-  "next-action",
-  "next-router-state-tree",
-  "x-auth-return-redirect",
-];
 
 /**
  * The absolute URL of one of latchkey's routes, as the browser that sent `incoming` would reach
@@ -30,10 +17,8 @@ export function actionUrl(incoming: Headers, config: AuthConfig, action: string,
   const headers = new Headers(incoming);
   if (url && !headers.has("host")) headers.set("host", url.host);
   const scheme = incoming.get("x-forwarded-proto") ?? url?.protocol ?? "http";
-  return createActionURL(action, scheme, headers, nextEnv(), config);
+  return createActionURL(action, scheme, headers, readProcessEnv(), config);
 }
-
-export type InternalBody = { form: Record<string, string> } | { json: unknown };
 
 /**
  * A request to `action` (`session`, `signin/github`, …) under the base path, carrying the incoming
@@ -44,19 +29,12 @@ export function internalRequest(
   incoming: Headers,
   config: AuthConfig,
   action: string,
-  body?: InternalBody,
+  body?: InProcessBody,
   query?: URLSearchParams,
   requestUrl?: string,
 ): Request {
-  const headers = new Headers(incoming);
-  for (const name of NOT_FORWARDED) headers.delete(name);
+  const headers = forwardedHeaders(incoming);
   const url = actionUrl(headers, config, action, requestUrl);
   if (query && [...query].length > 0) url.search = query.toString();
-  if (body === undefined) return new Request(url, { headers });
-  if ("form" in body) {
-    headers.set("content-type", "application/x-www-form-urlencoded");
-    return new Request(url, { method: "POST", headers, body: new URLSearchParams(body.form) });
-  }
-  headers.set("content-type", "application/json");
-  return new Request(url, { method: "POST", headers, body: JSON.stringify(body.json) });
+  return inProcessRequest(url, headers, body);
 }

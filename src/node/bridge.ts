@@ -123,8 +123,7 @@ export function toWebRequest(req: IncomingMessage, options: ToWebRequestOptions 
  * (deferred-request.ts): latchkey's GET routes never do.
  */
 function nodeRequest(req: IncomingMessage, options: ToWebRequestOptions, withSignal: boolean): Request {
-  const headers = toWebHeaders(req.rawHeaders);
-  if (options.trustProxy !== true) for (const name of FORWARDED_HEADERS) headers.delete(name);
+  const headers = receivedHeaders(req, options.trustProxy === true);
   const body = requestBody(req, headers, options.res);
   const method = req.method ?? "GET";
   const init: RequestInitWithDuplex = { method, headers };
@@ -140,6 +139,30 @@ function nodeRequest(req: IncomingMessage, options: ToWebRequestOptions, withSig
       ? new Request(url, init)
       : deferredRequest({ url, method, headers, build: () => new Request(url, init) });
   // The peer's address goes on the Request object, where the rate limiter finds it (core/origin.ts).
+  return attachSocketAddress(request, req.socket?.remoteAddress);
+}
+
+/** The request's headers, without the forwarded ones unless the peer is a trusted proxy. */
+function receivedHeaders(req: IncomingMessage, trustProxy: boolean): Headers {
+  const headers = toWebHeaders(req.rawHeaders);
+  if (!trustProxy) for (const name of FORWARDED_HEADERS) headers.delete(name);
+  return headers;
+}
+
+/**
+ * A GET view of `req`: its URL and headers only, for reading the session (which comes from the
+ * cookies or the Authorization header). The body stays on `req` for the app's own parsers, and no
+ * abort signal is built; the `Request` itself is built only if something reads more.
+ */
+export function headersOnlyRequest(req: IncomingMessage, trustProxy: boolean): Request {
+  const headers = receivedHeaders(req, trustProxy);
+  const url = requestUrl(req, trustProxy);
+  const request = deferredRequest({
+    url,
+    method: "GET",
+    headers,
+    build: () => new Request(url, { headers }),
+  });
   return attachSocketAddress(request, req.socket?.remoteAddress);
 }
 

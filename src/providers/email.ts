@@ -22,8 +22,5 @@ export type EmailUserConfig = Partial<Omit<EmailConfig, "type">> &
  * ```
  */
 export default function Email(options: EmailUserConfig): EmailConfig {
-  return carryingFlow<EmailConfig>(
-    { id: "email", name: "Email", maxAge: 24 * 60 * 60, ...options, type: "email" },
-    emailFlow,
-  );
+  return carryingFlow<EmailConfig>({ id: "email", name: "Email", ...options, type: "email" }, emailFlow);
 }

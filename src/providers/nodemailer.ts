@@ -71,7 +71,6 @@ export default function Nodemailer(options: NodemailerUserConfig): NodemailerCon
     {
       id: "nodemailer",
       name: "Nodemailer",
-      maxAge: 24 * 60 * 60,
       sendVerificationRequest: sendWithNodemailer,
       ...options,
       type: "email",

@@ -18,8 +18,12 @@
  * @module
  */
 import { type Action, error, fail, type Handle, type RequestEvent, redirect } from "@sveltejs/kit";
+import { finishingRoute } from "../client/finishing-route.js";
+import { CONFIGURATION_ERROR } from "../core/error-traits.js";
+import { isAuthPath } from "../framework/auth-path.js";
 import { basePathOf } from "../framework/base-path.js";
 import { type ConfigSource, configPerRequest } from "../framework/config-copies.js";
+import { forwardedHeaders, inProcessConfig, inProcessRequest } from "../framework/in-process.js";
 import { signInLocation } from "../framework/protected-route.js";
 import {
   Auth,
@@ -27,10 +31,7 @@ import {
   attachSocketAddress,
   type CookieToSet,
   getSession,
-  isAuthAction,
-  raw,
   type Session,
-  skipCSRFCheck,
 } from "../index.js";
 
 declare global {
@@ -124,28 +125,14 @@ function setCookies(event: RequestEvent, cookies: CookieToSet[] | undefined): vo
  */
 export function SvelteKitAuth(config: SvelteKitAuthConfig): SvelteKitAuthResult {
   const configFor = configPerRequest(config);
-  const inProcess = new WeakMap<AuthConfig, AuthConfig & { raw: typeof raw }>();
-  /** The config the actions call latchkey with: its internal result, no token check (see above). */
-  const actionConfig = (config: AuthConfig) => {
-    let copy = inProcess.get(config);
-    if (copy === undefined) {
-      copy = { ...config, raw, skipCSRFCheck };
-      inProcess.set(config, copy);
-    }
-    return copy;
-  };
-
   /** Posts `fields` to one of latchkey's routes on behalf of the action's request; returns the internal result. */
   async function post(event: RequestEvent, config: AuthConfig, path: string, fields: Record<string, string>) {
-    const headers = new Headers(event.request.headers);
-    headers.set("content-type", "application/x-www-form-urlencoded");
-    headers.delete("content-length");
-    const request = new Request(new URL(`${basePathOf(config)}${path}`, event.url), {
-      method: "POST",
-      headers,
-      body: new URLSearchParams(fields),
-    });
-    return Auth(attachSocketAddress(request, clientAddress(event)), actionConfig(config));
+    const request = inProcessRequest(
+      new URL(`${basePathOf(config)}${path}`, event.url),
+      forwardedHeaders(event.request.headers),
+      { form: fields },
+    );
+    return Auth(attachSocketAddress(request, clientAddress(event)), inProcessConfig(config));
   }
 
   /** Sends the browser on as latchkey said, or shows the form again with latchkey's error. */
@@ -154,7 +141,7 @@ export function SvelteKitAuth(config: SvelteKitAuthConfig): SvelteKitAuthResult 
     if (result.redirect !== undefined) redirect(303, result.redirect);
     const body = result.body as { error?: unknown } | undefined;
     return fail(result.status ?? 500, {
-      error: typeof body?.error === "string" ? body.error : "Configuration",
+      error: typeof body?.error === "string" ? body.error : CONFIGURATION_ERROR,
     });
   }
 
@@ -166,7 +153,7 @@ export function SvelteKitAuth(config: SvelteKitAuthConfig): SvelteKitAuthResult 
   ): Promise<string | undefined> {
     const listing = await Auth(
       new Request(new URL(`${basePathOf(config)}/providers`, event.url)),
-      actionConfig(config),
+      inProcessConfig(config),
     );
     const providers = listing.body as Record<string, { type?: string }> | undefined;
     return providers?.[id]?.type;
@@ -179,9 +166,7 @@ export function SvelteKitAuth(config: SvelteKitAuthConfig): SvelteKitAuthResult 
       session ??= getSession(event.request, config);
       return session;
     };
-    const prefix = `${basePathOf(config)}/`;
-    const { pathname } = event.url;
-    if (pathname.startsWith(prefix) && isAuthAction(pathname.slice(prefix.length).split("/")[0] ?? "")) {
+    if (isAuthPath(event.url.pathname, basePathOf(config))) {
       return Auth(attachSocketAddress(event.request, clientAddress(event)), config);
     }
     return resolve(event);
@@ -197,8 +182,7 @@ export function SvelteKitAuth(config: SvelteKitAuthConfig): SvelteKitAuthResult 
       // No provider, or one latchkey does not know: the sign-in page lists the ones it does.
       redirect(303, signInLocation(config, callbackUrl));
     }
-    // Credentials (and passkeys) post straight to the callback; the others start at /signin/:id.
-    const route = type === "credentials" ? "callback" : "signin";
+    const route = finishingRoute(type, fields);
     return follow(
       event,
       await post(event, config, `/${route}/${encodeURIComponent(providerId)}`, { ...fields, callbackUrl }),

@@ -138,6 +138,24 @@ describe("signIn with redirect: false (in a route handler)", () => {
     };
     expect(url).toBe(`${app.origin}/api/auth/signin?callbackUrl=%2Fprotected`);
   });
+
+  test("an e-mail one-time code signs in, and is not replaced by a new mail", async () => {
+    const { send, jar } = browser();
+    const mails = async () =>
+      (await (await send("/api/sent-mails")).json()) as { to: string; code: string | undefined }[];
+    const email = "code-reader@example.test";
+    await post(send, { provider: "email", email, redirectTo: "/protected" });
+    const mailed = (await mails()).filter((mail) => mail.to === email);
+    expect(mailed).toHaveLength(1);
+    const code = mailed[0]?.code;
+    expect(code).toMatch(/^\d{6}$/);
+
+    const response = await post(send, { provider: "email", email, code: code!, redirectTo: "/protected" });
+    expect(await response.json()).toEqual({ url: `${app.origin}/protected` });
+    expect((await mails()).filter((mail) => mail.to === email)).toHaveLength(1);
+    expect(jar.get("authjs.session-token")).toBeTruthy();
+    expect(await (await send("/api/whoami")).json()).toMatchObject({ email });
+  });
 });
 
 describe("the proxy (proxy.ts: export { auth as proxy })", () => {
@@ -209,5 +227,39 @@ describe("switching from next-auth", () => {
     });
     expect(await pageText(await send("/"))).toContain("Signed in as grace@example.test");
     expect((await send("/protected")).status).toBe(200);
+  });
+});
+
+describe("secrets from the environment (read by latchkey's core, not by latchkey/next)", () => {
+  let rotated: RunningApp;
+  beforeAll(async () => {
+    // next-auth v4's NEXTAUTH_SECRET as the new secret, the one sessions were issued with in a rotation slot.
+    rotated = await startNextFixture({
+      AUTH_SECRET: "",
+      NEXTAUTH_SECRET: "next-fixture-new-secret-0123456789abcdef",
+      AUTH_SECRET_1: FIXTURE_SECRET,
+    });
+  }, 90_000);
+  afterAll(async () => {
+    await rotated?.stop();
+  });
+
+  test("sessions under NEXTAUTH_SECRET and under the older AUTH_SECRET_1 both open", async () => {
+    const salt = "authjs.session-token";
+    const whoami = async (secret: string) => {
+      const token = await authCoreEncode({
+        salt,
+        secret,
+        token: { sub: "user-grace", name: "Grace Hopper", email: "grace@example.test" },
+      });
+      const response = await fetch(`${rotated.origin}/api/whoami`, {
+        headers: { cookie: `${salt}=${token}` },
+      });
+      return response.json();
+    };
+    const signedIn = { email: "grace@example.test", nickname: null };
+    expect(await whoami("next-fixture-new-secret-0123456789abcdef")).toEqual(signedIn);
+    expect(await whoami(FIXTURE_SECRET)).toEqual(signedIn);
+    expect(await whoami("a-secret-this-app-never-had-0123456789")).toEqual({ email: null, nickname: null });
   });
 });

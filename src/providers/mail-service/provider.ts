@@ -99,7 +99,6 @@ export function mailServiceProvider<C extends MailServiceConfig>(
   options: Partial<Omit<C, "type">>,
 ): C {
   const provider = {
-    maxAge: 24 * 60 * 60,
     sendVerificationRequest: (params: EmailVerificationRequest) => sendThrough(service, params),
     ...defaults,
     ...options,
