@@ -17,7 +17,7 @@ import { InvalidProvider } from "./errors.js";
 import { appOrigin } from "./origin.js";
 import type { ResolvedConfig } from "./resolved-config.js";
 import type { ResponseInternal } from "./response.js";
-import type { BuiltInRouteName, DeclaredRouteName } from "./routes.js";
+import type { BuiltInRouteName, DeclaredRouteName } from "./route-names.js";
 import type { SessionAuthentication, SessionStrategyImpl, SignInSession } from "./session-strategy.js";
 
 /**

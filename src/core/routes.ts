@@ -51,33 +51,9 @@ export type RouteTable = Readonly<Record<string, Route>>;
 /** The methods a route takes, for `Allow` and 405s. */
 export const allowedMethods = (route: Route): Method[] => Object.keys(route.methods) as Method[];
 
-/** The routes every configuration has (served by `pipeline/routes.ts`'s table). */
-export const BUILT_IN_ROUTE_NAMES = [
-  "providers",
-  "csrf",
-  "session",
-  "signin",
-  "signout",
-  "callback",
-  "verify-request",
-  "error",
-] as const;
-
-/**
- * The routes latchkey's own flows and features declare, by name only (the passkey flow's
- * `webauthn-options` and `webauthn-script`; two-factor sign-in's `two-factor`, `two-factor-setup`,
- * `two-factor-passkey` and `two-factor-email`), so that `isAuthAction` knows them without a
- * configuration and without importing the code behind them. test/pipeline/routes.test.ts checks
- * this list against the flows.
- */
-export const DECLARED_ROUTE_NAMES = [
-  "webauthn-options",
-  "webauthn-script",
-  "two-factor",
-  "two-factor-setup",
-  "two-factor-passkey",
-  "two-factor-email",
-] as const;
-
-export type BuiltInRouteName = (typeof BUILT_IN_ROUTE_NAMES)[number];
-export type DeclaredRouteName = (typeof DECLARED_ROUTE_NAMES)[number];
+export {
+  BUILT_IN_ROUTE_NAMES,
+  type BuiltInRouteName,
+  DECLARED_ROUTE_NAMES,
+  type DeclaredRouteName,
+} from "./route-names.js";
