@@ -137,18 +137,18 @@ describe("npm pack from a clean checkout", () => {
 /**
  * The edge bundle's budgets in minified bytes, each just above today's size so that any growth fails
  * here; lower them as the bundle shrinks. `npm run bench -- --only=bundle` prints the sizes beside
- * `@auth/core`'s. `Auth` + `getToken` alone is 89.5 kB, 0.62x `@auth/core`'s 144.7 kB (the goal is
+ * `@auth/core`'s. `Auth` + `getToken` alone is 89.7 kB, 0.62x `@auth/core`'s 144.7 kB (the goal is
  * 0.6x): the flows come with the providers that need them, and database sessions (with the cookie
  * cache) and next-auth v4 adoption with the values that carry them (`databaseStrategy`,
  * `nextAuthV4Sessions`; docs/migrating.md, "Edge runtimes"), so a JWT app bundles none of them
  * (84.1 kB then). Since: JWT session records and listing with a shared store (2.9 kB), routes
- * declared by flows and features, the sign-in gates, the session's `amr` and the runtime's HMAC-SHA-1 (1.2 kB); two-factor
+ * declared by flows and features, the sign-in gates, the session's `amr` and the runtime's HMAC-SHA-1, and the review's shared helpers (1.4 kB); two-factor
  * sign-in itself is not in it (`TwoFactor()` carries it on edge runtimes).
- * With one OAuth provider, GitHub, it is 155.9 kB, 1.07x `@auth/core` with the same provider
+ * With one OAuth provider, GitHub, it is 156.4 kB, 1.07x `@auth/core` with the same provider
  * (145.6 kB): the OAuth flow, oauth4webapi and jose's JWT verification come with it.
  */
-const EDGE_BUDGET_BYTES = 89_600;
-const EDGE_WITH_GITHUB_BUDGET_BYTES = 156_000;
+const EDGE_BUDGET_BYTES = 89_800;
+const EDGE_WITH_GITHUB_BUDGET_BYTES = 156_500;
 
 /** What only database sessions and next-auth v4 adoption need, each carried by the value an app imports. */
 const CARRIED_SESSION_CODE =
