@@ -7,7 +7,10 @@
 export interface Theme {
   /** `"auto"` (default) follows the browser's `prefers-color-scheme`. */
   colorScheme?: "auto" | "light" | "dark";
-  /** Accent colour for primary buttons and links: `#abc`, `#aabbcc`, `rgb(…)`, `hsl(…)` or a CSS colour name. */
+  /**
+   * Accent colour for primary buttons and links: `#abc`, `#aabbcc`, `rgb(…)`, `hsl(…)` or a CSS colour
+   * name. A name the browser does not know as a colour keeps the default.
+   */
   brandColor?: string;
   /** Logo shown above the card: an `https:` URL or a path on the app's own origin. */
   logo?: string;

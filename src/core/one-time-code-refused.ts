@@ -6,13 +6,6 @@
 import { Verification } from "./errors.js";
 
 /**
- * Wrong codes a token survives; the next attempt, right or wrong, finds it void. Here rather than
- * in the e-mail flow because the verify-request page checks the count it is told against it, and
- * that page must not bring the flow into an edge bundle whose app has no e-mail provider.
- */
-export const MAX_CODE_ATTEMPTS = 5;
-
-/**
  * A one-time code refused at the code form. It is a `Verification` (same type, same `?error=`), but
  * the browser goes back to the code form, address filled in, told how many tries are left: a
  * mistyped code is the user's to correct, not a dead link.

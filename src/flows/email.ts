@@ -16,6 +16,7 @@ import { renderEmailConfirmPage } from "../pages/index.js";
 import type { EmailConfig, User } from "../provider-types.js";
 import { issueOneTimeCode, useOneTimeCode } from "./email/one-time-code.js";
 import { issueVerificationToken, useLinkToken } from "./email/verification-token.js";
+import { EMAIL_ROUTES } from "./email/verify-request.js";
 import type { CallbackResult, Flow } from "./types.js";
 
 /** The stored user with this address, or the user it would become, as the `signIn` callback sees it. */
@@ -144,6 +145,8 @@ export const emailFlow: Flow<EmailConfig> = {
   ],
 
   pageEntry: (provider) => (provider.otp ? { form: "email", otp: true } : { form: "email" }),
+
+  routes: EMAIL_ROUTES,
 
   callbackNeedsCsrf: () => true,
 

@@ -17,19 +17,18 @@ import { CARRIED_FLOW, type Flow, type FlowRegistry } from "./types.js";
 
 export const flows: FlowRegistry = authFlows;
 
+const PLAIN_OBJECT_ON_EDGE = "(on edge runtimes a plain object carries none: docs/migrating.md)";
+
 /**
  * How to build a provider of each type so that it carries its flow, for the startup error of a
  * provider that has none: a plain object of a type `Auth` does not bring here (any type on an edge
  * runtime, `webauthn` everywhere).
  */
 export const flowsCarriedByProviders: Record<ProviderType, string> = {
-  oauth:
-    'build it with a factory, OAuth() from "latchkey/providers/oauth" or a catalogue provider such as GitHub(), which brings the OAuth flow (on edge runtimes a plain object carries none: docs/migrating.md)',
-  oidc: 'build it with a factory, OIDC() from "latchkey/providers/oidc" or a catalogue provider such as Google(), which brings the OpenID Connect flow (on edge runtimes a plain object carries none: docs/migrating.md)',
-  email:
-    'build it with a factory, Email() from "latchkey/providers/email" or a mail service such as Resend(), which brings the e-mail flow (on edge runtimes a plain object carries none: docs/migrating.md)',
-  credentials:
-    'build it with Credentials() from "latchkey/providers/credentials", which brings the credentials flow (on edge runtimes a plain object carries none: docs/migrating.md)',
+  oauth: `build it with a factory, OAuth() from "latchkey/providers/oauth" or a catalogue provider such as GitHub(), which brings the OAuth flow ${PLAIN_OBJECT_ON_EDGE}`,
+  oidc: `build it with a factory, OIDC() from "latchkey/providers/oidc" or a catalogue provider such as Google(), which brings the OpenID Connect flow ${PLAIN_OBJECT_ON_EDGE}`,
+  email: `build it with a factory, Email() from "latchkey/providers/email" or a mail service such as Resend(), which brings the e-mail flow ${PLAIN_OBJECT_ON_EDGE}`,
+  credentials: `build it with Credentials() from "latchkey/providers/credentials", which brings the credentials flow ${PLAIN_OBJECT_ON_EDGE}`,
   webauthn:
     'build it with WebAuthn() from "latchkey/providers/webauthn" or Passkey() from "latchkey/providers/passkey", which bring the passkey flow',
 };

@@ -1,6 +1,6 @@
 /**
- * The CSS Color Module Level 4 named colours. A theme colour that is a bare word must be one of these,
- * so a keyword can never smuggle anything but a colour into the stylesheet.
+ * The CSS Color Module Level 4 named colours, for the sign-in e-mail, whose readers cannot be asked
+ * whether a keyword is a colour (verification-email.ts). Pages ask the browser instead (styles.ts).
  */
 export const CSS_NAMED_COLORS: ReadonlySet<string> = new Set(
   (

@@ -207,6 +207,11 @@ function providerButton(provider: SignInPageProvider, type: "submit" | "button",
   return `<button ${attributes}>${image}<span>Sign in with ${escapeHtml(provider.name)}</span></button>`;
 }
 
+/**
+ * The provider's colours as custom properties on its button. A keyword that names no colour makes
+ * its property invalid at computed-value time: the background falls back to transparent on the card
+ * and the text inherits the page's colour, so the button stays readable.
+ */
 function providerStyle(provider: SignInPageProvider): string {
   const background = sanitizeColor(provider.style?.bg) ?? sanitizeColor(provider.style?.brandColor);
   const text = sanitizeColor(provider.style?.text) ?? (background ? readableTextOn(background) : undefined);

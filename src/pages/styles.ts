@@ -77,8 +77,15 @@ input:focus { outline: 2px solid var(--brand); outline-offset: 1px; border-color
 .actions { margin-top: 1.5rem; }
 `;
 
+/**
+ * A theme colour, set only where the browser parses it as one: a keyword that names no colour
+ * (`brandColor: "bleu"`) leaves the default in place instead of an unset, transparent button.
+ */
+const themeColor = (property: string, color: string | undefined) =>
+  color === undefined ? "" : `\n@supports (color: ${color}) { :root { ${property}: ${color}; } }`;
+
 /** The complete stylesheet for a page rendered with `theme`. */
 export function pageStylesheet(theme: SafeTheme): string {
-  const brand = `:root { --brand: ${theme.brandColor ?? "#3451d1"}; --brand-text: ${theme.buttonText ?? "#ffffff"}; }`;
+  const brand = `:root { --brand: #3451d1; --brand-text: #ffffff; }${themeColor("--brand", theme.brandColor)}${themeColor("--brand-text", theme.buttonText)}`;
   return `${palette(theme.colorScheme)}\n${brand}\n${LAYOUT}`;
 }

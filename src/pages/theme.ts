@@ -4,7 +4,6 @@
  * so every value is checked against a strict shape and dropped when it does not match.
  */
 import type { Theme } from "../theme.js";
-import { CSS_NAMED_COLORS } from "./named-colors.js";
 
 export type { Theme };
 
@@ -24,8 +23,16 @@ const FUNCTION_COLOR = new RegExp(
 );
 
 /**
- * Returns the colour when it is a hex, `rgb()`/`rgba()`/`hsl()`/`hsla()` or named CSS colour,
- * otherwise undefined. The result contains no characters that could end a CSS declaration.
+ * A bare keyword: letters only, so it cannot end a declaration. Whether it names a colour is left to
+ * whoever renders it: the pages apply it under `@supports (color: …)`, where the browser's own CSS
+ * parser decides (styles.ts), and the sign-in e-mail checks it against the named colours.
+ */
+const KEYWORD = /^[a-z]{3,32}$/i;
+
+/**
+ * Returns the colour when it is a hex or `rgb()`/`rgba()`/`hsl()`/`hsla()` colour, or a bare
+ * keyword (lower-cased), otherwise undefined. The result contains no characters that could end a
+ * CSS declaration.
  *
  * @example
  * ```ts
@@ -38,8 +45,7 @@ export function sanitizeColor(value: unknown): string | undefined {
   const color = value.trim();
   if (color.length > 64) return undefined;
   if (HEX_COLOR.test(color) || FUNCTION_COLOR.test(color)) return color;
-  const lower = color.toLowerCase();
-  return CSS_NAMED_COLORS.has(lower) ? lower : undefined;
+  return KEYWORD.test(color) ? color.toLowerCase() : undefined;
 }
 
 /**

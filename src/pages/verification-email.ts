@@ -4,6 +4,7 @@
  * come from the app's configured origin, the code is digits, but nothing here trusts that.
  */
 import { escapeHtml } from "./escape.js";
+import { CSS_NAMED_COLORS } from "./named-colors.js";
 import { resolveTheme, type Theme } from "./theme.js";
 
 export interface VerificationEmailOptions {
@@ -21,6 +22,16 @@ export interface VerificationEmail {
 }
 
 /**
+ * A theme colour an e-mail client will draw. Mail clients take inline styles only, with no
+ * `@supports` to fall back from a keyword that names no colour (the button would lose its
+ * background and keep its white text), so a keyword must be one of CSS's named colours here.
+ */
+function drawableColor(color: string | undefined): string | undefined {
+  if (color === undefined || !/^[a-z]+$/.test(color)) return color;
+  return CSS_NAMED_COLORS.has(color) ? color : undefined;
+}
+
+/**
  * Renders the sign-in e-mail for `url` (its host names the site in the subject and the body).
  *
  * @example
@@ -31,8 +42,8 @@ export interface VerificationEmail {
 export function renderVerificationEmail(options: VerificationEmailOptions): VerificationEmail {
   const host = new URL(options.url).host;
   const theme = resolveTheme(options.theme);
-  const brand = theme.brandColor ?? "#346df1";
-  const buttonText = theme.buttonText ?? "#ffffff";
+  const brand = drawableColor(theme.brandColor) ?? "#346df1";
+  const buttonText = drawableColor(theme.buttonText) ?? "#ffffff";
   const codeHtml =
     options.code === undefined
       ? ""

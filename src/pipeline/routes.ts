@@ -6,7 +6,7 @@
  */
 import { callbackAction } from "../actions/callback.js";
 import { csrfAction } from "../actions/csrf.js";
-import { errorPageAction, verifyRequestAction } from "../actions/pages.js";
+import { errorPageAction } from "../actions/pages.js";
 import { providersAction } from "../actions/providers.js";
 import { sessionReadAction, sessionUpdateAction } from "../actions/session.js";
 import { signInPageAction, startSignInAction } from "../actions/signin.js";
@@ -51,11 +51,6 @@ export const ROUTES: RouteTable = {
       GET: { csrf: "none", run: signOutPageAction },
       POST: { csrf: "required", run: signOutAction },
     },
-    provider: "none",
-    answers: "page",
-  },
-  "verify-request": {
-    methods: { GET: { csrf: "none", run: verifyRequestAction } },
     provider: "none",
     answers: "page",
   },

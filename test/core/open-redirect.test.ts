@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MemoryAdapter } from "../../src/adapters/memory.js";
+import Email from "../../src/providers/email.js";
 import {
   APP,
   aliceCredentials,
@@ -318,7 +319,13 @@ describe("the app's own hooks cannot redirect off-site", () => {
     ["signOut", "/signout"],
     ["verifyRequest", "/verify-request"],
   ] as const)("pages.%s pointing off-site never sends the browser there", async (page, path) => {
-    const config = makeConfig({ pages: { [page]: "https://evil.test/page" } });
+    const email = Email({ sendVerificationRequest: () => undefined });
+    const config = makeConfig({
+      adapter: MemoryAdapter(),
+      providers: [aliceCredentials(), email],
+      session: { strategy: "jwt" },
+      pages: { [page]: "https://evil.test/page" },
+    });
     expectOnApp(locationOf(await send(config, path)).href);
   });
 

@@ -3,6 +3,7 @@ import { MemoryAdapter } from "../../src/adapters/memory.js";
 import { Auth, raw } from "../../src/index.js";
 import { errorCopy } from "../../src/pages/index.js";
 import Credentials from "../../src/providers/credentials.js";
+import Email from "../../src/providers/email.js";
 import Passkey from "../../src/providers/passkey.js";
 import {
   APP,
@@ -191,10 +192,16 @@ describe("POST /signout", () => {
 
 describe("pages", () => {
   it("GET /verify-request renders the check-your-email page naming the host", async () => {
-    const response = await send(makeConfig(), "/verify-request");
+    const email = Email({ sendVerificationRequest: () => undefined });
+    const config = makeConfig({ adapter: MemoryAdapter(), providers: [email] });
+    const response = await send(config, "/verify-request");
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
     expect(await response.text()).toContain("app.test");
+  });
+
+  it("GET /verify-request is 404 without an e-mail provider: nothing sends a browser there", async () => {
+    expect((await send(makeConfig(), "/verify-request")).status).toBe(404);
   });
 
   it.each([

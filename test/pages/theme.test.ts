@@ -24,11 +24,16 @@ describe("sanitizeColor", () => {
     expect(sanitizeColor("RebeccaPurple")).toBe("rebeccapurple");
   });
 
+  it("accepts any bare keyword of letters: nothing in it can end a declaration", () => {
+    expect(sanitizeColor("notacolor")).toBe("notacolor");
+  });
+
   it.each([
     "red;}</style><script>",
     "red; background: url(https://evil.test)",
     "expression(alert(1))",
-    "notacolor",
+    "not-a-color",
+    "red1",
     "#abcd1",
     "rgb(1,2,3);}",
     "var(--x)",
@@ -67,10 +72,16 @@ describe("page theme", () => {
     expect(resolveTheme({ brandColor: "red;}</style><script>" })).toEqual({ colorScheme: "auto" });
   });
 
-  it("uses a valid brand colour and button text colour", () => {
+  it("uses a valid brand colour and button text colour, each where the browser parses it as one", () => {
     const css = stylesheetOf(signOut({ brandColor: "#0f766e", buttonText: "black" }));
-    expect(css).toContain("--brand: #0f766e;");
-    expect(css).toContain("--brand-text: black;");
+    expect(css).toContain("@supports (color: #0f766e) { :root { --brand: #0f766e; } }");
+    expect(css).toContain("@supports (color: black) { :root { --brand-text: black; } }");
+  });
+
+  it("keeps the defaults unconditionally, so a keyword that names no colour changes nothing", () => {
+    const css = stylesheetOf(signOut({ brandColor: "bleu" }));
+    expect(css).toContain(":root { --brand: #3451d1; --brand-text: #ffffff; }");
+    expect(css).toContain("@supports (color: bleu) { :root { --brand: bleu; } }");
   });
 
   it("follows prefers-color-scheme only when the scheme is auto", () => {

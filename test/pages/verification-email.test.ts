@@ -25,6 +25,15 @@ describe("the sign-in e-mail", () => {
     expect(renderVerificationEmail({ url }).text).not.toContain("code");
   });
 
+  it("takes a keyword only when it is a CSS named colour: a mail client cannot fall back from one", () => {
+    const named = renderVerificationEmail({ url, theme: { brandColor: "teal", buttonText: "ivory" } }).html;
+    expect(named).toContain("background:teal");
+    expect(named).toContain("color:ivory");
+    const unknown = renderVerificationEmail({ url, theme: { brandColor: "bleu", buttonText: "wite" } }).html;
+    expect(unknown).toContain("background:#346df1");
+    expect(unknown).toContain("color:#ffffff");
+  });
+
   it("takes only safe theme colours into the HTML", () => {
     const { html } = renderVerificationEmail({ url, theme: { brandColor: "red;background:url(x)" } });
     expect(html).not.toContain("url(x)");

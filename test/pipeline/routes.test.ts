@@ -3,24 +3,32 @@ import { MemoryAdapter } from "../../src/adapters/memory.js";
 import { Auth, isAuthAction } from "../../src/index.js";
 import { DECLARED_ROUTE_NAMES, ROUTES, routeTable } from "../../src/pipeline/routes.js";
 import Credentials from "../../src/providers/credentials.js";
+import Email from "../../src/providers/email.js";
 import Passkey from "../../src/providers/passkey.js";
 import { makeConfig, send } from "../core/helpers.js";
 
-const passkeyRoutes = () => {
-  const provider = Passkey() as unknown as Record<symbol, { routes?: object }>;
+const routesCarriedBy = (built: object) => {
+  const provider = built as Record<symbol, { routes?: object }>;
   const flow = provider[Symbol.for("latchkey.flow")];
   return flow?.routes ?? {};
 };
+const passkeyRoutes = () => routesCarriedBy(Passkey());
+const emailRoutes = () => routesCarriedBy(Email({ sendVerificationRequest: () => undefined }));
 
 describe("routes declared by flows", () => {
   it("the passkey flow declares Auth.js's webauthn-options and latchkey's webauthn-script", () => {
     expect(Object.keys(passkeyRoutes()).sort()).toEqual(["webauthn-options", "webauthn-script"]);
   });
 
+  it("the e-mail flow declares Auth.js's verify-request page", () => {
+    expect(Object.keys(emailRoutes())).toEqual(["verify-request"]);
+  });
+
   it("isAuthAction knows every built-in and declared route name, and nothing else", () => {
     for (const name of [...Object.keys(ROUTES), ...DECLARED_ROUTE_NAMES])
       expect(isAuthAction(name)).toBe(true);
-    for (const name of Object.keys(passkeyRoutes())) expect(DECLARED_ROUTE_NAMES).toContain(name);
+    for (const name of [...Object.keys(passkeyRoutes()), ...Object.keys(emailRoutes())])
+      expect(DECLARED_ROUTE_NAMES).toContain(name);
     expect(isAuthAction("constructor")).toBe(false);
     expect(isAuthAction("dashboard")).toBe(false);
   });

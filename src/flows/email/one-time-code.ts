@@ -8,10 +8,16 @@
  */
 import type { ServerContext } from "../../core/context.js";
 import { Verification } from "../../core/errors.js";
-import { MAX_CODE_ATTEMPTS, OneTimeCodeRefused } from "../../core/one-time-code-refused.js";
+import { OneTimeCodeRefused } from "../../core/one-time-code-refused.js";
 import type { EmailConfig } from "../../provider-types.js";
 import type { CryptoRuntime } from "../../runtime/types.js";
 import { DEFAULT_EMAIL_MAX_AGE, useStoredToken } from "./verification-token.js";
+
+/**
+ * Wrong codes a token survives; the next attempt, right or wrong, finds it void. The verify-request
+ * page believes an `attemptsLeft` in its query only below this.
+ */
+export const MAX_CODE_ATTEMPTS = 5;
 
 const CODE_DIGITS = 6;
 const CODE_SPACE = 10 ** CODE_DIGITS;
