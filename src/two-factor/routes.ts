@@ -20,7 +20,7 @@
  * user a pending cookie or a session names, so only someone past the first factor can spend it.
  */
 
-import { resolveCallbackUrl } from "../core/callback-url.js";
+import { requestedCallbackUrl, resolveCallbackUrl } from "../core/callback-url.js";
 import type { AuthContext } from "../core/context.js";
 import { InvalidCheck, InvalidRequest } from "../core/errors.js";
 import { type ResponseInternal, returnsRedirectAsJson } from "../core/response.js";
@@ -148,14 +148,18 @@ function challengeUrl(ctx: AuthContext, route: string, parts: ChallengeUrlParts)
   return url.href;
 }
 
-/** Where the page lands after a refused proof: the same page, saying why (Post/Redirect/Get). */
+/**
+ * Where the page lands after a refused proof: the same page, saying why (Post/Redirect/Get). The
+ * callbackUrl goes along from wherever the POST carried it: the code form names it in its action
+ * URL, so a step-up still returns to the sensitive page once the next code is right.
+ */
 function refused(ctx: AuthContext, route: string, method: ChallengeMethod): ResponseInternal {
   const passkey = method === "passkey";
   return {
     redirect: challengeUrl(ctx, route, {
       ...(passkey ? {} : { method }),
       error: passkey ? "InvalidTwoFactorPasskey" : "InvalidTwoFactorCode",
-      callbackUrl: ctx.req.body.callbackUrl,
+      callbackUrl: requestedCallbackUrl(ctx),
     }),
   };
 }
@@ -361,7 +365,8 @@ function setupPage(settings: TwoFactorSettings) {
     const enrolment = await beginTotpEnrolment(ctx, user, settings.issuer ?? new URL(ctx.origin).host);
     const refusal = refusalFromQuery(ctx, "totp");
     const page = renderTwoFactorSetupPage({
-      actionUrl: ctx.actionUrl(SETUP_ROUTE),
+      // A signed-in user returns where the page was opened from (a held sign-in keeps its own).
+      actionUrl: challengeUrl(ctx, SETUP_ROUTE, { callbackUrl: ctx.req.query.callbackUrl }),
       csrfToken: (await ctx.csrf()).token,
       qrSvg: enrolment.qrSvg,
       secret: enrolment.secret,

@@ -81,6 +81,17 @@ export async function postCode(
   return send(config, "/two-factor", { cookie: jar, form: { csrfToken, code, ...extra }, headers });
 }
 
+/**
+ * Where a page's form posts, as a path under the auth base path with its query (what `send`
+ * takes): what a browser submitting the form would request.
+ */
+export function formTarget(html: string): string {
+  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
+  if (action === undefined) throw new Error("The page has no form that posts.");
+  const url = new URL(action.replaceAll("&amp;", "&"));
+  return `${url.pathname.replace(/^\/auth/, "")}${url.search}`;
+}
+
 /** The session `jar` holds, through getSession. */
 export const sessionOf = (config: AuthConfig, jar: CookieJar) => getSession(requestWith(jar), config);
 

@@ -25,6 +25,7 @@ import {
 import {
   codeAt,
   enrolAlice,
+  formTarget,
   PENDING_COOKIE,
   postCode,
   requestWith,
@@ -301,6 +302,34 @@ describe.each(["jwt", "database"] as const)("two-factor sign-in with %s sessions
     // Off: the password alone signs in again.
     expect(setsSession((await signInWithCredentials(config)).response)).toBe(true);
   });
+
+  it("a step-up keeps its callbackUrl past a wrong code, as the page's form posts it (in the action URL)", async () => {
+    const { config, secret } = await enrolledApp();
+    const { jar } = await signInWithCredentials(config);
+    jar.apply(await postCode(config, jar, codeAt(secret, Date.now())));
+    vi.setSystemTime(Date.now() + 301_000);
+    const csrf = await send(config, "/csrf", { cookie: jar });
+    jar.apply(csrf);
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    /** Posts `code` where the step-up page at `pageUrl` (under /auth) sends its form. */
+    const submitOn = async (pageUrl: string, code: string) => {
+      const page = await send(config, pageUrl, { cookie: jar });
+      return send(config, formTarget(await page.text()), {
+        cookie: jar,
+        form: { csrfToken, method: "totp", code },
+      });
+    };
+    const good = codeAt(secret, Date.now());
+    const refused = await submitOn(
+      "/two-factor?callbackUrl=%2Fsettings",
+      good === "000000" ? "111111" : "000000",
+    );
+    const again = locationOf(refused);
+    expect(again.searchParams.get("error")).toBe("InvalidTwoFactorCode");
+    expect(again.searchParams.get("callbackUrl")).toBe("/settings");
+    const stepped = await submitOn(`${again.pathname.slice("/auth".length)}${again.search}`, good);
+    expect(locationOf(stepped).href).toBe("https://app.test/settings");
+  });
 });
 
 describe("two-factor sign-in: configuration and other first factors", () => {
@@ -433,6 +462,23 @@ describe("enrolling from a signed-in session", () => {
     // The session now records the code just proven: regenerating codes needs no further step-up.
     jar.apply(confirmed);
     expect(await regenerateRecoveryCodes(requestWith(jar), config)).toHaveLength(10);
+  });
+
+  it("returns to the callbackUrl the setup page was opened with, once the code turns it on", async () => {
+    const { config } = await twoFactorApp();
+    const { jar } = await signInWithCredentials(config);
+    const page = await send(config, "/two-factor-setup?callbackUrl=%2Fsettings", { cookie: jar });
+    const html = await page.text();
+    const secret = /<code>([A-Z2-7 ]+)<\/code>/.exec(html)?.[1]?.replace(/ /g, "") as string;
+    const csrf = await send(config, "/csrf", { cookie: jar });
+    jar.apply(csrf);
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const confirmed = await send(config, formTarget(html), {
+      cookie: jar,
+      form: { csrfToken, code: codeAt(secret, Date.now()) },
+      headers: { "X-Auth-Return-Redirect": "1" },
+    });
+    expect(await confirmed.json()).toMatchObject({ url: "https://app.test/settings" });
   });
 });
 
