@@ -12,6 +12,7 @@
  * @module
  */
 import type { AdapterAuthenticator } from "./adapters/types.js";
+import { carrying } from "./carried-code.js";
 import type { AuthConfig, Session, TwoFactorOptions } from "./config.js";
 import { configuredBasePath, type EnvRecord, envValue } from "./core/env.js";
 import { InvalidConfig } from "./core/errors.js";
@@ -279,7 +280,7 @@ export async function revokeUserSessions(
  * ```
  */
 export function TwoFactor(options: TwoFactorOptions): TwoFactorOptions {
-  return { ...options, [CARRIED_FEATURE]: twoFactorFeature } as TwoFactorOptions;
+  return carrying(options, CARRIED_FEATURE, twoFactorFeature);
 }
 
 /**

@@ -5,6 +5,8 @@
  * configuration; nothing in pipeline/ or actions/ names one.
  */
 import type { Adapter } from "../adapters/types.js";
+import type { CodeKey } from "../carried-code.js";
+import type { TwoFactorOptions } from "../config.js";
 import type { ProviderConfig } from "../provider-types.js";
 import type { SignInGate } from "./context.js";
 import type { RouteTable } from "./routes.js";
@@ -30,7 +32,7 @@ export interface Feature {
  * edge runtimes `Auth` brings no feature itself, so the option's factory attaches it. Registered
  * (`Symbol.for`) so that an object built by one copy of the package works with another.
  */
-export const CARRIED_FEATURE: unique symbol = Symbol.for("latchkey.feature");
+export const CARRIED_FEATURE = Symbol.for("latchkey.feature") as CodeKey<FeatureFactory<TwoFactorOptions>>;
 
 /**
  * Builds a feature from its option's value and the resolved providers (a feature may lean on one:

@@ -12,6 +12,7 @@
  * flow is always carried, everywhere: it needs `@simplewebauthn/server`, an optional peer.
  */
 import { authFlows } from "#auth-flows";
+import { carriedCode } from "../carried-code.js";
 import type { ProviderConfig, ProviderType } from "../provider-types.js";
 import { CARRIED_FLOW, type Flow, type FlowRegistry } from "./types.js";
 
@@ -42,7 +43,7 @@ export function flowFor<P extends ProviderConfig>(provider: P): Flow<P> | undefi
   const registry: Partial<Record<string, Flow<P>>> = flows as Partial<Record<string, Flow<P>>>;
   if (Object.hasOwn(registry, provider.type)) return registry[provider.type];
   if (!Object.hasOwn(flowsCarriedByProviders, provider.type)) return undefined;
-  return (provider as P & { [CARRIED_FLOW]?: Flow<P> })[CARRIED_FLOW];
+  return carriedCode(provider, CARRIED_FLOW) as Flow<P> | undefined;
 }
 
 export type { CallbackResult, CheckCookieRole, Flow, FlowRegistry, FlowSetup } from "./types.js";

@@ -5,6 +5,7 @@
  * Adding a provider type means writing one flow and adding it to the registry in `index.ts`.
  */
 import type { Adapter } from "../adapters/types.js";
+import { type CodeKey, carrying } from "../carried-code.js";
 import type { CookieToSet } from "../cookie/header.js";
 import type { CookieRole } from "../cookie/names.js";
 import type { AuthContext } from "../core/context.js";
@@ -108,16 +109,15 @@ export interface Flow<P extends ProviderConfig = ProviderConfig> {
  * out (see `index.ts`). A symbol, so the flow never shows in `GET /providers` or a logged config;
  * registered (`Symbol.for`) so a provider built by one copy of the package works with another.
  */
-export const CARRIED_FLOW: unique symbol = Symbol.for("latchkey.flow");
+export const CARRIED_FLOW = Symbol.for("latchkey.flow") as CodeKey<TypeFlow>;
 
 /**
  * `provider` with its flow attached, for a provider factory whose flow should arrive with the
  * provider rather than with `Auth`: an app that never imports the factory never bundles the flow.
  * `P` may narrow its type's config (a mail service's own options); the flow handles the type.
  */
-export function carryingFlow<P extends { type: ProviderConfig["type"] }>(provider: P, flow: TypeFlow): P {
-  return { ...provider, [CARRIED_FLOW]: flow };
-}
+export const carryingFlow = <P extends { type: ProviderConfig["type"] }>(provider: P, flow: TypeFlow): P =>
+  carrying(provider, CARRIED_FLOW, flow);
 
 /** One flow per provider type. */
 export type FlowRegistry = {

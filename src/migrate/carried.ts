@@ -6,6 +6,7 @@
  * fall through to latchkey's own sessions when the app migrates nothing. This module is in every
  * bundle: it must stay small.
  */
+import { type CodeKey, carriedCode, carrying } from "../carried-code.js";
 import type { NextAuthV4Sessions } from "../config.js";
 import type { CookieToSet } from "../cookie/header.js";
 import type { ServerContext } from "../core/context.js";
@@ -27,17 +28,15 @@ export interface SessionAdoption {
  * Where a migration value keeps its code. A symbol, so the code never shows in a logged config;
  * registered (`Symbol.for`) so a value built by one copy of the package works with another.
  */
-const ADOPTION_CODE: unique symbol = Symbol.for("latchkey.migrate.adoption");
+const ADOPTION_CODE = Symbol.for("latchkey.migrate.adoption") as CodeKey<SessionAdoption>;
 
 /** A migration value carrying `adoption`. */
 export const carryingAdoption = (adoption: SessionAdoption): NextAuthV4Sessions =>
-  ({ migrates: "next-auth-v4", [ADOPTION_CODE]: adoption }) as NextAuthV4Sessions;
+  carrying<NextAuthV4Sessions, SessionAdoption>({ migrates: "next-auth-v4" }, ADOPTION_CODE, adoption);
 
 /** The code a `migrate` value carries, or undefined (`true`, or an object without it). */
-export function carriedAdoption(value: unknown): SessionAdoption | undefined {
-  if (typeof value !== "object" || value === null) return undefined;
-  return (value as { [ADOPTION_CODE]?: SessionAdoption })[ADOPTION_CODE];
-}
+export const carriedAdoption = (value: unknown): SessionAdoption | undefined =>
+  carriedCode(value, ADOPTION_CODE);
 
 /** Reads (or updates) the session through `use`, adopting another library's first when the app migrates one. */
 export function withAdoptedSession<C extends ServerContext>(

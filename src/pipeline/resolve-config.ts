@@ -9,6 +9,7 @@ import { builtInFeatures } from "#auth-features";
 import { builtInNextAuthV4 } from "#migrations";
 import { missingExtensions } from "../adapters/capabilities.js";
 import type { Adapter } from "../adapters/types.js";
+import { carriedCode } from "../carried-code.js";
 import {
   type AuthConfig,
   type CallbacksOptions,
@@ -16,7 +17,6 @@ import {
   type NextAuthV4Sessions,
   raw,
   skipCSRFCheck,
-  type TwoFactorOptions,
 } from "../config.js";
 import { defaultCookies } from "../cookie/names.js";
 import type { RequestConfig } from "../core/context.js";
@@ -35,7 +35,7 @@ import {
   MissingSecret,
   UnsupportedStrategy,
 } from "../core/errors.js";
-import { CARRIED_FEATURE, type Feature, type FeatureFactory } from "../core/feature.js";
+import { CARRIED_FEATURE, type Feature } from "../core/feature.js";
 import type { RouteTable } from "../core/routes.js";
 import { flowFor, flowsCarriedByProviders } from "../flows/index.js";
 import type { FlowSetup } from "../flows/types.js";
@@ -168,8 +168,7 @@ function prepareProviders(providers: ProviderConfig[]): Promise<void> | undefine
 export function configuredFeatures(config: AuthConfig, providers: readonly ProviderConfig[] = []): Feature[] {
   const options = config.twoFactor;
   if (options === undefined) return [];
-  const carried = (options as { [CARRIED_FEATURE]?: FeatureFactory<TwoFactorOptions> })[CARRIED_FEATURE];
-  const build = builtInFeatures.twoFactor ?? carried;
+  const build = builtInFeatures.twoFactor ?? carriedCode(options, CARRIED_FEATURE);
   if (!build) {
     throw new InvalidConfig(
       'twoFactor has no code on this runtime: on edge runtimes write twoFactor: TwoFactor({ methods: ["totp"] }) with TwoFactor from "latchkey", which brings it.',

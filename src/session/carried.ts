@@ -5,6 +5,7 @@
  * app imports `databaseStrategy` and passes it as `session.strategy`. This module reads the carried
  * code and must stay small: it is in every bundle.
  */
+import { type CodeKey, carriedCode, carrying } from "../carried-code.js";
 import type { DatabaseStrategy } from "../config.js";
 import type { SessionStrategyImpl } from "./types.js";
 
@@ -18,14 +19,12 @@ export interface DatabaseSessionCode {
  * Where a `DatabaseStrategy` keeps its code. A symbol, so the code never shows in a logged config;
  * registered (`Symbol.for`) so a value built by one copy of the package works with another.
  */
-const DATABASE_SESSION_CODE: unique symbol = Symbol.for("latchkey.session.database");
+const DATABASE_SESSION_CODE = Symbol.for("latchkey.session.database") as CodeKey<DatabaseSessionCode>;
 
 /** `strategy` with the code of database sessions attached. */
 export const carryingDatabaseCode = (code: DatabaseSessionCode): DatabaseStrategy =>
-  ({ name: "database", [DATABASE_SESSION_CODE]: code }) as DatabaseStrategy;
+  carrying<DatabaseStrategy, DatabaseSessionCode>({ name: "database" }, DATABASE_SESSION_CODE, code);
 
 /** The code a `session.strategy` value carries, or undefined (a name, or an object without it). */
-export function carriedDatabaseCode(strategy: unknown): DatabaseSessionCode | undefined {
-  if (typeof strategy !== "object" || strategy === null) return undefined;
-  return (strategy as { [DATABASE_SESSION_CODE]?: DatabaseSessionCode })[DATABASE_SESSION_CODE];
-}
+export const carriedDatabaseCode = (strategy: unknown): DatabaseSessionCode | undefined =>
+  carriedCode(strategy, DATABASE_SESSION_CODE);
