@@ -167,7 +167,8 @@ function prepareProviders(providers: ProviderConfig[]): Promise<void> | undefine
  */
 export function configuredFeatures(config: AuthConfig, providers: readonly ProviderConfig[] = []): Feature[] {
   const options = config.twoFactor;
-  if (options === undefined) return [];
+  // `null` (plain JavaScript) reads as "off", as undefined does.
+  if (options === undefined || options === null) return [];
   const build = builtInFeatures.twoFactor ?? carriedCode(options, CARRIED_FEATURE);
   if (!build) {
     throw new InvalidConfig(
