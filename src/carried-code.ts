@@ -22,8 +22,9 @@ export type CodeKey<Code> = symbol & { readonly [carries]?: Code };
  *
  * @example
  * ```ts
- * const FLOW = Symbol.for("latchkey.flow") as CodeKey<Flow>;
- * const provider = carrying({ id: "github", type: "oauth" }, FLOW, oauthFlow);
+ * const GREETING = Symbol.for("example.greeting") as CodeKey<() => string>;
+ * const value = carrying({ name: "hello" }, GREETING, () => "hi");
+ * JSON.stringify(value); // '{"name":"hello"}'
  * ```
  */
 export const carrying = <V extends object, Code>(value: V, key: CodeKey<Code>, code: Code): V => ({
@@ -37,8 +38,9 @@ export const carrying = <V extends object, Code>(value: V, key: CodeKey<Code>, c
  *
  * @example
  * ```ts
- * carriedCode(provider, FLOW); // oauthFlow
- * carriedCode("jwt", FLOW); // undefined
+ * const GREETING = Symbol.for("example.greeting") as CodeKey<() => string>;
+ * carriedCode(carrying({}, GREETING, () => "hi"), GREETING)?.(); // "hi"
+ * carriedCode("jwt", GREETING); // undefined
  * ```
  */
 export const carriedCode = <Code>(value: unknown, key: CodeKey<Code>): Code | undefined =>

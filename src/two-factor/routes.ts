@@ -345,7 +345,11 @@ async function signInAgainIfStale(
   if (subject.kind === "pending") return undefined;
   if ((await recentAuthentication(ctx, { maxAge: settings.recentAuthMaxAge })).ok) return undefined;
   const signin = new URL(ctx.actionUrl("signin"));
-  signin.searchParams.set("callbackUrl", ctx.actionUrl(SETUP_ROUTE));
+  // Back to this page once signed in, and from it to where the page was opened from.
+  signin.searchParams.set(
+    "callbackUrl",
+    challengeUrl(ctx, SETUP_ROUTE, { callbackUrl: ctx.req.query.callbackUrl }),
+  );
   return { redirect: signin.href };
 }
 

@@ -427,6 +427,11 @@ describe("enrolling from a signed-in session", () => {
     const signin = locationOf(page);
     expect(signin.pathname).toBe("/auth/signin");
     expect(signin.searchParams.get("callbackUrl")).toBe("https://app.test/auth/two-factor-setup");
+    // Opened from a page of the app, it goes back there once enrolled.
+    const opened = await send(config, "/two-factor-setup?callbackUrl=%2Fsettings", { cookie: jar });
+    const back = new URL(locationOf(opened).searchParams.get("callbackUrl") ?? "");
+    expect(back.pathname).toBe("/auth/two-factor-setup");
+    expect(back.searchParams.get("callbackUrl")).toBe("/settings");
   });
 
   it("a step-up keeps a database session's expiry: the authentication cookie ends with the session, not maxAge after the step-up", async () => {
