@@ -20,6 +20,19 @@ export type RequestCookies = Record<string, string | undefined>;
 export function parseCookieHeader(header: string | null | undefined): RequestCookies {
   if (!header) return {};
   const cookies: RequestCookies = parse(header);
+  // Only a header with more pairs than distinct names can hold a name twice; most hold none.
+  if (pairsIn(header) > Object.keys(cookies).length) forgetRepeatedNames(header, cookies);
+  return cookies;
+}
+
+/** How many `;`-separated pairs `header` has, at most (a pair without `=` counts too). */
+function pairsIn(header: string): number {
+  let pairs = 1;
+  for (let at = header.indexOf(";"); at !== -1; at = header.indexOf(";", at + 1)) pairs++;
+  return pairs;
+}
+
+function forgetRepeatedNames(header: string, cookies: RequestCookies): void {
   const seen = new Set<string>();
   for (const pair of header.split(";")) {
     const separator = pair.indexOf("=");
@@ -28,7 +41,6 @@ export function parseCookieHeader(header: string | null | undefined): RequestCoo
     if (seen.has(name)) cookies[name] = undefined;
     else seen.add(name);
   }
-  return cookies;
 }
 
 export function serializeCookie(cookie: CookieToSet): string {

@@ -45,6 +45,7 @@ function decodeUtf8(bytes: Uint8Array): string {
  */
 export function parseUrlEncoded(input: string, where: "body" | "query"): Record<string, string> {
   const fields: Record<string, string> = Object.create(null);
+  if (input === "") return fields; // most GETs carry no query
   for (const pair of input.split("&")) {
     if (pair === "") continue;
     const eq = pair.indexOf("=");

@@ -10,13 +10,14 @@ import { allowedMethods, type MethodRoute, type RouteTable, routeNamed } from ".
 
 function splitPath(url: URL, basePath: string): { action: string; providerId: string | undefined } {
   const prefix = `${basePath}/`;
-  if (!url.pathname.startsWith(prefix)) {
-    throw new UnknownAction(`This handler serves routes under ${basePath}/, not ${url.pathname}.`);
+  const pathname = url.pathname; // a getter that slices the href on every read
+  if (!pathname.startsWith(prefix)) {
+    throw new UnknownAction(`This handler serves routes under ${basePath}/, not ${pathname}.`);
   }
-  const segments = url.pathname.slice(prefix.length).split("/");
+  const segments = pathname.slice(prefix.length).split("/");
   if (segments.at(-1) === "") segments.pop(); // a trailing slash
   if (segments.length === 0 || segments.length > 2) {
-    throw new UnknownAction(`Unknown route ${url.pathname}.`);
+    throw new UnknownAction(`Unknown route ${pathname}.`);
   }
   let providerId: string | undefined;
   if (segments[1] !== undefined) {

@@ -138,10 +138,21 @@ function clearSession(ctx: ServerContext): CookieToSet[] {
   return clearChunkedCookie(name, options, ctx.requestCookies);
 }
 
+/**
+ * `expires` as an ISO date, for the second the last answer named: an unchanged cookie names the
+ * same second on every read, and formatting a Date is a measurable part of a cached GET /session.
+ */
+let lastExpiry = { at: Number.NaN, iso: "" };
+function isoExpiry(expiresAt: number): string {
+  if (lastExpiry.at !== expiresAt)
+    lastExpiry = { at: expiresAt, iso: new Date(expiresAt * 1000).toISOString() };
+  return lastExpiry.iso;
+}
+
 function baseSession(token: JWT, expiresAt: number): Session {
   return {
     user: { id: token.sub, name: token.name, email: token.email, image: token.picture },
-    expires: new Date(expiresAt * 1000).toISOString(),
+    expires: isoExpiry(expiresAt),
   };
 }
 

@@ -12,6 +12,10 @@
  * - Each hit returns a fresh copy, and the entry is a copy too: callbacks may mutate the token they
  *   are given. Claims are JSON values, so a copy walks plain objects and arrays (a third of the
  *   cost of parsing them back from JSON on every hit).
+ * - Looked up by the token's last characters, and a hit only when the whole token is equal: a Map
+ *   hashes its key in full on every lookup, and the cookie is a new string of a few hundred
+ *   characters on every request. A compact JWE ends with its authentication tag (RFC 7516 §7.1),
+ *   which differs from token to token; two tokens sharing an ending just take turns in one slot.
  */
 import { hasValidTimeClaims } from "../jwt/claims.js";
 import type { JWT } from "../jwt/types.js";
@@ -19,7 +23,17 @@ import type { JWT } from "../jwt/types.js";
 /** Enough for the active sessions of a busy instance; about 1.5 KB each for a typical token. */
 export const MAX_ENTRIES = 10_000;
 
-const caches = new WeakMap<readonly string[], Map<string, Map<string, JWT>>>();
+/** How many of a token's last characters it is looked up by: a JWE's whole 128-bit tag, base64url. */
+const KEY_LENGTH = 22;
+
+interface Entry {
+  token: string;
+  claims: JWT;
+}
+
+const caches = new WeakMap<readonly string[], Map<string, Map<string, Entry>>>();
+
+const lookupKey = (token: string) => token.slice(-KEY_LENGTH);
 
 /** A deep copy of a JSON value (what a decoded token's claims are). */
 function freshCopy<T>(value: T): T {
@@ -30,7 +44,7 @@ function freshCopy<T>(value: T): T {
   return copy as T;
 }
 
-function entriesFor(secrets: readonly string[], salt: string): Map<string, JWT> {
+function entriesFor(secrets: readonly string[], salt: string): Map<string, Entry> {
   let bySalt = caches.get(secrets);
   if (bySalt === undefined) {
     bySalt = new Map();
@@ -46,19 +60,24 @@ function entriesFor(secrets: readonly string[], salt: string): Map<string, JWT> 
 
 /** The claims of a token verified before under these secrets and salt, still within its time claims. */
 export function cachedClaims(secrets: readonly string[], salt: string, token: string): JWT | undefined {
-  const claims = caches.get(secrets)?.get(salt)?.get(token);
-  if (claims === undefined) return undefined;
-  if (hasValidTimeClaims(claims)) return freshCopy(claims);
-  caches.get(secrets)?.get(salt)?.delete(token);
+  const entries = caches.get(secrets)?.get(salt);
+  const key = lookupKey(token);
+  const entry = entries?.get(key);
+  if (entry === undefined || entry.token !== token) return undefined;
+  if (hasValidTimeClaims(entry.claims)) return freshCopy(entry.claims);
+  entries?.delete(key);
   return undefined;
 }
 
 /** Remembers the claims of a token that just verified. */
 export function rememberClaims(secrets: readonly string[], salt: string, token: string, claims: JWT): void {
   const entries = entriesFor(secrets, salt);
+  const key = lookupKey(token);
+  // Re-inserted, not overwritten in place: the Map's order is the eviction order.
+  entries.delete(key);
   if (entries.size >= MAX_ENTRIES) {
     const oldest = entries.keys().next();
     if (!oldest.done) entries.delete(oldest.value);
   }
-  entries.set(token, freshCopy(claims));
+  entries.set(key, { token, claims: freshCopy(claims) });
 }

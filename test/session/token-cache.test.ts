@@ -57,13 +57,27 @@ describe("the verified-token cache, through the handler", () => {
   });
 
   it("refuses a cached token changed by one character", async () => {
-    const browser = await signedIn(jwtConfig());
+    const config = jwtConfig();
+    const browser = await signedIn(config);
     expect(await browser.session()).not.toBeNull();
     const token = browser.jar.get(SESSION_COOKIE) as string;
     const changed = `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`;
-    const forger = new TestBrowser(jwtConfig());
+    const forger = new TestBrowser(config);
     forger.jar.set(SESSION_COOKIE, changed);
     expect(await forger.session()).toBeNull();
+  });
+
+  it("refuses a forged token that keeps a cached token's ending (its authentication tag)", async () => {
+    const config = jwtConfig(); // one configuration: one cache, which the real cookie is in
+    const browser = await signedIn(config);
+    expect(await browser.session()).not.toBeNull();
+    const token = browser.jar.get(SESSION_COOKIE) as string;
+    const forged = `${token.startsWith("e") ? "f" : "e"}${token.slice(1)}`;
+    const forger = new TestBrowser(config);
+    forger.jar.set(SESSION_COOKIE, forged);
+    expect(await forger.session()).toBeNull();
+    // The real cookie still reads from the cache.
+    expect(await browser.session()).not.toBeNull();
   });
 
   it("hands every read a fresh copy: a callback that changes the token in place changes no later read", async () => {
@@ -94,6 +108,18 @@ describe("the verified-token cache itself", () => {
     expect(cachedClaims(secrets, "a", token)).toMatchObject({ sub: "u1" });
     expect(cachedClaims(secrets, "b", token)).toBeUndefined();
     expect(cachedClaims([SECRET], "a", token)).toBeUndefined();
+  });
+
+  it("never answers one token with another's claims, even when the two end alike", () => {
+    const own = [SECRET];
+    const exp = Math.floor(START.valueOf() / 1000) + 60;
+    const ending = "-the-same-22-characters";
+    rememberClaims(own, "s", `first${ending}`, { sub: "first", exp });
+    expect(cachedClaims(own, "s", `second${ending}`)).toBeUndefined();
+    rememberClaims(own, "s", `second${ending}`, { sub: "second", exp });
+    expect(cachedClaims(own, "s", `second${ending}`)).toEqual({ sub: "second", exp });
+    // They share a slot: the first is read afresh (a miss), never answered with the second's claims.
+    expect(cachedClaims(own, "s", `first${ending}`)).toBeUndefined();
   });
 
   it("holds at most MAX_ENTRIES tokens per secret set and salt, dropping the oldest", () => {
