@@ -1,18 +1,7 @@
 /**
  * A small interleaved benchmark runner. Each round gives every task the same time slice in turn, so
  * a noisy neighbour or a CPU frequency change hits all contenders alike instead of whichever ran last.
- * A full garbage collection runs before every slice, outside the timing: each task then pays for
- * the garbage it makes itself, never for a major collection the task before it left due (a slice
- * of @auth/core leaves far more behind than one of the floor).
  */
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
-
-/** V8's `gc()`, reached without starting Node with --expose-gc. */
-const collectGarbage: () => void = (() => {
-  setFlagsFromString("--expose-gc");
-  return runInNewContext("gc") as () => void;
-})();
 
 export interface BenchTask {
   name: string;
@@ -63,7 +52,6 @@ export async function runInterleaved(
   );
   for (const { task } of all) {
     await task.prepare?.();
-    collectGarbage();
     await runFor(task.fn, options.warmupMs);
   }
   for (let round = 0; round < options.rounds; round++) {
@@ -71,7 +59,6 @@ export async function runInterleaved(
     const order = round % 2 === 0 ? all : [...all].reverse();
     for (const { key, task } of order) {
       await task.prepare?.();
-      collectGarbage();
       const { ops, elapsed } = await runFor(task.fn, options.sliceMs);
       const total = totals.get(key) ?? { ops: 0, ms: 0 };
       totals.set(key, { ops: total.ops + ops, ms: total.ms + elapsed });
