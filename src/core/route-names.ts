@@ -17,10 +17,10 @@ export const BUILT_IN_ROUTE_NAMES = [
 
 /**
  * The routes latchkey's own flows and features declare, by name only (the e-mail flow's
- * `verify-request`; the passkey flow's `webauthn-options` and `webauthn-script`; two-factor sign-in's `two-factor`, `two-factor-setup`,
- * `two-factor-passkey` and `two-factor-email`), so that `isAuthAction` knows them without a
- * configuration and without importing the code behind them. test/pipeline/routes.test.ts checks
- * this list against the flows.
+ * `verify-request`; the passkey flow's `webauthn-options` and `webauthn-script`; two-factor
+ * sign-in's `two-factor`, `two-factor-setup`, `two-factor-passkey` and `two-factor-email`), so that
+ * `isAuthAction` knows them without a configuration and without importing the code behind them.
+ * test/pipeline/routes.test.ts checks this list against the flows.
  */
 export const DECLARED_ROUTE_NAMES = [
   "verify-request",
