@@ -16,18 +16,16 @@ import type { ResponseInternal } from "./response.js";
  */
 export type CsrfRule = "required" | "none" | "flow";
 
-/**
- * The rate-limit rule a request counts against: attempts to prove an identity (credentials,
- * one-time codes, passkey assertions, second factors), requests that make us send something (e-mail
- * links), or requests that make us store a passkey challenge.
- */
-export type RateLimitRule = RateLimitRuleName;
-
 export interface MethodRoute {
   csrf: CsrfRule;
   /** Overrides the route's provider rule for this method (a sign-in POST must name a provider). */
   provider?: "required";
-  rateLimit?: RateLimitRule;
+  /**
+   * The rate-limit rule a request counts against: attempts to prove an identity (credentials,
+   * one-time codes, passkey assertions, second factors), requests that make us send something
+   * (e-mail links), or requests that make us store a passkey challenge.
+   */
+  rateLimit?: RateLimitRuleName;
   /**
    * The accounts a rate-limited request counts against, when the route knows them itself (a second
    * factor counts against the user its first factor proved). Without it the routed provider's flow
@@ -52,7 +50,6 @@ export type RouteTable = Readonly<Record<string, Route>>;
 export const allowedMethods = (route: Route): Method[] => Object.keys(route.methods) as Method[];
 
 export {
-  BUILT_IN_ROUTE_NAMES,
   type BuiltInRouteName,
   DECLARED_ROUTE_NAMES,
   type DeclaredRouteName,

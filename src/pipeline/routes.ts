@@ -15,7 +15,7 @@ import type { Action } from "../core/context.js";
 import { InvalidConfig } from "../core/errors.js";
 import { type BuiltInRouteName, DECLARED_ROUTE_NAMES, type Route, type RouteTable } from "../core/routes.js";
 
-export type { CsrfRule, MethodRoute, RateLimitRule, Route, RouteTable } from "../core/routes.js";
+export type { MethodRoute, Route, RouteTable } from "../core/routes.js";
 export { allowedMethods, DECLARED_ROUTE_NAMES } from "../core/routes.js";
 
 /** The routes every configuration has. */
