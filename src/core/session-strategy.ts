@@ -80,6 +80,12 @@ export type RevocationScope =
   /** All of them but the one with this id (none kept when undefined). */
   | { allExcept: string | undefined };
 
+/** Whether the session with this id is one that `scope` ends; every strategy's revocation asks this. */
+export const inScope =
+  (scope: RevocationScope) =>
+  (id: string): boolean =>
+    "session" in scope ? id === scope.session : id !== scope.allExcept;
+
 export interface SessionStrategyImpl<Ctx> {
   /** The adapter methods every configuration with this strategy calls, checked at startup. */
   readonly adapterMethods: ReadonlyArray<keyof Adapter>;

@@ -9,6 +9,7 @@ import type { SignOutReason } from "../config.js";
 import { UnsupportedStrategy } from "../core/errors.js";
 import { emitEvent } from "../core/events.js";
 import type { ResolvedConfig } from "../core/resolved-config.js";
+import { inScope } from "../core/session-strategy.js";
 import { nowInSeconds } from "../jwt/claims.js";
 import type { JWT } from "../jwt/types.js";
 import { forgetJwtSessions, recordedJwtSessions } from "./recorded-jwt-sessions.js";
@@ -38,19 +39,17 @@ export async function endJwtSessions(
   scope: RevocationScope,
   reason: SignOutReason,
 ): Promise<number> {
-  const one = "session" in scope ? scope.session : undefined;
-  const keepId = "allExcept" in scope ? scope.allExcept : undefined;
-  const everySession = one === undefined && keepId === undefined;
+  const userWide = "allExcept" in scope;
+  const keepId = userWide ? scope.allExcept : undefined;
+  const everySession = userWide && keepId === undefined;
   if (!keepsMarkers(config)) {
     // Without a store only the pre-hijack defence's own mark (unproven-address.ts) ends anything.
     if (!everySession) throw new UnsupportedStrategy(WITHOUT_STORE);
     return 0;
   }
   // One session: only one this user's records hold (an id from elsewhere ends nothing).
-  const { ended, remaining } = await forgetJwtSessions(config, userId, (id) =>
-    one === undefined ? id !== keepId : id === one,
-  );
-  if (one === undefined) {
+  const { ended, remaining } = await forgetJwtSessions(config, userId, inScope(scope));
+  if (userWide) {
     // A user-wide marker (sparing the one kept, while no standing marker covers it), so that
     // sessions never recorded end too.
     const signedInAt = remaining.find((session) => session.id === keepId)?.createdAt ?? undefined;

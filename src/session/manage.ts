@@ -8,6 +8,7 @@ import type { SignOutReason } from "../config.js";
 import { adapterMethod, callAdapter } from "../core/adapter-calls.js";
 import { emitEvent } from "../core/events.js";
 import type { ResolvedConfig } from "../core/resolved-config.js";
+import { inScope } from "../core/session-strategy.js";
 import { sessionIdOfToken } from "./session-token.js";
 import type { ManagedSession, RevocationScope } from "./types.js";
 
@@ -55,7 +56,7 @@ export async function endDatabaseSessions(
   const deleteSession = adapterMethod(config.adapter, "deleteSession");
   const rows = await liveRows(config, userId);
   const ids = await Promise.all(rows.map((row) => sessionIdOfToken(row.sessionToken)));
-  const ends = (id: string) => ("session" in scope ? id === scope.session : id !== scope.allExcept);
+  const ends = inScope(scope);
   const doomed = ids.filter(ends);
   await Promise.all(
     rows.map(async (row, index) => {
