@@ -10,19 +10,19 @@ import type { ServerContext } from "../core/context.js";
 import type { JWT } from "../jwt/types.js";
 import { requestSessionToken, sessionIdOfToken } from "./session-token.js";
 
-/** `claims` sealed for the session with this token, valid for `maxAge` seconds under `secrets`. */
+/** `claims` sealed for the session with this token, valid for `maxAge` seconds. */
 export async function sealBoundCookie(
   ctx: ServerContext,
   name: string,
   sessionToken: string,
   claims: JWT,
-  options: { maxAge: number; secrets: string[] },
+  maxAge: number,
 ): Promise<string> {
   return ctx.codec.encode({
     token: { sid: await sessionIdOfToken(sessionToken), ...claims },
-    secret: options.secrets,
+    secret: ctx.config.secrets,
     salt: name,
-    maxAge: options.maxAge,
+    maxAge,
   });
 }
 

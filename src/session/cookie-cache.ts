@@ -99,7 +99,7 @@ export async function writeCookieCache(
     name,
     sessionToken,
     { session: seal(session), user: seal(user) },
-    { maxAge: Math.floor(maxAge), secrets: ctx.config.secrets.slice(0, 1) },
+    Math.floor(maxAge),
   );
   // A bigger copy would need chunks (cookie/chunks.ts); the cache simply stays off for this session.
   if (value.length > COOKIE_CHUNK_SIZE) return clearCookieCache(ctx);

@@ -24,8 +24,7 @@ import { providerTokensClaim } from "./provider-tokens.js";
 import { recordJwtSession } from "./recorded-jwt-sessions.js";
 import { isRevoked, keepsMarkers } from "./revocation-markers.js";
 import {
-  AMR_CLAIM,
-  AUTH_TIME_CLAIM,
+  authenticationClaims,
   authenticationOf,
   carrySessionClaims,
   newSessionClaims,
@@ -240,10 +239,7 @@ export const jwtSessions: SessionStrategyImpl = {
     if (user.id) initial.sub = user.id;
     // The jwt callback sees how the user signed in; the session keeps it whatever the callback returns.
     const signInClaims = newSessionClaims(ctx.runtime, nowInSeconds(), authentication);
-    if (authentication) {
-      initial[AMR_CLAIM] = signInClaims[AMR_CLAIM];
-      initial[AUTH_TIME_CLAIM] = signInClaims[AUTH_TIME_CLAIM];
-    }
+    if (authentication) Object.assign(initial, authenticationClaims(authentication));
     const token = await ctx.config.callbacks.jwt({
       token: initial,
       user,

@@ -23,9 +23,13 @@ export function newSessionClaims(
 ): Partial<JWT> {
   return {
     [SESSION_ID_CLAIM]: runtime.base64urlEncode(runtime.randomBytes(16)),
-    [AUTH_TIME_CLAIM]: authentication?.authTime ?? now,
-    ...(authentication ? { [AMR_CLAIM]: [...authentication.amr] } : {}),
+    ...(authentication ? authenticationClaims(authentication) : { [AUTH_TIME_CLAIM]: now }),
   };
+}
+
+/** How the user signed in, as the claims a token or a sealed cookie records it with. */
+export function authenticationClaims(authentication: SessionAuthentication): JWT {
+  return { [AMR_CLAIM]: [...authentication.amr], [AUTH_TIME_CLAIM]: authentication.authTime };
 }
 
 /** A re-issued token keeps its session's claims, even if a custom `jwt` callback built a new token. */
@@ -76,5 +80,5 @@ export function parseAuthentication(amr: unknown, authTime: unknown): SessionAut
 
 /** The token after a step-up: the same session, with the new proof's `amr` and `auth_time`. */
 export function withAuthentication(token: JWT, authentication: SessionAuthentication): JWT {
-  return { ...token, [AMR_CLAIM]: [...authentication.amr], [AUTH_TIME_CLAIM]: authentication.authTime };
+  return { ...token, ...authenticationClaims(authentication) };
 }

@@ -11,7 +11,7 @@ import type { CookieToSet } from "../cookie/header.js";
 import type { ServerContext } from "../core/context.js";
 import type { SessionAuthentication } from "../core/session-strategy.js";
 import { clearBoundCookie, openBoundCookie, sealBoundCookie } from "./bound-cookie.js";
-import { AMR_CLAIM, AUTH_TIME_CLAIM, parseAuthentication } from "./session-claims.js";
+import { authenticationClaims, authenticationOf } from "./session-claims.js";
 
 /** The cookie that records `authentication` for the session with this token, until `expires`. */
 export async function authenticationCookie(
@@ -22,11 +22,7 @@ export async function authenticationCookie(
 ): Promise<CookieToSet> {
   const { name, options } = ctx.cookies.sessionAuthentication;
   const maxAge = Math.max(1, Math.floor((expires.valueOf() - Date.now()) / 1000));
-  const claims = { [AMR_CLAIM]: [...authentication.amr], [AUTH_TIME_CLAIM]: authentication.authTime };
-  const value = await sealBoundCookie(ctx, name, sessionToken, claims, {
-    maxAge,
-    secrets: ctx.config.secrets,
-  });
+  const value = await sealBoundCookie(ctx, name, sessionToken, authenticationClaims(authentication), maxAge);
   return { name, value, options: { ...options, expires } };
 }
 
@@ -60,7 +56,7 @@ async function recordedAuthentication(ctx: ServerContext): Promise<SessionAuthen
   const opened = await openBoundCookie(ctx, name, (value) =>
     ctx.codec.decode({ token: value, secret: ctx.config.secrets, salt: name }),
   );
-  return opened ? parseAuthentication(opened.claims[AMR_CLAIM], opened.claims[AUTH_TIME_CLAIM]) : null;
+  return opened ? authenticationOf(opened.claims) : null;
 }
 
 /** Clears the cookie when the request carries one (sign-out, a new sign-in without a record). */
