@@ -5,7 +5,7 @@ import { resolveCallbackUrl } from "../core/callback-url.js";
 import { type AuthContext, type ProvenFirstFactor, routedProvider } from "../core/context.js";
 import { InvalidConfig } from "../core/errors.js";
 import type { ResponseInternal } from "../core/response.js";
-import { type CallbackResult, flowFor } from "../flows/index.js";
+import { type CallbackResult, type Flow, flowFor } from "../flows/index.js";
 import { type ProvenSignIn, signInVerdict } from "../login/index.js";
 import { issueSignInSession } from "../login/issue-session.js";
 import type { ProviderConfig } from "../provider-types.js";
@@ -18,6 +18,7 @@ import type { ProviderConfig } from "../provider-types.js";
 async function completeSignIn(
   ctx: AuthContext,
   provider: ProviderConfig,
+  flow: Flow,
   proven: ProvenSignIn,
 ): Promise<ResponseInternal> {
   const profile = proven.profile ? { profile: proven.profile } : {};
@@ -37,7 +38,7 @@ async function completeSignIn(
     ...profile,
     isNewUser,
     // RFC 8176 values for the first factor, as its flow names them.
-    authentication: { amr: [...(flowFor(provider)?.amr ?? [])], authTime: Math.floor(Date.now() / 1000) },
+    authentication: { amr: [...(flow.amr ?? [])], authTime: Math.floor(Date.now() / 1000) },
     providerId: provider.id,
   };
   for (const gate of ctx.config.signInGates) {
@@ -51,10 +52,11 @@ async function completeSignIn(
 async function finish(
   ctx: AuthContext,
   provider: ProviderConfig,
+  flow: Flow,
   result: CallbackResult,
 ): Promise<ResponseInternal> {
   if (result.kind === "response") return result.response;
-  const response = await completeSignIn(ctx, provider, result.identity);
+  const response = await completeSignIn(ctx, provider, flow, result.identity);
   return { ...response, cookies: [...result.cookies, ...(response.cookies ?? [])] };
 }
 
@@ -67,7 +69,7 @@ export async function callbackAction(ctx: AuthContext): Promise<ResponseInternal
     );
   }
   try {
-    return await finish(ctx, provider, await flow.callback(ctx, provider));
+    return await finish(ctx, provider, flow, await flow.callback(ctx, provider));
   } catch (error) {
     // The flow's check cookies are single-use whatever the outcome: an error ends the attempt too.
     for (const role of flow.checkCookies ?? []) {

@@ -30,6 +30,20 @@ const FUNCTION_COLOR = new RegExp(
 const KEYWORD = /^[a-z]{3,32}$/i;
 
 /**
+ * Whether `color` is a bare keyword (`"rebeccapurple"`) rather than a hex or functional colour;
+ * not whether the keyword names a colour.
+ *
+ * @example
+ * ```ts
+ * isColorKeyword("teal"); // true
+ * isColorKeyword("#346df1"); // false
+ * ```
+ */
+export function isColorKeyword(color: string): boolean {
+  return KEYWORD.test(color);
+}
+
+/**
  * Returns the colour when it is a hex or `rgb()`/`rgba()`/`hsl()`/`hsla()` colour, or a bare
  * keyword (lower-cased), otherwise undefined. The result contains no characters that could end a
  * CSS declaration.

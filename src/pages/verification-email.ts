@@ -5,7 +5,7 @@
  */
 import { escapeHtml } from "./escape.js";
 import { CSS_NAMED_COLORS } from "./named-colors.js";
-import { resolveTheme, type Theme } from "./theme.js";
+import { isColorKeyword, resolveTheme, type Theme } from "./theme.js";
 
 export interface VerificationEmailOptions {
   /** The sign-in link. */
@@ -27,7 +27,7 @@ export interface VerificationEmail {
  * background and keep its white text), so a keyword must be one of CSS's named colours here.
  */
 function drawableColor(color: string | undefined): string | undefined {
-  if (color === undefined || !/^[a-z]+$/.test(color)) return color;
+  if (color === undefined || !isColorKeyword(color)) return color;
   return CSS_NAMED_COLORS.has(color) ? color : undefined;
 }
 

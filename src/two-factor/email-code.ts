@@ -28,10 +28,7 @@ export async function sendSecondFactorCode(
   // The random id keeps two entries for one code apart, so their attempt counters are too.
   const entryId = ctx.runtime.base64urlEncode(ctx.runtime.randomBytes(12));
   const key = codeKey(user.id);
-  const code = await storePendingCode(ctx, key, entryId, lifetimeSeconds * 1000);
-  if (code === null) {
-    throw new Error("Could not store a second-factor code: the store kept refusing the write.");
-  }
+  const code = await storePendingCode(ctx, key, entryId, lifetimeSeconds * 1000, "a second-factor code");
   try {
     await provider.sendVerificationRequest({
       identifier: user.email,

@@ -25,7 +25,7 @@ const CODE_SPACE = 10 ** CODE_DIGITS;
 const UNBIASED_LIMIT = Math.floor(2 ** 32 / CODE_SPACE) * CODE_SPACE;
 
 /** A 6-digit code, every value equally likely. */
-export function randomCode(runtime: CryptoRuntime): string {
+function randomCode(runtime: CryptoRuntime): string {
   for (;;) {
     const bytes = runtime.randomBytes(4);
     const value = new DataView(bytes.buffer, bytes.byteOffset, 4).getUint32(0);
@@ -59,15 +59,17 @@ const attemptsKey = (key: string, entryId: string) => `${key}:attempts:${entryId
 /**
  * Draws a new code, stored under `key` for `lifetimeMs` as `<entryId>:<hash>` (the hash only,
  * never the code), and returns it for the mail. A newer code replaces an older one: only the
- * latest mail's code works. `entryId` names this code's entry (and its attempt counter). Null
- * when the store kept refusing the write: no code may then be mailed, since none would work.
+ * latest mail's code works. `entryId` names this code's entry (and its attempt counter). Throws
+ * when the store kept refusing the write, naming the code as `what` ("a second-factor code"):
+ * no code may then be mailed, since none would work.
  */
 export async function storePendingCode(
   ctx: ServerContext,
   key: string,
   entryId: string,
   lifetimeMs: number,
-): Promise<string | null> {
+  what: string,
+): Promise<string> {
   const code = randomCode(ctx.runtime);
   const entry = `${entryId}:${await codeHash(ctx, code, ctx.config.secrets[0] as string)}`;
   const store = ctx.config.store;
@@ -76,7 +78,7 @@ export async function storePendingCode(
     await store.delete(key);
     if (await store.setIfAbsent(key, entry, lifetimeMs)) return code;
   }
-  return null;
+  throw new Error(`Could not store ${what}: the store kept refusing the write.`);
 }
 
 /** What trying a code against a stored one came to. */
@@ -131,13 +133,13 @@ export async function issueOneTimeCode(
   identifier: string,
   tokenHash: string,
 ): Promise<string> {
-  const code = await storePendingCode(ctx, pendingKey(provider, identifier), tokenHash, lifetimeMs(provider));
-  if (code === null) {
-    throw new Error(
-      `Could not store the one-time code for ${provider.id}: the store kept refusing the write.`,
-    );
-  }
-  return code;
+  return storePendingCode(
+    ctx,
+    pendingKey(provider, identifier),
+    tokenHash,
+    lifetimeMs(provider),
+    `the one-time code for ${provider.id}`,
+  );
 }
 
 /**
