@@ -7,10 +7,9 @@
  * code inline (`error: "InvalidTwoFactorCode"`).
  */
 import { authUrl } from "./base-url.js";
-import { navigate } from "./navigation.js";
 import { postForRedirect, requestJson } from "./requests.js";
 import { getCsrfToken } from "./session.js";
-import { signInResult } from "./sign-in-result.js";
+import { followSignIn, signInResult } from "./sign-in-result.js";
 import type { SignInResponse } from "./types.js";
 import { credentialJson, requestOptions } from "./webauthn-json.js";
 
@@ -35,13 +34,13 @@ type Answer = Awaited<ReturnType<typeof postForRedirect>> & {
 };
 
 function finish(answer: Answer, redirect: boolean): TwoFactorResponse | undefined {
+  if (redirect) {
+    followSignIn(answer, true, () => authUrl("two-factor"));
+    return undefined;
+  }
   const result: TwoFactorResponse = signInResult(answer, true);
   const remaining = answer.body.recoveryCodesRemaining;
   if (typeof remaining === "number") result.recoveryCodesRemaining = remaining;
-  if (redirect) {
-    navigate(result.url ?? answer.body.url ?? authUrl("two-factor"));
-    return undefined;
-  }
   return result;
 }
 

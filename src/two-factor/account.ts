@@ -18,7 +18,7 @@ import {
   replaceRecoveryCodesOf,
   type TotpEnrolment,
 } from "./enrolment.js";
-import { recentAuthentication } from "./recent-auth.js";
+import { readSignedInSession, recentAuthenticationOf } from "./recent-auth.js";
 import { secondFactorAuthentication, totpEnabled, twoFactorRecord } from "./second-factor.js";
 import type { OfferedMethod, TwoFactorSettings } from "./settings.js";
 
@@ -64,15 +64,11 @@ async function recentlyAuthenticated(
   factors: readonly string[],
   stale: (stepUpUrl: string) => string,
 ): Promise<{ current: CurrentSession; user: AdapterUser; amr: string[] }> {
-  const verdict = await recentAuthentication(ctx, { maxAge, factors });
-  if (!verdict.ok) {
-    if (verdict.reason === "signedOut") throw new NotSignedIn("Two-factor settings need a signed-in user.");
-    throw new StepUpRequired(stale(verdict.stepUpUrl));
-  }
-  // recentAuthentication has just read the session; read again, it is the same one unless it ended since.
-  const current = await ctx.sessions.current(ctx);
-  const user = current ? await current.user() : null;
-  if (current === null || user === null) throw new NotSignedIn("Two-factor settings need a signed-in user.");
+  const signedIn = await readSignedInSession(ctx);
+  if (signedIn === null) throw new NotSignedIn("Two-factor settings need a signed-in user.");
+  const verdict = recentAuthenticationOf(ctx, signedIn, { maxAge, factors });
+  if (!verdict.ok) throw new StepUpRequired(stale(verdict.stepUpUrl));
+  const { current, user } = signedIn;
   return { current, user, amr: verdict.amr };
 }
 

@@ -26,7 +26,7 @@ export interface TotpEnrolment {
 }
 
 /** The user as the authenticator app labels the account. */
-export interface EnrollingUser {
+interface EnrollingUser {
   id: string;
   email?: string | null;
   name?: string | null;

@@ -14,10 +14,10 @@ import type { ProviderConfig } from "../provider-types.js";
 import { twoFactorGate } from "./gate.js";
 import { assertMethodProviders } from "./method-providers.js";
 import { twoFactorRoutes } from "./routes.js";
-import { resolveTwoFactorSettings } from "./settings.js";
+import { twoFactorSettingsOf } from "./settings.js";
 
 export function twoFactorFeature(options: TwoFactorOptions, providers: readonly ProviderConfig[]): Feature {
-  const settings = resolveTwoFactorSettings(options);
+  const settings = twoFactorSettingsOf(options);
   assertMethodProviders(settings, providers);
   return {
     name: "twoFactor",

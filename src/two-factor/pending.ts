@@ -21,7 +21,7 @@ import type { JWT } from "../jwt/types.js";
 import type { Profile, User } from "../provider-types.js";
 
 /** What the second step is for: proving an enrolled factor, or enrolling one that is required. */
-export type PendingPurpose = "verify" | "enrol";
+type PendingPurpose = "verify" | "enrol";
 
 /** A pending cookie that opened, was minted for this browser, and has not been spent. */
 export interface PendingSignIn {

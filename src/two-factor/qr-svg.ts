@@ -5,7 +5,7 @@
  */
 import { encode } from "uqr";
 
-export interface QrCodeSvgOptions {
+interface QrCodeSvgOptions {
   /**
    * Error correction level (ISO/IEC 18004 §7.5.1); "M" by default, which survives a smudged
    * screen photo and keeps a typical `otpauth://` URI at a size phones read easily.

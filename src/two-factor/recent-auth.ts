@@ -5,7 +5,9 @@
  * send the user: the two-factor page, which asks for the second factor again and refreshes the
  * session's `amr` and `auth_time`, or the sign-in page when nobody is signed in.
  */
+import type { AdapterUser } from "../adapters/types.js";
 import type { ServerContext } from "../core/context.js";
+import type { CurrentSession, SessionAuthentication } from "../core/session-strategy.js";
 import { CHALLENGE_ROUTE } from "./route-names.js";
 
 export interface RecentAuthOptions {
@@ -33,7 +35,30 @@ export type RecentAuth =
 
 const DEFAULT_MAX_AGE = 300;
 
-function withCallback(url: string, callbackUrl: string | undefined): string {
+/** The request's session, its user, and how they last proved who they are. */
+export interface SignedInSession {
+  current: CurrentSession;
+  user: AdapterUser;
+  authentication: SessionAuthentication | null;
+}
+
+/** The request's {@link SignedInSession}; null when nobody is signed in. */
+export async function readSignedInSession(ctx: ServerContext): Promise<SignedInSession | null> {
+  const current = await ctx.sessions.current(ctx);
+  const user = current ? await current.user() : null;
+  if (current === null || user === null) return null;
+  return { current, user, authentication: await current.authentication() };
+}
+
+/** What {@link recentAuthenticationOf} judges against: {@link RecentAuthOptions} with its defaults applied. */
+export interface RecentAuthRule {
+  maxAge: number;
+  factors: readonly string[];
+  callbackUrl?: string;
+}
+
+/** `url` with `callbackUrl` in its query, when there is one. */
+export function withCallback(url: string, callbackUrl: string | undefined): string {
   if (callbackUrl === undefined) return url;
   const target = new URL(url);
   target.searchParams.set("callbackUrl", callbackUrl);
@@ -47,23 +72,33 @@ export async function recentAuthentication(
   const maxAge = options.maxAge ?? DEFAULT_MAX_AGE;
   if (!Number.isFinite(maxAge) || maxAge <= 0)
     throw new RangeError("requireRecentAuth: maxAge must be positive seconds.");
-  const factors = options.factors ?? [];
-  const current = await ctx.sessions.current(ctx);
-  const user = current ? await current.user() : null;
-  if (current === null || user === null) {
+  const rule = { maxAge, factors: options.factors ?? [], callbackUrl: options.callbackUrl };
+  return recentAuthenticationOf(ctx, await readSignedInSession(ctx), rule);
+}
+
+/**
+ * {@link recentAuthentication}'s verdict on a session the caller has already read (null when
+ * nobody is signed in), so a request that needs the session for more than this reads it once.
+ */
+export function recentAuthenticationOf(
+  ctx: ServerContext,
+  signedIn: SignedInSession | null,
+  rule: RecentAuthRule,
+): RecentAuth {
+  if (signedIn === null) {
     return {
       ok: false,
       reason: "signedOut",
-      stepUpUrl: withCallback(ctx.actionUrl("signin"), options.callbackUrl),
+      stepUpUrl: withCallback(ctx.actionUrl("signin"), rule.callbackUrl),
     };
   }
-  const stepUpUrl = withCallback(ctx.actionUrl(CHALLENGE_ROUTE), options.callbackUrl);
-  const authentication = await current.authentication();
-  if (authentication === null || authentication.authTime < Math.floor(Date.now() / 1000) - maxAge) {
+  const stepUpUrl = withCallback(ctx.actionUrl(CHALLENGE_ROUTE), rule.callbackUrl);
+  const { authentication } = signedIn;
+  if (authentication === null || authentication.authTime < Math.floor(Date.now() / 1000) - rule.maxAge) {
     return { ok: false, reason: "stale", stepUpUrl };
   }
-  if (!factors.every((factor) => authentication.amr.includes(factor))) {
+  if (!rule.factors.every((factor) => authentication.amr.includes(factor))) {
     return { ok: false, reason: "missingFactors", stepUpUrl };
   }
-  return { ok: true, userId: user.id, amr: authentication.amr, authTime: authentication.authTime };
+  return { ok: true, userId: signedIn.user.id, amr: authentication.amr, authTime: authentication.authTime };
 }

@@ -14,7 +14,7 @@ const CODE_SHAPE = new RegExp(`^[${ALPHABET}]{${CODE_LENGTH}}$`);
 /** Bits of entropy in one recovery code (5 per character). */
 export const RECOVERY_CODE_BITS = CODE_LENGTH * 5;
 /** How many codes a user gets at enrolment or on regenerating. */
-export const DEFAULT_RECOVERY_CODE_COUNT = 10;
+const DEFAULT_RECOVERY_CODE_COUNT = 10;
 
 function newRecoveryCode(): string {
   let code = "";

@@ -26,6 +26,7 @@ import { InvalidCheck, InvalidRequest } from "../core/errors.js";
 import { type ResponseInternal, returnsRedirectAsJson } from "../core/response.js";
 import type { RouteTable } from "../core/routes.js";
 import { issueSignInSession } from "../login/issue-session.js";
+import type { RenderedPage } from "../pages/layout.js";
 import {
   renderRecoveryCodesPage,
   renderRecoveryCodeUsedPage,
@@ -38,7 +39,12 @@ import { beginTotpEnrolment, confirmTotpEnrolment } from "./enrolment.js";
 import { methodsAfter, passkeyProviderOf } from "./method-providers.js";
 import { passkeyOptionsFor, provePasskey } from "./passkey-factor.js";
 import { clearPendingCookie, openPendingCookie, type PendingSignIn, spendPendingSignIn } from "./pending.js";
-import { recentAuthentication } from "./recent-auth.js";
+import {
+  readSignedInSession,
+  recentAuthenticationOf,
+  type SignedInSession,
+  withCallback,
+} from "./recent-auth.js";
 import { CHALLENGE_ROUTE, EMAIL_CODE_ROUTE, PASSKEY_OPTIONS_ROUTE, SETUP_ROUTE } from "./route-names.js";
 import { type ChallengeMethod, proveSecondFactor, secondFactorAuthentication } from "./second-factor.js";
 import type { TwoFactorSettings } from "./settings.js";
@@ -49,8 +55,16 @@ type FormMethod = Exclude<ChallengeMethod, "passkey">;
 
 /** Who a two-factor request acts for: a pending sign-in in this browser, else the signed-in user. */
 type Subject =
-  | { kind: "pending"; pending: PendingSignIn; userId: string; email: string | null }
-  | { kind: "signedIn"; userId: string; email: string | null; name: string | null; amr: string[] };
+  | { kind: "pending"; pending: PendingSignIn; userId: string; email: string | null; name: string | null }
+  | {
+      kind: "signedIn";
+      /** The session as read once for the request: the step-up re-issues this one. */
+      session: SignedInSession;
+      userId: string;
+      email: string | null;
+      name: string | null;
+      amr: string[];
+    };
 
 const subjects = new WeakMap<AuthContext, Promise<Subject | null>>();
 
@@ -61,14 +75,21 @@ function subjectOf(ctx: AuthContext, purpose: PendingSignIn["purpose"]): Promise
     subject = (async (): Promise<Subject | null> => {
       const pending = await openPendingCookie(ctx, purpose);
       if (pending !== null) {
-        return { kind: "pending", pending, userId: pending.userId, email: pending.signIn.user.email ?? null };
+        const { user } = pending.signIn;
+        return {
+          kind: "pending",
+          pending,
+          userId: pending.userId,
+          email: user.email ?? null,
+          name: user.name ?? null,
+        };
       }
-      const current = await ctx.sessions.current(ctx);
-      const user = current ? await current.user() : null;
-      if (current === null || user === null) return null;
-      const authentication = await current.authentication();
+      const session = await readSignedInSession(ctx);
+      if (session === null) return null;
+      const { user, authentication } = session;
       return {
         kind: "signedIn",
+        session,
         userId: user.id,
         email: user.email ?? null,
         name: user.name ?? null,
@@ -186,6 +207,40 @@ async function completePending(
   return { ...result, cookies: [...(result.cookies ?? []), ...clearPendingCookie(ctx)] };
 }
 
+/**
+ * What follows a proven second factor: a held sign-in gets its session; a signed-in user's session
+ * (step-up) records the fresh factor and goes on to the callbackUrl.
+ */
+async function secondFactorProven(
+  ctx: AuthContext,
+  subject: Subject,
+  method: ChallengeMethod,
+): Promise<ResponseInternal> {
+  if (subject.kind === "pending") return completePending(ctx, subject.pending, method);
+  // Step-up: the same session, now recording a fresh second factor.
+  const authentication = secondFactorAuthentication(subject.amr, method);
+  const cookies = await ctx.sessions.reauthenticate(ctx, authentication, subject.session.current);
+  return { redirect: await resolveCallbackUrl(ctx), cookies };
+}
+
+/**
+ * `proven` (a redirect) as a page to read before going on, or, for a client that asks for JSON,
+ * as its URL with `extra` beside it; the cookies go along either way.
+ */
+function continuePage(
+  ctx: AuthContext,
+  proven: ResponseInternal,
+  extra: Record<string, unknown>,
+  render: (continueUrl: string) => RenderedPage,
+): ResponseInternal {
+  const continueUrl = proven.redirect as string;
+  const cookies = proven.cookies ? { cookies: proven.cookies } : {};
+  if (returnsRedirectAsJson(ctx.request))
+    return { status: 200, body: { url: continueUrl, ...extra }, ...cookies };
+  const page = render(continueUrl);
+  return { status: page.status, body: page.html, ...cookies };
+}
+
 /** The method the challenge page asks for, from its query; what the app does not offer falls back to the app's code. */
 function pageMethod(ctx: AuthContext, settings: TwoFactorSettings): FormMethod {
   const asked = ctx.req.query.method;
@@ -281,34 +336,16 @@ function verify(settings: TwoFactorSettings) {
     const proof = await prove(ctx, settings, subject.userId, method, code);
     if (proof === null) return refused(ctx, CHALLENGE_ROUTE, method);
 
-    let result: ResponseInternal;
-    if (subject.kind === "pending") {
-      result = await completePending(ctx, subject.pending, method);
-      if (settings.trustDeviceMaxAge !== undefined && wantsTrust(ctx)) {
-        const trusted = await trustDeviceCookie(ctx, subject.userId, settings.trustDeviceMaxAge);
-        result = { ...result, cookies: [...(result.cookies ?? []), trusted] };
-      }
-    } else {
-      // Step-up: the same session, now recording a fresh second factor.
-      const cookies = await ctx.sessions.reauthenticate(ctx, secondFactorAuthentication(subject.amr, method));
-      result = { redirect: await resolveCallbackUrl(ctx), cookies };
+    let result = await secondFactorProven(ctx, subject, method);
+    if (subject.kind === "pending" && settings.trustDeviceMaxAge !== undefined && wantsTrust(ctx)) {
+      const trusted = await trustDeviceCookie(ctx, subject.userId, settings.trustDeviceMaxAge);
+      result = { ...result, cookies: [...(result.cookies ?? []), trusted] };
     }
     if (proof.method !== "recovery") return result;
     // A recovery code: say how many are left, on a page or in the JSON answer.
-    const continueUrl = result.redirect as string;
-    if (returnsRedirectAsJson(ctx.request)) {
-      return {
-        status: 200,
-        body: { url: continueUrl, recoveryCodesRemaining: proof.remaining },
-        ...(result.cookies ? { cookies: result.cookies } : {}),
-      };
-    }
-    const page = renderRecoveryCodeUsedPage({
-      remaining: proof.remaining,
-      continueUrl,
-      theme: ctx.config.theme,
-    });
-    return { status: page.status, body: page.html, ...(result.cookies ? { cookies: result.cookies } : {}) };
+    return continuePage(ctx, result, { recoveryCodesRemaining: proof.remaining }, (continueUrl) =>
+      renderRecoveryCodeUsedPage({ remaining: proof.remaining, continueUrl, theme: ctx.config.theme }),
+    );
   };
 }
 
@@ -333,6 +370,10 @@ function sendEmailCode(settings: TwoFactorSettings) {
   };
 }
 
+/** The setup page's own URL; a signed-in user returns where the page was opened from (a held sign-in keeps its own). */
+const setupUrl = (ctx: AuthContext) =>
+  challengeUrl(ctx, SETUP_ROUTE, { callbackUrl: ctx.req.query.callbackUrl });
+
 /**
  * For a signed-in user (not a held sign-in), enrolling needs a recent sign-in (see
  * `recentSignIn` in account.ts): a stale session is sent to sign in again, then back here.
@@ -343,14 +384,10 @@ async function signInAgainIfStale(
   settings: TwoFactorSettings,
 ): Promise<ResponseInternal | undefined> {
   if (subject.kind === "pending") return undefined;
-  if ((await recentAuthentication(ctx, { maxAge: settings.recentAuthMaxAge })).ok) return undefined;
-  const signin = new URL(ctx.actionUrl("signin"));
+  const rule = { maxAge: settings.recentAuthMaxAge, factors: [] };
+  if (recentAuthenticationOf(ctx, subject.session, rule).ok) return undefined;
   // Back to this page once signed in, and from it to where the page was opened from.
-  signin.searchParams.set(
-    "callbackUrl",
-    challengeUrl(ctx, SETUP_ROUTE, { callbackUrl: ctx.req.query.callbackUrl }),
-  );
-  return { redirect: signin.href };
+  return { redirect: withCallback(ctx.actionUrl("signin"), setupUrl(ctx)) };
 }
 
 function setupPage(settings: TwoFactorSettings) {
@@ -358,19 +395,11 @@ function setupPage(settings: TwoFactorSettings) {
     const subject = await requireSubject(ctx, "enrol");
     const stale = await signInAgainIfStale(ctx, subject, settings);
     if (stale) return stale;
-    const user =
-      subject.kind === "pending"
-        ? {
-            id: subject.userId,
-            email: subject.pending.signIn.user.email ?? null,
-            name: subject.pending.signIn.user.name ?? null,
-          }
-        : { id: subject.userId, email: subject.email, name: subject.name };
+    const user = { id: subject.userId, email: subject.email, name: subject.name };
     const enrolment = await beginTotpEnrolment(ctx, user, settings.issuer ?? new URL(ctx.origin).host);
     const refusal = refusalFromQuery(ctx, "totp");
     const page = renderTwoFactorSetupPage({
-      // A signed-in user returns where the page was opened from (a held sign-in keeps its own).
-      actionUrl: challengeUrl(ctx, SETUP_ROUTE, { callbackUrl: ctx.req.query.callbackUrl }),
+      actionUrl: setupUrl(ctx),
       csrfToken: (await ctx.csrf()).token,
       qrSvg: enrolment.qrSvg,
       secret: enrolment.secret,
@@ -389,19 +418,10 @@ function confirmSetup(settings: TwoFactorSettings) {
     const { code } = postedCode(ctx);
     const codes = await confirmTotpEnrolment(ctx, subject.userId, code);
     if (codes === null) return refused(ctx, SETUP_ROUTE, "totp");
-    const result =
-      subject.kind === "pending"
-        ? await completePending(ctx, subject.pending, "totp")
-        : {
-            redirect: await resolveCallbackUrl(ctx),
-            cookies: await ctx.sessions.reauthenticate(ctx, secondFactorAuthentication(subject.amr, "totp")),
-          };
-    const continueUrl = result.redirect as string;
-    const cookies = result.cookies ? { cookies: result.cookies } : {};
-    if (returnsRedirectAsJson(ctx.request))
-      return { status: 200, body: { url: continueUrl, recoveryCodes: codes }, ...cookies };
-    const page = renderRecoveryCodesPage({ codes, continueUrl, theme: ctx.config.theme });
-    return { status: page.status, body: page.html, ...cookies };
+    const result = await secondFactorProven(ctx, subject, "totp");
+    return continuePage(ctx, result, { recoveryCodes: codes }, (continueUrl) =>
+      renderRecoveryCodesPage({ codes, continueUrl, theme: ctx.config.theme }),
+    );
   };
 }
 

@@ -98,7 +98,7 @@ export async function openTotpSecret(sealed: string, secrets: readonly string[])
 }
 
 /** What {@link openTotpSecretWith} opened, and whether an older auth secret opened it. */
-export interface OpenedTotpSecret {
+interface OpenedTotpSecret {
   secret: Uint8Array;
   /** True when a secret other than the newest opened it: reseal it before that secret leaves the list. */
   sealedWithOlderSecret: boolean;

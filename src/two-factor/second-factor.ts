@@ -16,13 +16,13 @@ import type { OfferedMethod } from "./settings.js";
 import { verifyTotp } from "./totp.js";
 
 /** The codes checked here: an authenticator app's, or a recovery code. */
-export type CodeMethod = "totp" | "recovery";
+type CodeMethod = "totp" | "recovery";
 
 /** Every way a user may prove the second factor: what the app offers, and a recovery code. */
 export type ChallengeMethod = OfferedMethod | "recovery";
 
 /** A second factor that checked out; a recovery code says how many are left. */
-export type SecondFactorProof = { method: "totp" } | { method: "recovery"; remaining: number };
+type SecondFactorProof = { method: "totp" } | { method: "recovery"; remaining: number };
 
 /**
  * The RFC 8176 values a session records once a second factor is proven: "otp" (RFC 6238 codes,

@@ -47,7 +47,7 @@ function trustDeviceSeconds(option: TwoFactorOptions["trustDevice"]): number | u
   return days * 86_400;
 }
 
-export function resolveTwoFactorSettings(options: TwoFactorOptions): TwoFactorSettings {
+function resolveTwoFactorSettings(options: TwoFactorOptions): TwoFactorSettings {
   if (typeof options !== "object" || options === null) {
     throw new InvalidConfig('twoFactor must be an object, e.g. twoFactor: { methods: ["totp"] }.');
   }

@@ -8,11 +8,11 @@ import { runtime } from "#crypto";
 import { base32Encode } from "./base32.js";
 
 /** RFC 6238 §5.2 recommends 30 seconds: long enough to type a code, short enough to limit replay. */
-export const DEFAULT_TOTP_PERIOD = 30;
+const DEFAULT_TOTP_PERIOD = 30;
 /** RFC 4226 §5.3: at least 6 digits; authenticator apps show 6 unless told otherwise. */
-export const DEFAULT_TOTP_DIGITS = 6;
+const DEFAULT_TOTP_DIGITS = 6;
 /** RFC 4226 §4 R6 recommends a 160-bit shared secret, the HMAC-SHA-1 output size. */
-export const TOTP_SECRET_BYTES = 20;
+const TOTP_SECRET_BYTES = 20;
 
 export interface TotpOptions {
   /** Seconds per time step (X in RFC 6238 §4.1); 30 by default. */

@@ -485,6 +485,22 @@ describe("enrolling from a signed-in session", () => {
     });
     expect(await confirmed.json()).toMatchObject({ url: "https://app.test/settings" });
   });
+  it("reads a database session once per enrolment POST: the recency check and the step-up reuse what it read", async () => {
+    const { config, adapter } = await twoFactorApp({ session: { strategy: "database" } });
+    const { jar } = await signInWithCredentials(config);
+    const page = await send(config, "/two-factor-setup", { cookie: jar });
+    const secret = /<code>([A-Z2-7 ]+)<\/code>/.exec(await page.text())?.[1]?.replace(/ /g, "") as string;
+    const csrf = await send(config, "/csrf", { cookie: jar });
+    jar.apply(csrf);
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const reads = vi.spyOn(adapter, "getSessionAndUser");
+    const confirmed = await send(config, "/two-factor-setup", {
+      cookie: jar,
+      form: { csrfToken, code: codeAt(secret, Date.now()) },
+    });
+    expect(confirmed.status).toBe(200);
+    expect(reads).toHaveBeenCalledTimes(1);
+  });
 });
 
 describe("the sealed TOTP secret across an AUTH_SECRET rotation", () => {

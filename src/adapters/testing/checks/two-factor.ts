@@ -6,8 +6,9 @@
 import { TWO_FACTOR_COLUMNS } from "../../columns.js";
 import type { AdapterTwoFactor } from "../../types.js";
 import type { Findings } from "../assert.js";
-import type { CheckContext, CheckDefinition } from "../context.js";
+import type { CheckDefinition } from "../context.js";
 import { newRecoveryCodeHashes, newTwoFactor } from "../fixtures.js";
+import { expectOneWinnerPerRound, race } from "./race.js";
 
 function expectTwoFactor(
   expect: Findings,
@@ -17,54 +18,7 @@ function expectTwoFactor(
 ): void {
   const found = expect.present(actual, `${what} should be the two-factor record`);
   expect.onlyFields(found, TWO_FACTOR_COLUMNS, what);
-  const fields: Record<string, unknown> = {};
-  for (const column of TWO_FACTOR_COLUMNS) fields[column] = found[column] ?? null;
-  expect.equal(fields, { ...expected }, what);
-}
-
-interface RaceRound {
-  winners: number;
-  errors: string[];
-}
-
-/** `concurrency` callers at once; a winner is a call whose result `won` accepts. */
-async function race<T>(
-  { concurrency }: CheckContext,
-  call: () => Promise<T>,
-  won: (result: T) => boolean,
-): Promise<RaceRound> {
-  const results = await Promise.allSettled(Array.from({ length: concurrency }, call));
-  return {
-    winners: results.filter((result) => result.status === "fulfilled" && won(result.value)).length,
-    errors: results.flatMap((result) =>
-      result.status === "rejected"
-        ? [result.reason instanceof Error ? result.reason.message : String(result.reason)]
-        : [],
-    ),
-  };
-}
-
-/** Runs `rounds` races and reports the worst, as the verification-token race does. */
-async function expectOneWinnerPerRound(
-  context: CheckContext,
-  round: () => Promise<RaceRound>,
-  what: string,
-): Promise<void> {
-  const { rounds, concurrency, expect } = context;
-  const results: RaceRound[] = [];
-  for (let index = 0; index < rounds; index++) results.push(await round());
-  const winners = results.map((result) => result.winners);
-  const worst = winners.reduce((worst, count) => (Math.abs(count - 1) > Math.abs(worst - 1) ? count : worst));
-  expect.that(
-    worst === 1,
-    `worst of ${rounds} rounds: ${worst} of ${concurrency} concurrent ${what} succeeded ` +
-      `(per round: ${winners.join(", ")}); exactly one must`,
-  );
-  const errors = results.flatMap((result) => result.errors);
-  expect.that(
-    errors.length === 0,
-    `${errors.length} of ${rounds * concurrency} concurrent ${what} threw, e.g.: ${errors[0]}`,
-  );
+  expect.equalFields(found, expected, TWO_FACTOR_COLUMNS, what);
 }
 
 export const twoFactorChecks: CheckDefinition[] = [
@@ -166,7 +120,7 @@ export const twoFactorChecks: CheckDefinition[] = [
             (won) => won === true,
           );
         },
-        "spendTotpStep calls with one step",
+        { racers: "spendTotpStep calls with one step", won: "succeeded", rule: "exactly one must" },
       );
     },
   },
@@ -229,7 +183,7 @@ export const twoFactorChecks: CheckDefinition[] = [
             (used) => used != null,
           );
         },
-        "uses of one recovery code",
+        { racers: "uses of one recovery code", won: "succeeded", rule: "exactly one must" },
       );
       const remaining = await context.setup.countRecoveryCodes(user.id);
       context.expect.equal(remaining, 0, "unused codes after every code was raced for");

@@ -1,29 +1,18 @@
 import { VERIFICATION_TOKEN_COLUMNS } from "../../columns.js";
 import type { CheckContext, CheckDefinition } from "../context.js";
 import { daysFromNow, newVerificationToken } from "../fixtures.js";
-
-interface RaceRound {
-  winners: number;
-  errors: string[];
-}
+import { expectOneWinnerPerRound, race } from "./race.js";
 
 /** One race: `concurrency` callers use the same fresh token at once. */
-async function raceForOneToken({ adapter, setup, concurrency }: CheckContext): Promise<RaceRound> {
+async function raceForOneToken(context: CheckContext) {
+  const { adapter, setup } = context;
   const token = newVerificationToken();
   await setup.createVerificationToken(token);
-  const uses = await Promise.allSettled(
-    Array.from({ length: concurrency }, () =>
-      adapter.useVerificationToken({ identifier: token.identifier, token: token.token }),
-    ),
+  return race(
+    context,
+    () => adapter.useVerificationToken({ identifier: token.identifier, token: token.token }),
+    (used) => used != null,
   );
-  return {
-    winners: uses.filter((use) => use.status === "fulfilled" && use.value != null).length,
-    errors: uses.flatMap((use) =>
-      use.status === "rejected"
-        ? [use.reason instanceof Error ? use.reason.message : String(use.reason)]
-        : [],
-    ),
-  };
 }
 
 /**
@@ -123,25 +112,12 @@ export const verificationTokenChecks: CheckDefinition[] = [
     level: "authjs",
     requires: ["createVerificationToken", "useVerificationToken"],
     async run(context) {
-      const { concurrency, rounds, expect } = context;
       await warmConnectionPool(context);
-      const results: RaceRound[] = [];
-      for (let round = 0; round < rounds; round++) results.push(await raceForOneToken(context));
-
-      const winners = results.map((result) => result.winners);
-      const worst = winners.reduce((worst, count) =>
-        Math.abs(count - 1) > Math.abs(worst - 1) ? count : worst,
-      );
-      expect.that(
-        worst === 1,
-        `worst of ${rounds} rounds: ${worst} of ${concurrency} concurrent uses got the token ` +
-          `(per round: ${winners.join(", ")}); a sign-in link must work exactly once`,
-      );
-      const errors = results.flatMap((result) => result.errors);
-      expect.that(
-        errors.length === 0,
-        `${errors.length} of ${rounds * concurrency} concurrent uses threw, e.g.: ${errors[0]}`,
-      );
+      await expectOneWinnerPerRound(context, () => raceForOneToken(context), {
+        racers: "uses",
+        won: "got the token",
+        rule: "a sign-in link must work exactly once",
+      });
     },
   },
 ];
