@@ -10,7 +10,8 @@ export type CredentialsUserConfig<Inputs extends Record<string, CredentialInput>
 /**
  * Sign-in with fields the application checks itself (a password, a one-time code from elsewhere).
  * Works with JWT and database sessions. `authorize` receives the fields declared in `credentials`,
- * each typed `string | undefined`; without `credentials` it receives none.
+ * each typed `string` as next-auth v4 typed them (one the client left out is absent: check each);
+ * without `credentials` it receives none.
  *
  * @example
  * ```ts
