@@ -2,6 +2,8 @@ import { credentialsFlow } from "../flows/credentials.js";
 import { carryingFlow } from "../flows/types.js";
 import type { CredentialInput, CredentialsConfig } from "./types.js";
 
+export type { CredentialInput, CredentialsConfig };
+
 export type CredentialsUserConfig<Inputs extends Record<string, CredentialInput>> = Partial<
   Omit<CredentialsConfig<Inputs>, "type">
 > &
