@@ -6,15 +6,12 @@
 import { describe, expect, it, vi } from "vitest";
 import { createMemoryTables, MemoryAdapter } from "../../src/adapters/memory.js";
 import type { Adapter, AdapterUser } from "../../src/adapters/types.js";
+import { firstFactorMarks, marksClaims, UNPROVEN_ADDRESS_CLAIM } from "../../src/core/session-marks.js";
 import type { AuthConfig } from "../../src/index.js";
 import { decode, encode, type JWT } from "../../src/jwt/index.js";
 import Credentials from "../../src/providers/credentials.js";
-import {
-  carryUnprovenMark,
-  issuedBeforeProof,
-  markUnprovenAddress,
-  UNPROVEN_ADDRESS_CLAIM,
-} from "../../src/session/unproven-address.js";
+import { withLibraryClaims } from "../../src/session/session-claims.js";
+import { issuedBeforeProof } from "../../src/session/unproven-address.js";
 import { locationOf, makeConfig, recordingLogger, send, signInWithCredentials } from "../core/helpers.js";
 
 const SESSION_COOKIE = "__Secure-authjs.session-token";
@@ -24,8 +21,10 @@ const stored = (emailVerified: Date | null, email: string | null = "ada@example.
   ({ id: "user-ada", email, emailVerified }) as AdapterUser;
 
 describe("the mark of an unproven address", () => {
+  const markOf = (user: object) => marksClaims(firstFactorMarks(user, ["pwd"]))[UNPROVEN_ADDRESS_CLAIM];
+
   it("is set for a stored user whose address nobody has proven", () => {
-    expect(markUnprovenAddress({}, stored(null))).toEqual({ [UNPROVEN_ADDRESS_CLAIM]: true });
+    expect(markOf(stored(null))).toBe(true);
   });
 
   it.each([
@@ -37,16 +36,15 @@ describe("the mark of an unproven address", () => {
       { id: "u", email: "a@b.test" },
     ],
   ])("is not set for %s", (_, user) => {
-    expect(markUnprovenAddress({}, user)).toEqual({});
+    expect(markOf(user)).toBeUndefined();
   });
 
   it("survives a re-issue whose jwt callback built a token without it, and is never invented", () => {
-    expect(carryUnprovenMark({ sub: "u" }, { sub: "u", [UNPROVEN_ADDRESS_CLAIM]: true })).toEqual({
+    expect(withLibraryClaims({ sub: "u" }, { sub: "u", [UNPROVEN_ADDRESS_CLAIM]: true })).toEqual({
       sub: "u",
       [UNPROVEN_ADDRESS_CLAIM]: true,
     });
-    expect(carryUnprovenMark({ sub: "u" }, { sub: "u" })).toEqual({ sub: "u" });
-    expect(carryUnprovenMark({ sub: "u" }, { sub: "u", [UNPROVEN_ADDRESS_CLAIM]: "yes" })).toEqual({
+    expect(withLibraryClaims({ sub: "u", [UNPROVEN_ADDRESS_CLAIM]: true }, { sub: "u" })).toEqual({
       sub: "u",
     });
   });

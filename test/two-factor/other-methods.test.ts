@@ -390,7 +390,9 @@ describe("a code by e-mail as the second factor", () => {
   });
 
   it("attack: after an e-mail first factor, a mailed code is no second factor", async () => {
-    const { config, mails } = await emailApp();
+    const { config, mails, adapter } = await emailApp();
+    // Proven before: a first proof would remove the second factor set up without it.
+    await adapter.updateUser?.({ id: "user-alice", emailVerified: new Date(Date.now() - 60_000) });
     const jar = new CookieJar();
     const { token } = await getCsrf(config, { cookie: jar });
     await send(config, "/signin/email", {
@@ -560,16 +562,25 @@ describe("trust this device", () => {
     expect(setsSession(again.response)).toBe(false);
   });
 
-  it("attack: when the address is first proven (pre-hijack defence), the browsers trusted before must pass the second factor again", async () => {
+  it("attack: when the address is first proven (pre-hijack defence), the browsers trusted before must pass the owner's second factor", async () => {
     const outbox = outboxProvider();
     const { config, secret, adapter } = await trustingApp({ providers: [twoUsers(), outbox.provider] });
     const { jar } = await signInTrusting(config, secret);
     expect((await adapter.getUser?.("user-alice"))?.emailVerified).toBeNull();
     vi.setSystemTime(Date.now() + 1000);
-    // Whoever owns the address proves it (from another browser): everything set up before ends.
+    // Whoever owns the address proves it (from another browser): everything set up before ends,
+    // the authenticator it was trusted for included.
     await requestLink(config, "alice@example.test");
-    await confirmLink(config, lastMail(outbox).url);
+    const owner = new CookieJar();
+    await confirmLink(config, lastMail(outbox).url, owner);
     expect((await adapter.getUser?.("user-alice"))?.emailVerified).not.toBeNull();
+    expect(await adapter.getTwoFactor?.("user-alice")).toBeNull();
+    // The owner enrols an authenticator of their own: the browser trusted before is not spared it.
+    const { enrollTotp, confirmTotp } = await import("../../src/index.js");
+    const req = () => new Request("https://app.test/settings", { headers: { cookie: owner.header() } });
+    const enrolment = await enrollTotp(req(), config);
+    expect(await confirmTotp(req(), config, codeAt(enrolment.secret, Date.now()))).not.toBeNull();
+    nextStep();
     const again = await signInWithCredentials(config, undefined, { cookie: jar });
     expect(locationOf(again.response).pathname).toBe("/auth/two-factor");
     expect(setsSession(again.response)).toBe(false);
