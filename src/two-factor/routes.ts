@@ -426,7 +426,9 @@ function confirmSetup(settings: TwoFactorSettings) {
     const stale = await signInAgainIfStale(ctx, subject, settings);
     if (stale) return stale;
     const { code } = postedCode(ctx);
-    const codes = await confirmTotpEnrolment(ctx, subject.userId, code);
+    // A held sign-in has no session yet: every session of the user is from before.
+    const keep = subject.kind === "signedIn" ? subject.session.current.id : undefined;
+    const codes = await confirmTotpEnrolment(ctx, subject.userId, code, keep);
     if (codes === null) return refused(ctx, SETUP_ROUTE, "totp");
     const result = await secondFactorProven(ctx, subject, "totp");
     return continuePage(ctx, result, { recoveryCodes: codes }, (continueUrl) =>

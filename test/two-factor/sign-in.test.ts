@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MemoryAdapter } from "../../src/adapters/memory.js";
+import { serializeCookie } from "../../src/cookie/header.js";
 import {
   Auth,
+  type AuthConfig,
   confirmTotp,
   disableTwoFactor,
   enrollTotp,
@@ -12,6 +14,7 @@ import {
 } from "../../src/index.js";
 import { decode } from "../../src/jwt/index.js";
 import Email from "../../src/providers/email.js";
+import { MemoryStore } from "../../src/store/memory.js";
 import {
   aliceCredentials,
   CookieJar,
@@ -228,6 +231,23 @@ describe.each(["jwt", "database"] as const)("two-factor sign-in with %s sessions
     expect(setsSession(response)).toBe(false);
   });
 
+  it("attack: a session from before the enrolment does not stand in for the second factor at the next password sign-in", async () => {
+    const { config } = await twoFactorApp({ session: { strategy } });
+    // Signed in with the password alone, before Alice turned two-factor on (in another browser).
+    const before = (await signInWithCredentials(config)).jar;
+    nextStep();
+    const { secret } = await enrolAlice(config);
+    nextStep();
+    const again = await signInWithCredentials(config, undefined, { cookie: before });
+    expect(locationOf(again.response).pathname).toBe("/auth/two-factor");
+    expect(setsSession(again.response)).toBe(false);
+    // A session that passed the second step since does: the browser is not asked again.
+    again.jar.apply(await postCode(config, again.jar, codeAt(secret, Date.now())));
+    nextStep();
+    const third = await signInWithCredentials(config, undefined, { cookie: again.jar });
+    expect(setsSession(third.response)).toBe(true);
+  });
+
   it("the signIn event fires only once the second factor is proven", async () => {
     const signIn = vi.fn();
     const app = await twoFactorApp({ session: { strategy }, events: { signIn } });
@@ -421,6 +441,29 @@ describe("two-factor sign-in: configuration and other first factors", () => {
 });
 
 describe("enrolling from a signed-in session", () => {
+  it.each([
+    ["database sessions", { session: { strategy: "database" } }],
+    ["JWT sessions with a store", { session: { strategy: "jwt" }, store: new MemoryStore() }],
+  ] as const)(
+    "signs out everywhere else, with %s: the sessions from before the enrolment end",
+    async (_, options) => {
+      const { config } = await twoFactorApp(options as Partial<AuthConfig>);
+      const elsewhere = (await signInWithCredentials(config)).jar;
+      nextStep();
+      const { jar: enrolling } = await signInWithCredentials(config);
+      const enrolment = await enrollTotp(requestWith(enrolling), config);
+      const confirmed = await confirmTotp(
+        requestWith(enrolling),
+        config,
+        codeAt(enrolment.secret, Date.now()),
+      );
+      expect(confirmed).not.toBeNull();
+      enrolling.apply(confirmed?.cookies.map(serializeCookie) ?? []);
+      expect(await sessionOf(config, elsewhere)).toBeNull();
+      expect(await sessionOf(config, enrolling)).not.toBeNull();
+    },
+  );
+
   it("needs a recent sign-in: a stale session cookie cannot enrol its thief's phone", async () => {
     const { config } = await twoFactorApp();
     const { jar } = await signInWithCredentials(config);
