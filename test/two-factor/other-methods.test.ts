@@ -413,6 +413,53 @@ describe("a code by e-mail as the second factor", () => {
     expect((await postCode(config, jar, "123456", { method: "email" })).status).toBe(400);
   });
 
+  it.each(["jwt", "database"] as const)(
+    "attack: with %s sessions, a session signed in by e-mail (a trusted device skipped the second factor) cannot step up with a mailed code, nor turn two-factor off",
+    async (strategy) => {
+      const mails: Array<{ code?: string }> = [];
+      const app = await twoFactorApp({
+        session: { strategy },
+        providers: [
+          aliceCredentials(),
+          Email({
+            otp: true,
+            sendVerificationRequest: ({ code }) => void mails.push({ ...(code ? { code } : {}) }),
+          }),
+        ],
+        twoFactor: { methods: ["totp", "email"], trustDevice: { maxAge: 30 } },
+      });
+      await app.adapter.updateUser?.({ id: "user-alice", emailVerified: new Date(Date.now() - 60_000) });
+      const { config } = app;
+      const { secret } = await enrolAlice(config);
+      nextStep();
+      const { jar } = await signInWithCredentials(config);
+      jar.apply(await postCode(config, jar, codeAt(secret, Date.now()), { trustDevice: "on" }));
+      jar.cookies.delete(SESSION_COOKIE);
+      nextStep();
+
+      // A sign-in by a mailed code in the trusted browser: the mailbox alone, one factor.
+      const { token } = await getCsrf(config, { cookie: jar });
+      await send(config, "/signin/email", {
+        cookie: jar,
+        form: { csrfToken: token, email: ALICE.email as string },
+      });
+      const signedIn = await send(config, "/callback/email", {
+        cookie: jar,
+        form: { csrfToken: token, email: ALICE.email as string, code: mails.at(-1)?.code as string },
+      });
+      expect(setsSession(signedIn)).toBe(true);
+      jar.apply(signedIn);
+
+      expect(await (await send(config, "/two-factor", { cookie: jar })).text()).not.toContain(
+        "E-mail me a code",
+      );
+      expect((await sendCode(config, jar)).status).toBe(400);
+      const req = new Request("https://app.test/settings", { headers: { cookie: jar.header() } });
+      const { disableTwoFactor } = await import("../../src/index.js");
+      await expect(disableTwoFactor(req, config)).rejects.toMatchObject({ type: "StepUpRequired" });
+    },
+  );
+
   it("a signed-in user whose session recorded no amr (an OAuth sign-in) steps up with a mailed code", async () => {
     const { config, mails } = await emailApp();
     const jar = new CookieJar();

@@ -480,6 +480,20 @@ describe("enrolling from a signed-in session", () => {
     expect(back.searchParams.get("callbackUrl")).toBe("/settings");
   });
 
+  it("a database session that records no sign-in (its marks cookie gone, or from before latchkey wrote one) counts as signed in when its row was made: stale, it cannot enrol a phone", async () => {
+    const { config } = await twoFactorApp({ session: { strategy: "database" } });
+    const { jar } = await signInWithCredentials(config);
+    jar.cookies.delete("__Secure-latchkey.session-auth");
+    expect(await requireRecentAuth(requestWith(jar), config)).toMatchObject({
+      ok: true,
+      amr: [],
+      authTime: Math.floor(Date.now() / 1000),
+    });
+    vi.setSystemTime(Date.now() + 301_000);
+    expect(await requireRecentAuth(requestWith(jar), config)).toMatchObject({ ok: false, reason: "stale" });
+    await expect(enrollTotp(requestWith(jar), config)).rejects.toMatchObject({ type: "StepUpRequired" });
+  });
+
   it("a step-up keeps a database session's expiry: the authentication cookie ends with the session, not maxAge after the step-up", async () => {
     const { config } = await twoFactorApp({ session: { strategy: "database" } });
     const { jar } = await signInWithCredentials(config);
