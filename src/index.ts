@@ -320,9 +320,10 @@ export async function enrollTotp(request: Request, config: AuthConfig): Promise<
 
 /**
  * Confirms the authenticator `enrollTotp` started with the first valid `code`: two-factor sign-in
- * is on from now, and the 10 recovery codes are returned, to show the user once. `cookies` record
- * the second factor just proven on the session: set them on your response. Null when the code is
- * wrong (or was used already).
+ * is on from now, the user's other sessions end (they proved only what was asked before; JWT
+ * sessions only with a `store`), and the 10 recovery codes are returned, to show the user once.
+ * `cookies` record the second factor just proven on the session: set them on your response. Null
+ * when the code is wrong (or was used already).
  *
  * @example
  * ```ts

@@ -5,6 +5,7 @@ import { resolveCallbackUrl } from "../core/callback-url.js";
 import { type AuthContext, type ProvenFirstFactor, routedProvider } from "../core/context.js";
 import { InvalidConfig } from "../core/errors.js";
 import type { ResponseInternal } from "../core/response.js";
+import { firstFactorMarks } from "../core/session-marks.js";
 import { type CallbackResult, type Flow, flowFor } from "../flows/index.js";
 import { type ProvenSignIn, signInVerdict } from "../login/index.js";
 import { issueSignInSession } from "../login/issue-session.js";
@@ -37,8 +38,8 @@ async function completeSignIn(
     account,
     ...profile,
     isNewUser,
-    // RFC 8176 values for the first factor, as its flow names them.
-    authentication: { amr: [...(flow.amr ?? [])], authTime: Math.floor(Date.now() / 1000) },
+    // RFC 8176 values for the first factor, as its flow names them; the marks go on whole from here.
+    marks: firstFactorMarks(user, flow.amr ?? []),
     providerId: provider.id,
   };
   for (const gate of ctx.config.signInGates) {

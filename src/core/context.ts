@@ -18,7 +18,7 @@ import { appOrigin } from "./origin.js";
 import type { ResolvedConfig } from "./resolved-config.js";
 import type { ResponseInternal } from "./response.js";
 import type { BuiltInRouteName, DeclaredRouteName } from "./route-names.js";
-import type { SessionAuthentication, SessionStrategyImpl, SignInSession } from "./session-strategy.js";
+import type { SessionStrategyImpl, SignInSession } from "./session-strategy.js";
 
 /**
  * The routes under `basePath` that latchkey itself may serve: the built-in ones, and those its own
@@ -77,8 +77,6 @@ export interface ServerContext {
  * just before its session would be issued.
  */
 export interface ProvenFirstFactor extends SignInSession {
-  /** How the user signed in so far (the first factor's `amr`), and when. */
-  authentication: SessionAuthentication;
   /** The provider that proved the first factor. */
   providerId: string;
 }

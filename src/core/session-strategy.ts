@@ -13,29 +13,22 @@ import type { CookieToSet } from "../cookie/header.js";
 import type { JWT } from "../jwt/types.js";
 import type { Profile, User } from "../provider-types.js";
 import type { ResolvedConfig } from "./resolved-config.js";
+import type { SessionAuthentication, SessionMarks } from "./session-marks.js";
 
 export interface SessionResult {
   session: Session | null;
   cookies: CookieToSet[];
 }
 
-/**
- * How the user proved who they are, as the session records it: the RFC 8176 Authentication Method
- * Reference values (`amr`, e.g. `["pwd", "otp", "mfa"]`) and when they last proved it, in seconds
- * (`auth_time`, OpenID Connect Core §2). Two-factor sign-in and step-up (`requireRecentAuth`) read it.
- */
-export interface SessionAuthentication {
-  amr: string[];
-  authTime: number;
-}
+export type { SessionAuthentication, SessionMarks } from "./session-marks.js";
 
 export interface SignInSession {
   user: User | AdapterUser;
   account: Account | null;
   profile?: Profile;
   isNewUser: boolean;
-  /** How the user signed in; the strategy records it with the session. */
-  authentication?: SessionAuthentication;
+  /** What the session records beside its user (session-marks.ts): the strategy records them whole. */
+  marks: SessionMarks;
 }
 
 /** The request's session as far as the strategy can tell without running callbacks or writing. */

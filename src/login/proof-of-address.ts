@@ -4,8 +4,11 @@
  * credentials, a passkey, or a provider that does not verify addresses) and waits for the victim to
  * arrive (account pre-hijacking). So the first time the address is proven (an e-mail link or code,
  * or a provider trusted to vouch for it), everything linked without that proof is removed before the
- * address counts as verified, and every session issued until then ends: the person who proved the
- * address signs in to a clean user.
+ * address counts as verified, every factor set up until then goes (a second factor the owner would
+ * be asked for and does not have, the passkeys), and every session issued until then ends: the
+ * person who proved the address signs in to a clean user. Sign-ins held for their second factor
+ * end too: two-factor sign-in judges each again against the user before it goes on
+ * (first-factor.ts), and one begun before the proof no longer stands.
  */
 import type { Adapter, AdapterUser } from "../adapters/types.js";
 import { adapterMethod, callAdapter } from "../core/adapter-calls.js";
@@ -43,7 +46,34 @@ async function removeUnprovenAccess(ctx: ServerContext, user: AdapterUser, proof
       unlinkAccount({ provider, providerAccountId }),
     );
   }
+  await removeFactors(ctx, user);
   await revokeAllSessions(ctx.config, user.id, undefined, "addressProven");
+}
+
+/**
+ * Removes the second factor (authenticator app, recovery codes) and the passkeys of the user. Their
+ * accounts are unlinked already, which is what stops a passkey signing in; deleting the records too
+ * keeps the owner from being asked for a squatter's authenticator, or offered a squatter's passkey
+ * as their second factor. An adapter without the methods stores none of these.
+ */
+async function removeFactors(ctx: ServerContext, user: AdapterUser): Promise<void> {
+  const adapter = ctx.config.adapter;
+  const { deleteTwoFactor, listAuthenticatorsByUserId, deleteAuthenticator } = adapter ?? {};
+  if (deleteTwoFactor) {
+    await callAdapter("remove a second factor set up without a verified e-mail", () =>
+      deleteTwoFactor.call(adapter, user.id),
+    );
+  }
+  if (listAuthenticatorsByUserId && deleteAuthenticator) {
+    const passkeys = await callAdapter("list the user's authenticators", () =>
+      listAuthenticatorsByUserId.call(adapter, user.id),
+    );
+    for (const { credentialID } of passkeys) {
+      await callAdapter("remove a passkey set up without a verified e-mail", () =>
+        deleteAuthenticator.call(adapter, credentialID),
+      );
+    }
+  }
 }
 
 /**

@@ -17,9 +17,9 @@ import { endDatabaseSessions, listDatabaseSessions } from "./manage.js";
 import { signInMetadata, takesSessionMetadata } from "./session-metadata.js";
 import { generateSessionToken, requestSessionToken, sessionIdOfToken } from "./session-token.js";
 import {
-  authenticationCookie,
   clearAuthentication,
-  recordsAuthentication,
+  marksCookie,
+  recordedMarks,
   requestAuthentication,
 } from "./stored-authentication.js";
 import type { SessionResult, SessionStrategyImpl, SignInSession } from "./types.js";
@@ -146,7 +146,7 @@ export async function readStoredSession(
 /** A new session row for a successful sign-in, the previous one ended; returns its cookie and row. */
 export async function issueStoredSession(
   ctx: ServerContext,
-  { user, authentication }: SignInSession,
+  { user, marks }: SignInSession,
 ): Promise<{ cookies: CookieToSet[]; row: AdapterSession }> {
   if (!user.id) throw new AdapterError("A signed-in user has no id; the adapter must return users with ids.");
   const userId = user.id;
@@ -160,12 +160,9 @@ export async function issueStoredSession(
   const row: AdapterSession = { sessionToken, userId, expires, ...metadata };
   const createSession = adapterMethod(ctx.config.adapter, "createSession");
   await callAdapter("create the session", () => createSession(row));
-  // Recorded only for a sign-in with a second factor: any other session is judged by its row's
-  // creation time (stored-authentication.ts), so most apps never see the extra cookie.
-  const recorded = recordsAuthentication(authentication)
-    ? [await authenticationCookie(ctx, sessionToken, authentication, expires)]
-    : clearAuthentication(ctx);
-  return { cookies: [sessionCookie(ctx, sessionToken, expires), ...recorded], row };
+  // The marks go beside the row (stored-authentication.ts), as a JWT session carries them.
+  const recorded = await marksCookie(ctx, sessionToken, marks, expires);
+  return { cookies: [sessionCookie(ctx, sessionToken, expires), recorded], row };
 }
 
 /** Sign-out: deletes the request's session row and tells `events.signOut`; resolves to the row, when known. */
@@ -217,8 +214,12 @@ export const databaseSessions: SessionStrategyImpl = {
     const session = current === undefined ? await databaseSessions.current(ctx) : current;
     const sessionToken = requestSessionToken(ctx);
     if (session?.expires === undefined || sessionToken === undefined) return [];
-    // The step-up changes how the user proved who they are, not how long the session lasts.
-    return [await authenticationCookie(ctx, sessionToken, authentication, session.expires)];
+    // The step-up changes how the user proved who they are, not the other marks, nor how long the
+    // session lasts. Without recorded marks there is no address mark to keep: a database session's
+    // is never needed, since the proof of the address deletes the rows themselves.
+    const recorded = await recordedMarks(ctx);
+    const marks = { unprovenAddress: false, ...recorded, authentication };
+    return [await marksCookie(ctx, sessionToken, marks, session.expires)];
   },
 
   async signOut(ctx) {

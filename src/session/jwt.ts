@@ -16,6 +16,7 @@ import { adapterMethod, callAdapter } from "../core/adapter-calls.js";
 import type { ServerContext } from "../core/context.js";
 import { JWTSessionError } from "../core/errors.js";
 import { emitEvent } from "../core/events.js";
+import { authenticationClaims } from "../core/session-marks.js";
 import { isThenable } from "../core/thenable.js";
 import { nowInSeconds } from "../jwt/claims.js";
 import type { JWT } from "../jwt/types.js";
@@ -24,23 +25,16 @@ import { providerTokensClaim } from "./provider-tokens.js";
 import { recordJwtSession } from "./recorded-jwt-sessions.js";
 import { isRevoked, keepsMarkers } from "./revocation-markers.js";
 import {
-  authenticationClaims,
   authenticationOf,
-  carrySessionClaims,
   newSessionClaims,
   sessionIdOf,
   signedInAtOf,
   withAuthentication,
+  withLibraryClaims,
 } from "./session-claims.js";
 import { cachedClaims, rememberClaims } from "./token-cache.js";
 import type { SessionResult, SessionStrategyImpl, SignInSession } from "./types.js";
-import {
-  carryUnprovenMark,
-  issuedBeforeProof,
-  markUnprovenAddress,
-  needsProofCheck,
-  outlivedByProof,
-} from "./unproven-address.js";
+import { issuedBeforeProof, needsProofCheck, outlivedByProof } from "./unproven-address.js";
 
 /**
  * Whether a session that decodes must end before its expiry: it was issued before its user's
@@ -185,7 +179,7 @@ async function readOrUpdate(
     typeof decoded.iat !== "number" || decoded.iat <= nowInSeconds() - ctx.config.session.updateAge;
   const reissue = update !== undefined || tooOld || (customJwtCallback && JSON.stringify(token) !== before);
   const { cookies, expires } = reissue
-    ? await issueCookies(ctx, carrySessionClaims(carryUnprovenMark(token, decoded), decoded))
+    ? await issueCookies(ctx, withLibraryClaims(token, decoded))
     : { cookies: [], expires: decoded.exp as number };
 
   const sessionResult = ctx.config.callbacks.session(
@@ -231,17 +225,18 @@ export const jwtSessions: SessionStrategyImpl = {
     };
   },
 
-  async issue(ctx, { user, account, profile, isNewUser, authentication }: SignInSession) {
+  async issue(ctx, { user, account, profile, isNewUser, marks }: SignInSession) {
+    // The jwt callback sees how the user signed in; the session keeps its own claims (its id and
+    // marks) as they are, whatever the callback returns.
+    const own = newSessionClaims(ctx.runtime, marks);
     const initial: JWT = {
       name: user.name ?? null,
       email: user.email ?? null,
       picture: user.image ?? null,
       ...providerTokensClaim(account),
+      ...authenticationClaims(marks.authentication),
     };
     if (user.id) initial.sub = user.id;
-    // The jwt callback sees how the user signed in; the session keeps it whatever the callback returns.
-    const signInClaims = newSessionClaims(ctx.runtime, nowInSeconds(), authentication);
-    if (authentication) Object.assign(initial, authenticationClaims(authentication));
     const token = await ctx.config.callbacks.jwt({
       token: initial,
       user,
@@ -251,8 +246,7 @@ export const jwtSessions: SessionStrategyImpl = {
       trigger: isNewUser ? "signUp" : "signIn",
     });
     if (token === null) return clearSession(ctx);
-    const session = carrySessionClaims(token, signInClaims as JWT);
-    const issued = await issueCookies(ctx, markUnprovenAddress(session, user));
+    const issued = await issueCookies(ctx, withLibraryClaims(token, own));
     const replaced = keepsMarkers(ctx.config) ? await sessionClaims(ctx) : null;
     if (replaced) await endReleasedJwtSession(ctx.config, replaced);
     return issued.cookies;

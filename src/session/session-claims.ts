@@ -1,41 +1,46 @@
 /**
- * The claims that make a JWT session a session one can name: a session id and the time of the
- * sign-in, both kept for the session's whole life (a re-issue keeps them), so that a session can be
- * listed, and revoked by a marker (revocation-markers.ts), whatever its `jti` and `iat` are now.
- * The names are OpenID Connect's: `sid` (Front-Channel Logout 1.0 §3) and `auth_time` (Core §2),
- * with `amr` (RFC 8176 values, Core §2) for how the user proved who they are; a step-up moves
- * `auth_time` and `amr` to the moment of the new proof (Core §2: the time "authentication occurred").
+ * The claims a JWT session owes to latchkey alone: a session id and the session's marks (how and
+ * when the user signed in, and whether the address was unproven: core/session-marks.ts). They are
+ * set when the session is issued and kept as they are for its whole life: a re-issue carries them
+ * over whatever the `jwt` callback returned, and takes none from it (nor from the update data an
+ * app's callback merges in), so the session can be listed and revoked by a marker
+ * (revocation-markers.ts) whatever its `jti` and `iat` are now, and no client can write how it
+ * signed in. The names are OpenID Connect's: `sid` (Front-Channel Logout 1.0 §3) and `auth_time`
+ * (Core §2), with `amr` (RFC 8176 values, Core §2); a step-up moves `auth_time` and `amr` to the
+ * moment of the new proof (Core §2: the time "authentication occurred").
  */
-import type { SessionAuthentication } from "../core/session-strategy.js";
-import { nowInSeconds } from "../jwt/claims.js";
+import {
+  AMR_CLAIM,
+  AUTH_TIME_CLAIM,
+  authenticationClaims,
+  MARK_CLAIMS,
+  marksClaims,
+  parseAuthentication,
+  type SessionAuthentication,
+  type SessionMarks,
+} from "../core/session-marks.js";
 import type { JWT } from "../jwt/types.js";
 import type { CryptoRuntime } from "../runtime/types.js";
 
 export const SESSION_ID_CLAIM = "sid";
-export const AUTH_TIME_CLAIM = "auth_time";
-export const AMR_CLAIM = "amr";
 
-/** A new session's claims: a random id, the sign-in time in seconds, and how the user signed in. */
-export function newSessionClaims(
-  runtime: CryptoRuntime,
-  now: number,
-  authentication?: SessionAuthentication,
-): Partial<JWT> {
-  return {
-    [SESSION_ID_CLAIM]: runtime.base64urlEncode(runtime.randomBytes(16)),
-    ...(authentication ? authenticationClaims(authentication) : { [AUTH_TIME_CLAIM]: now }),
-  };
+/** Every claim that is the library's: the session id and the marks. */
+const LIBRARY_CLAIMS: readonly string[] = [SESSION_ID_CLAIM, ...MARK_CLAIMS];
+
+/** A new session's own claims: a random id, and its marks. */
+export function newSessionClaims(runtime: CryptoRuntime, marks: SessionMarks): JWT {
+  return { [SESSION_ID_CLAIM]: runtime.base64urlEncode(runtime.randomBytes(16)), ...marksClaims(marks) };
 }
 
-/** How the user signed in, as the claims a token or a sealed cookie records it with. */
-export function authenticationClaims(authentication: SessionAuthentication): JWT {
-  return { [AMR_CLAIM]: [...authentication.amr], [AUTH_TIME_CLAIM]: authentication.authTime };
-}
-
-/** A re-issued token keeps its session's claims, even if a custom `jwt` callback built a new token. */
-export function carrySessionClaims(token: JWT, previous: JWT): JWT {
-  for (const claim of [SESSION_ID_CLAIM, AUTH_TIME_CLAIM, AMR_CLAIM]) {
-    if (previous[claim] !== undefined) token[claim] = previous[claim];
+/**
+ * `token` (what the `jwt` callback returned) with the library's claims exactly as `own` has them:
+ * each one `own` has is set, and each one it lacks is removed, so neither the callback nor data it
+ * merged in can add, change or drop one.
+ */
+export function withLibraryClaims(token: JWT, own: JWT): JWT {
+  for (const claim of LIBRARY_CLAIMS) {
+    if (own[claim] === undefined) delete token[claim];
+    else token[claim] = own[claim];
   }
   return token;
 }
@@ -63,22 +68,7 @@ export function authenticationOf(token: JWT): SessionAuthentication | null {
   return parseAuthentication(token[AMR_CLAIM] ?? [], token[AUTH_TIME_CLAIM]);
 }
 
-/** Seconds of clock skew between servers that a recorded sign-in time may be ahead of this one's clock. */
-const AUTH_TIME_SKEW_SECONDS = 60;
-
-/**
- * An `amr` (RFC 8176 values) and `auth_time` (OpenID Connect Core 1.0 §2) as recorded, checked:
- * null unless `amr` is a list of strings and `auth_time` a time not in the future, so a record
- * cannot claim a sign-in still to come and count as recent for longer.
- */
-export function parseAuthentication(amr: unknown, authTime: unknown): SessionAuthentication | null {
-  if (!Array.isArray(amr) || !amr.every((value) => typeof value === "string")) return null;
-  if (typeof authTime !== "number" || !Number.isFinite(authTime)) return null;
-  if (authTime > nowInSeconds() + AUTH_TIME_SKEW_SECONDS) return null;
-  return { amr: [...amr], authTime };
-}
-
-/** The token after a step-up: the same session, with the new proof's `amr` and `auth_time`. */
+/** The token after a step-up: the same session and marks, with the new proof's `amr` and `auth_time`. */
 export function withAuthentication(token: JWT, authentication: SessionAuthentication): JWT {
   return { ...token, ...authenticationClaims(authentication) };
 }

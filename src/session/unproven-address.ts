@@ -3,40 +3,18 @@
  * issued to a user whose e-mail address nobody had proven yet belongs to whoever set that user up,
  * possibly an attacker who registered the victim's address first. Once the address is proven, such
  * a session must not act for the user any more. Database sessions are simply deleted at the proof;
- * a JWT cannot be deleted, so it carries a mark instead and is judged against the stored user.
+ * a JWT cannot be deleted, so it carries a mark instead (the `unprovenAddress` of its marks,
+ * core/session-marks.ts, as the private claim `emailUnverified`) and is judged against the stored
+ * user. Only marked sessions cost a user lookup when read; the others are decided from the token.
  */
 import type { AdapterUser } from "../adapters/types.js";
 import { adapterMethod, callAdapter } from "../core/adapter-calls.js";
 import type { ServerContext } from "../core/context.js";
+import { UNPROVEN_ADDRESS_CLAIM } from "../core/session-marks.js";
 import type { JWT } from "../jwt/types.js";
-
-/**
- * The private claim (RFC 7519 §4.3) set on a JWT session issued while its user's address was
- * unproven. Only such sessions cost a user lookup when read; the others are decided from the
- * token alone.
- */
-export const UNPROVEN_ADDRESS_CLAIM = "emailUnverified";
 
 /** Seconds of clock difference between app instances and the database that `iat` may be off by. */
 const CLOCK_TOLERANCE_SECONDS = 15;
-
-/** Whether `user` is a stored user with an address that nobody has proven yet. */
-function hasUnprovenAddress(user: object): boolean {
-  const { email, emailVerified } = user as Partial<AdapterUser>;
-  return typeof email === "string" && email !== "" && "emailVerified" in user && !emailVerified;
-}
-
-/** Marks a new JWT session whose user's address is unproven. */
-export function markUnprovenAddress(token: JWT, user: object): JWT {
-  if (hasUnprovenAddress(user)) token[UNPROVEN_ADDRESS_CLAIM] = true;
-  return token;
-}
-
-/** A re-issued token keeps the mark, even if a custom `jwt` callback built a new token without it. */
-export function carryUnprovenMark(token: JWT, previous: JWT): JWT {
-  if (previous[UNPROVEN_ADDRESS_CLAIM] === true) token[UNPROVEN_ADDRESS_CLAIM] = true;
-  return token;
-}
 
 /** Whether the token can only be judged against its stored user (it was issued before a proof). */
 export function needsProofCheck(token: JWT): boolean {

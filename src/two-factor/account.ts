@@ -114,7 +114,7 @@ export async function confirmTotpForUser(
 ): Promise<ConfirmedTotp | null> {
   const { current, user, amr } = await recentSignIn(ctx, settings.recentAuthMaxAge);
   if (typeof code !== "string") return null;
-  const recoveryCodes = await confirmTotpEnrolment(ctx, user.id, code);
+  const recoveryCodes = await confirmTotpEnrolment(ctx, user.id, code, current.id);
   if (recoveryCodes === null) return null;
   const cookies = await ctx.sessions.reauthenticate(ctx, secondFactorAuthentication(amr, "totp"), current);
   return { recoveryCodes, cookies };

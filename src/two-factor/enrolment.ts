@@ -7,7 +7,7 @@
  */
 import { adapterMethod, callAdapter } from "../core/adapter-calls.js";
 import type { ServerContext } from "../core/context.js";
-import { InvalidRequest } from "../core/errors.js";
+import { InvalidRequest, UnsupportedStrategy } from "../core/errors.js";
 import { base32Encode } from "./base32.js";
 import { qrCodeSvg } from "./qr-svg.js";
 import { hashRecoveryCode, newRecoveryCodes } from "./recovery-codes.js";
@@ -84,14 +84,32 @@ export async function replaceRecoveryCodesOf(ctx: ServerContext, userId: string)
 }
 
 /**
- * Confirms a pending enrolment with a first valid code: two-factor sign-in is on from now, and the
- * recovery codes are returned (shown once). Null when the code is wrong or spent; refused when no
- * enrolment is pending.
+ * Signs the user out everywhere but the session `keep` names (none when undefined), once an
+ * authenticator is on: those sessions proved only what was asked before, often a password alone.
+ * A strategy that cannot end some of a user's sessions and keep one (JWT sessions without a store)
+ * ends none; such a session still never stands in for the second factor at a sign-in (gate.ts).
+ */
+async function endSessionsFromBefore(ctx: ServerContext, userId: string, keep: string | undefined) {
+  const adapter = ctx.config.adapter;
+  if (ctx.sessions.revokeNeeds.some((method) => typeof adapter?.[method] !== "function")) return;
+  try {
+    await ctx.sessions.revoke(ctx.config, userId, { allExcept: keep }, "revokedOthers");
+  } catch (error) {
+    if (!(error instanceof UnsupportedStrategy)) throw error;
+  }
+}
+
+/**
+ * Confirms a pending enrolment with a first valid code: two-factor sign-in is on from now, every
+ * other session of the user ends (all but `keep`, the enrolling session's id), and the recovery
+ * codes are returned (shown once). Null when the code is wrong or spent; refused when no enrolment
+ * is pending.
  */
 export async function confirmTotpEnrolment(
   ctx: ServerContext,
   userId: string,
   code: string,
+  keep: string | undefined,
 ): Promise<string[] | null> {
   const record = await twoFactorRecord(ctx, userId);
   if (record === null || record.totpSecret === null || totpEnabled(record)) {
@@ -107,6 +125,7 @@ export async function confirmTotpEnrolment(
   await callAdapter("turn two-factor sign-in on", () =>
     setTwoFactor({ ...record, totpEnabledAt: new Date(), lastTotpStep: step }),
   );
+  await endSessionsFromBefore(ctx, userId, keep);
   return replaceRecoveryCodesOf(ctx, userId);
 }
 

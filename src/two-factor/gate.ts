@@ -8,9 +8,10 @@
  */
 import type { AdapterTwoFactor, AdapterUser } from "../adapters/types.js";
 import { resolveCallbackUrl } from "../core/callback-url.js";
-import type { SignInGate } from "../core/context.js";
+import type { AuthContext, SignInGate } from "../core/context.js";
 import { AccessDenied } from "../core/errors.js";
 import { returnsRedirectAsJson } from "../core/response.js";
+import { firstFactorStanding } from "../login/first-factor.js";
 import { methodsAfter } from "./method-providers.js";
 import { issuePendingCookie } from "./pending.js";
 import { CHALLENGE_ROUTE, SETUP_ROUTE } from "./route-names.js";
@@ -23,6 +24,20 @@ async function requiredFor(settings: TwoFactorSettings, user: AdapterUser): Prom
   if (required === "always") return true;
   if (required === "enrolled") return false;
   return (await required(user)) === true;
+}
+
+/**
+ * Whether this browser holds a session of the record's user that proved who they are since the
+ * authenticator was turned on: signed in through the second step (or a trusted device) then, or
+ * stepped up since. A session from before the enrolment proved only what was asked then, often a
+ * password alone, and must not stand in for the second factor now.
+ */
+async function sessionSinceEnrolment(ctx: AuthContext, record: AdapterTwoFactor): Promise<boolean> {
+  const current = await ctx.sessions.current(ctx);
+  if (current === null || current.userId !== record.userId || record.totpEnabledAt === null) return false;
+  const authentication = await current.authentication();
+  const enabledAt = Math.floor(new Date(record.totpEnabledAt).valueOf() / 1000);
+  return authentication !== null && authentication.authTime >= enabledAt;
 }
 
 export function twoFactorGate(settings: TwoFactorSettings): SignInGate {
@@ -39,7 +54,7 @@ export function twoFactorGate(settings: TwoFactorSettings): SignInGate {
         return undefined;
       // The user of this browser's session adding a passkey or linking an account: that session
       // passed the second step already, and this grants nothing it does not have.
-      if ((await ctx.sessions.current(ctx))?.userId === userId) return undefined;
+      if (await sessionSinceEnrolment(ctx, record as AdapterTwoFactor)) return undefined;
       purpose = "verify";
     } else if (await requiredFor(settings, signIn.user as AdapterUser)) purpose = "enrol";
     else return undefined;
@@ -48,7 +63,15 @@ export function twoFactorGate(settings: TwoFactorSettings): SignInGate {
       throw new AccessDenied("Two-factor sign-in is required, but the signed-in user has no id to enrol.");
     }
     const callbackUrl = await resolveCallbackUrl(ctx);
-    const cookies = await issuePendingCookie(ctx, signIn, purpose, callbackUrl, settings.pendingMaxAge);
+    const standing = await firstFactorStanding(ctx, signIn);
+    const cookies = await issuePendingCookie(
+      ctx,
+      signIn,
+      standing,
+      purpose,
+      callbackUrl,
+      settings.pendingMaxAge,
+    );
     const url = ctx.actionUrl(purpose === "verify" ? CHALLENGE_ROUTE : SETUP_ROUTE);
     if (returnsRedirectAsJson(ctx.request)) {
       // The methods that can follow this first factor (method-providers.ts), and recovery codes.
@@ -57,7 +80,7 @@ export function twoFactorGate(settings: TwoFactorSettings): SignInGate {
           ? {
               url,
               twoFactorRequired: true,
-              methods: [...methodsAfter(settings.methods, signIn.authentication.amr), "recovery"],
+              methods: [...methodsAfter(settings.methods, signIn.marks.authentication.amr), "recovery"],
             }
           : { url, twoFactorRequired: true, enrolmentRequired: true, methods: [...settings.methods] };
       return { status: 200, body, cookies };

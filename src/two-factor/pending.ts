@@ -2,7 +2,8 @@
  * The pending cookie: what a proven first factor leaves in the browser while the second is asked
  * for. It is sealed like a session JWT (encrypted and authenticated with a key derived from the
  * auth secret, salted with the cookie's name), lives `pendingMaxAge` seconds, and holds no session:
- * only what issuing one later needs (the user, the account, how they signed in, where to go).
+ * only what issuing one later needs (the user as the first factor saw it, the account, the session's
+ * marks whole, what the first factor stood on, where to go).
  *
  * Bound to this browser: it carries a hash of the browser's CSRF token (a `__Host-` cookie over
  * https), and is honoured only beside that token, so a pending cookie copied on its own (a log, a
@@ -16,8 +17,10 @@ import { clearChunkedCookie, readChunkedCookie, writeChunkedCookie } from "../co
 import type { CookieToSet } from "../cookie/header.js";
 import type { AuthContext, ProvenFirstFactor } from "../core/context.js";
 import { InvalidCheck, StoreUnavailable } from "../core/errors.js";
+import { marksClaims, marksOfClaims } from "../core/session-marks.js";
 import type { SignInSession } from "../core/session-strategy.js";
 import type { JWT } from "../jwt/types.js";
+import type { FirstFactorStanding } from "../login/first-factor.js";
 import type { Profile, User } from "../provider-types.js";
 
 /** What the second step is for: proving an enrolled factor, or enrolling one that is required. */
@@ -31,24 +34,48 @@ export interface PendingSignIn {
   exp: number;
   userId: string;
   purpose: PendingPurpose;
-  signIn: SignInSession & { authentication: NonNullable<SignInSession["authentication"]> };
+  /** The sign-in as its first factor left it, its marks whole. */
+  signIn: SignInSession;
+  /** What the first factor stood on, to judge again before the sign-in goes on (login/first-factor.ts). */
+  standing: FirstFactorStanding;
   providerId: string;
   callbackUrl: string;
 }
+
+/** The user as the first factor saw it; `emailVerified` (when it has one) as text, as JSON keeps it. */
+type SealedUser = User & { emailVerified?: string | null };
 
 interface PendingClaims {
   sub: string;
   purpose: PendingPurpose;
   /** SHA-256 of the browser's CSRF token (see above). */
   bind: string;
-  user: User & { emailVerified?: string | null };
+  user: SealedUser;
   account: Account | null;
   profile?: Profile;
   isNewUser: boolean;
-  amr: string[];
-  auth_time: number;
+  /** The session's marks, as a session's claims record them (core/session-marks.ts). */
+  marks: JWT;
+  linked: boolean;
   provider: string;
   callbackUrl: string;
+}
+
+/**
+ * The user with its `emailVerified` kept as it was, null included: whether the user had the field
+ * at all (a stored user) and whether it was set are what the first factor saw of the address.
+ */
+function sealedUser(user: User): SealedUser {
+  const { emailVerified, ...rest } = user as User & { emailVerified?: unknown };
+  if (!("emailVerified" in user)) return rest;
+  const sealed = emailVerified instanceof Date ? emailVerified.toISOString() : emailVerified;
+  return { ...rest, emailVerified: typeof sealed === "string" ? sealed : null };
+}
+
+function openedUser(user: SealedUser): User & { emailVerified?: Date | null } {
+  const { emailVerified, ...rest } = user;
+  if (!("emailVerified" in user)) return rest;
+  return { ...rest, emailVerified: typeof emailVerified === "string" ? new Date(emailVerified) : null };
 }
 
 const SPENT_PREFIX = "2fa-spent:";
@@ -64,25 +91,21 @@ async function binding(ctx: AuthContext): Promise<string> {
 export async function issuePendingCookie(
   ctx: AuthContext,
   signIn: ProvenFirstFactor,
+  standing: FirstFactorStanding,
   purpose: PendingPurpose,
   callbackUrl: string,
   maxAge: number,
 ): Promise<CookieToSet[]> {
-  const userId = signIn.user.id as string;
-  const { emailVerified, ...user } = signIn.user as User & { emailVerified?: Date | null };
   const claims: PendingClaims = {
-    sub: userId,
+    sub: signIn.user.id as string,
     purpose,
     bind: await binding(ctx),
-    user: {
-      ...user,
-      ...(emailVerified instanceof Date ? { emailVerified: emailVerified.toISOString() } : {}),
-    },
+    user: sealedUser(signIn.user),
     account: signIn.account,
     ...(signIn.profile ? { profile: signIn.profile } : {}),
     isNewUser: signIn.isNewUser,
-    amr: signIn.authentication.amr,
-    auth_time: signIn.authentication.authTime,
+    marks: marksClaims(signIn.marks),
+    linked: standing.accountLinked,
     provider: signIn.providerId,
     callbackUrl,
   };
@@ -114,11 +137,13 @@ export async function openPendingCookie(
     salt: name,
   });
   if (claims === null || claims.purpose !== purpose) return null;
-  const { jti, exp, sub, user, amr, auth_time: authTime } = claims;
+  const { jti, exp, sub, user } = claims;
   if (typeof jti !== "string" || typeof exp !== "number" || typeof sub !== "string" || sub === "")
     return null;
   if (typeof user !== "object" || user === null || user.id !== sub) return null;
-  if (!Array.isArray(amr) || typeof authTime !== "number") return null;
+  const marks =
+    typeof claims.marks === "object" && claims.marks !== null ? marksOfClaims(claims.marks) : null;
+  if (marks === null) return null;
   // Only beside the CSRF cookie of the browser it was minted in; the comparison is of two hashes.
   if (
     !ctx.runtime.equalInConstantTime(
@@ -128,7 +153,6 @@ export async function openPendingCookie(
   ) {
     return null;
   }
-  const { emailVerified, ...rest } = user;
   return {
     jti,
     exp,
@@ -137,12 +161,13 @@ export async function openPendingCookie(
     providerId: String(claims.provider),
     callbackUrl: String(claims.callbackUrl),
     signIn: {
-      user: typeof emailVerified === "string" ? { ...rest, emailVerified: new Date(emailVerified) } : rest,
+      user: openedUser(user),
       account: claims.account ?? null,
       ...(claims.profile ? { profile: claims.profile } : {}),
       isNewUser: claims.isNewUser === true,
-      authentication: { amr: amr.map(String), authTime },
+      marks,
     },
+    standing: { accountLinked: claims.linked === true },
   };
 }
 

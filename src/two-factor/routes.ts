@@ -25,6 +25,7 @@ import type { AuthContext } from "../core/context.js";
 import { InvalidCheck, InvalidRequest } from "../core/errors.js";
 import { type ResponseInternal, returnsRedirectAsJson } from "../core/response.js";
 import type { RouteTable } from "../core/routes.js";
+import { firstFactorStands } from "../login/first-factor.js";
 import { issueSignInSession } from "../login/issue-session.js";
 import type { RenderedPage } from "../pages/layout.js";
 import {
@@ -75,6 +76,12 @@ function subjectOf(ctx: AuthContext, purpose: PendingSignIn["purpose"]): Promise
     subject = (async (): Promise<Subject | null> => {
       const pending = await openPendingCookie(ctx, purpose);
       if (pending !== null) {
+        // Judged again against the user as stored now, before anything is shown, written or issued.
+        if (!(await firstFactorStands(ctx, pending.signIn, pending.standing))) {
+          throw new InvalidCheck(
+            "Two-factor: the sign-in pending in this browser no longer stands (its user's address was proven since, or the account it came through was unlinked); sign in again.",
+          );
+        }
         const { user } = pending.signIn;
         return {
           kind: "pending",
@@ -199,9 +206,11 @@ async function completePending(
   method: ChallengeMethod,
 ): Promise<ResponseInternal> {
   await spendPendingSignIn(ctx, pending);
+  // The first factor's marks, whole; only how the user proved who they are moves on.
+  const { marks } = pending.signIn;
   const signIn = {
     ...pending.signIn,
-    authentication: secondFactorAuthentication(pending.signIn.authentication.amr, method),
+    marks: { ...marks, authentication: secondFactorAuthentication(marks.authentication.amr, method) },
   };
   const result = await issueSignInSession(ctx, signIn, pending.callbackUrl);
   return { ...result, cookies: [...(result.cookies ?? []), ...clearPendingCookie(ctx)] };
@@ -299,7 +308,8 @@ function challengePage(settings: TwoFactorSettings) {
  */
 function offers(settings: TwoFactorSettings, subject: Subject, method: "passkey" | "email"): boolean {
   if (!settings.methods.includes(method)) return false;
-  const firstFactor = subject.kind === "pending" ? subject.pending.signIn.authentication.amr : subject.amr;
+  const firstFactor =
+    subject.kind === "pending" ? subject.pending.signIn.marks.authentication.amr : subject.amr;
   return methodsAfter(settings.methods, firstFactor).includes(method);
 }
 
@@ -416,7 +426,9 @@ function confirmSetup(settings: TwoFactorSettings) {
     const stale = await signInAgainIfStale(ctx, subject, settings);
     if (stale) return stale;
     const { code } = postedCode(ctx);
-    const codes = await confirmTotpEnrolment(ctx, subject.userId, code);
+    // A held sign-in has no session yet: every session of the user is from before.
+    const keep = subject.kind === "signedIn" ? subject.session.current.id : undefined;
+    const codes = await confirmTotpEnrolment(ctx, subject.userId, code, keep);
     if (codes === null) return refused(ctx, SETUP_ROUTE, "totp");
     const result = await secondFactorProven(ctx, subject, "totp");
     return continuePage(ctx, result, { recoveryCodes: codes }, (continueUrl) =>

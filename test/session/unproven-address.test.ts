@@ -6,16 +6,20 @@
 import { describe, expect, it, vi } from "vitest";
 import { createMemoryTables, MemoryAdapter } from "../../src/adapters/memory.js";
 import type { Adapter, AdapterUser } from "../../src/adapters/types.js";
+import { firstFactorMarks, marksClaims, UNPROVEN_ADDRESS_CLAIM } from "../../src/core/session-marks.js";
 import type { AuthConfig } from "../../src/index.js";
 import { decode, encode, type JWT } from "../../src/jwt/index.js";
 import Credentials from "../../src/providers/credentials.js";
+import { withLibraryClaims } from "../../src/session/session-claims.js";
+import { issuedBeforeProof } from "../../src/session/unproven-address.js";
 import {
-  carryUnprovenMark,
-  issuedBeforeProof,
-  markUnprovenAddress,
-  UNPROVEN_ADDRESS_CLAIM,
-} from "../../src/session/unproven-address.js";
-import { locationOf, makeConfig, recordingLogger, send, signInWithCredentials } from "../core/helpers.js";
+  getCsrf,
+  locationOf,
+  makeConfig,
+  recordingLogger,
+  send,
+  signInWithCredentials,
+} from "../core/helpers.js";
 
 const SESSION_COOKIE = "__Secure-authjs.session-token";
 const SECRET = "unproven-address-test-secret-0123456789abcdef";
@@ -24,8 +28,10 @@ const stored = (emailVerified: Date | null, email: string | null = "ada@example.
   ({ id: "user-ada", email, emailVerified }) as AdapterUser;
 
 describe("the mark of an unproven address", () => {
+  const markOf = (user: object) => marksClaims(firstFactorMarks(user, ["pwd"]))[UNPROVEN_ADDRESS_CLAIM];
+
   it("is set for a stored user whose address nobody has proven", () => {
-    expect(markUnprovenAddress({}, stored(null))).toEqual({ [UNPROVEN_ADDRESS_CLAIM]: true });
+    expect(markOf(stored(null))).toBe(true);
   });
 
   it.each([
@@ -37,16 +43,15 @@ describe("the mark of an unproven address", () => {
       { id: "u", email: "a@b.test" },
     ],
   ])("is not set for %s", (_, user) => {
-    expect(markUnprovenAddress({}, user)).toEqual({});
+    expect(markOf(user)).toBeUndefined();
   });
 
   it("survives a re-issue whose jwt callback built a token without it, and is never invented", () => {
-    expect(carryUnprovenMark({ sub: "u" }, { sub: "u", [UNPROVEN_ADDRESS_CLAIM]: true })).toEqual({
+    expect(withLibraryClaims({ sub: "u" }, { sub: "u", [UNPROVEN_ADDRESS_CLAIM]: true })).toEqual({
       sub: "u",
       [UNPROVEN_ADDRESS_CLAIM]: true,
     });
-    expect(carryUnprovenMark({ sub: "u" }, { sub: "u" })).toEqual({ sub: "u" });
-    expect(carryUnprovenMark({ sub: "u" }, { sub: "u", [UNPROVEN_ADDRESS_CLAIM]: "yes" })).toEqual({
+    expect(withLibraryClaims({ sub: "u", [UNPROVEN_ADDRESS_CLAIM]: true }, { sub: "u" })).toEqual({
       sub: "u",
     });
   });
@@ -73,7 +78,7 @@ describe("a session issued before the proof", () => {
 
 describe("GET /session of a JWT session", () => {
   /** A credentials app whose `authorize` returns the adapter's own user, as some apps do. */
-  async function app() {
+  async function app(callbacks: AuthConfig["callbacks"] = {}) {
     const tables = createMemoryTables();
     const memory = MemoryAdapter(tables);
     await memory.createUser(stored(null));
@@ -83,6 +88,7 @@ describe("GET /session of a JWT session", () => {
       secret: SECRET,
       adapter,
       session: { strategy: "jwt" },
+      callbacks,
       providers: [
         Credentials({
           credentials: { email: { type: "email" }, password: { type: "password" } },
@@ -133,6 +139,23 @@ describe("GET /session of a JWT session", () => {
     expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=;`))).toBe(
       true,
     );
+  });
+
+  it("of an unproven user ends once the address is proven, after a re-issue through a jwt callback that builds a new token", async () => {
+    // An app's callback that keeps only the claims it knows of, as a fresh object.
+    const { config, tables } = await app({
+      jwt: ({ token }) => ({ sub: token.sub, name: token.name, email: token.email }),
+    });
+    const { jar } = await signInWithCredentials(config, { email: "ada@example.test", password: "x" });
+    const { token: csrfToken } = await getCsrf(config, { cookie: jar });
+    const before = jar.get(SESSION_COOKIE);
+    jar.apply(await send(config, "/session", { cookie: jar, json: { csrfToken, data: {} } }));
+    expect(jar.get(SESSION_COOKIE)).not.toBe(before);
+
+    const user = tables.users.get("user-ada");
+    if (user) user.emailVerified = new Date();
+    // Within seconds of the proof: only the mark tells this re-issued token from a later session.
+    expect(await (await send(config, "/session", { cookie: jar })).json()).toBeNull();
   });
 
   const markedCookie = async (claims: JWT) =>

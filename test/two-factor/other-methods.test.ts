@@ -390,7 +390,9 @@ describe("a code by e-mail as the second factor", () => {
   });
 
   it("attack: after an e-mail first factor, a mailed code is no second factor", async () => {
-    const { config, mails } = await emailApp();
+    const { config, mails, adapter } = await emailApp();
+    // Proven before: a first proof would remove the second factor set up without it.
+    await adapter.updateUser?.({ id: "user-alice", emailVerified: new Date(Date.now() - 60_000) });
     const jar = new CookieJar();
     const { token } = await getCsrf(config, { cookie: jar });
     await send(config, "/signin/email", {
@@ -410,6 +412,53 @@ describe("a code by e-mail as the second factor", () => {
     expect((await sendCode(config, jar)).status).toBe(400);
     expect((await postCode(config, jar, "123456", { method: "email" })).status).toBe(400);
   });
+
+  it.each(["jwt", "database"] as const)(
+    "attack: with %s sessions, a session signed in by e-mail (a trusted device skipped the second factor) cannot step up with a mailed code, nor turn two-factor off",
+    async (strategy) => {
+      const mails: Array<{ code?: string }> = [];
+      const app = await twoFactorApp({
+        session: { strategy },
+        providers: [
+          aliceCredentials(),
+          Email({
+            otp: true,
+            sendVerificationRequest: ({ code }) => void mails.push({ ...(code ? { code } : {}) }),
+          }),
+        ],
+        twoFactor: { methods: ["totp", "email"], trustDevice: { maxAge: 30 } },
+      });
+      await app.adapter.updateUser?.({ id: "user-alice", emailVerified: new Date(Date.now() - 60_000) });
+      const { config } = app;
+      const { secret } = await enrolAlice(config);
+      nextStep();
+      const { jar } = await signInWithCredentials(config);
+      jar.apply(await postCode(config, jar, codeAt(secret, Date.now()), { trustDevice: "on" }));
+      jar.cookies.delete(SESSION_COOKIE);
+      nextStep();
+
+      // A sign-in by a mailed code in the trusted browser: the mailbox alone, one factor.
+      const { token } = await getCsrf(config, { cookie: jar });
+      await send(config, "/signin/email", {
+        cookie: jar,
+        form: { csrfToken: token, email: ALICE.email as string },
+      });
+      const signedIn = await send(config, "/callback/email", {
+        cookie: jar,
+        form: { csrfToken: token, email: ALICE.email as string, code: mails.at(-1)?.code as string },
+      });
+      expect(setsSession(signedIn)).toBe(true);
+      jar.apply(signedIn);
+
+      expect(await (await send(config, "/two-factor", { cookie: jar })).text()).not.toContain(
+        "E-mail me a code",
+      );
+      expect((await sendCode(config, jar)).status).toBe(400);
+      const req = new Request("https://app.test/settings", { headers: { cookie: jar.header() } });
+      const { disableTwoFactor } = await import("../../src/index.js");
+      await expect(disableTwoFactor(req, config)).rejects.toMatchObject({ type: "StepUpRequired" });
+    },
+  );
 
   it("a signed-in user whose session recorded no amr (an OAuth sign-in) steps up with a mailed code", async () => {
     const { config, mails } = await emailApp();
@@ -560,16 +609,25 @@ describe("trust this device", () => {
     expect(setsSession(again.response)).toBe(false);
   });
 
-  it("attack: when the address is first proven (pre-hijack defence), the browsers trusted before must pass the second factor again", async () => {
+  it("attack: when the address is first proven (pre-hijack defence), the browsers trusted before must pass the owner's second factor", async () => {
     const outbox = outboxProvider();
     const { config, secret, adapter } = await trustingApp({ providers: [twoUsers(), outbox.provider] });
     const { jar } = await signInTrusting(config, secret);
     expect((await adapter.getUser?.("user-alice"))?.emailVerified).toBeNull();
     vi.setSystemTime(Date.now() + 1000);
-    // Whoever owns the address proves it (from another browser): everything set up before ends.
+    // Whoever owns the address proves it (from another browser): everything set up before ends,
+    // the authenticator it was trusted for included.
     await requestLink(config, "alice@example.test");
-    await confirmLink(config, lastMail(outbox).url);
+    const owner = new CookieJar();
+    await confirmLink(config, lastMail(outbox).url, owner);
     expect((await adapter.getUser?.("user-alice"))?.emailVerified).not.toBeNull();
+    expect(await adapter.getTwoFactor?.("user-alice")).toBeNull();
+    // The owner enrols an authenticator of their own: the browser trusted before is not spared it.
+    const { enrollTotp, confirmTotp } = await import("../../src/index.js");
+    const req = () => new Request("https://app.test/settings", { headers: { cookie: owner.header() } });
+    const enrolment = await enrollTotp(req(), config);
+    expect(await confirmTotp(req(), config, codeAt(enrolment.secret, Date.now()))).not.toBeNull();
+    nextStep();
     const again = await signInWithCredentials(config, undefined, { cookie: jar });
     expect(locationOf(again.response).pathname).toBe("/auth/two-factor");
     expect(setsSession(again.response)).toBe(false);

