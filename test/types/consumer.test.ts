@@ -75,6 +75,19 @@ const withFrameworks: ts.CompilerOptions = {
   target: ts.ScriptTarget.ES2022,
 };
 
+/** `@auth/core/providers/oauth`'s internal types, which `@auth/core/providers` exports too. */
+const OAUTH_INTERNALS = [
+  "AccountCallback",
+  "EndpointHandler",
+  "OAuthChecks",
+  "OAuthConfigInternal",
+  "OAuthEndpointType",
+  "OAuthProviderButtonStyles",
+  "OAuthProviderId",
+  "OIDCConfigInternal",
+  "ProfileCallback",
+];
+
 /**
  * The names of Auth.js entries that latchkey's replacement does not export, and why (the common
  * ones and their replacements are in docs/migrating.md, "Type names").
@@ -109,7 +122,7 @@ const NOT_EXPORTED: Record<string, string[]> = {
     ["@auth/core/providers", "next-auth/providers"].map((entry) => [
       entry,
       [
-        "AccountCallback",
+        ...OAUTH_INTERNALS,
         "AppProviders",
         "BuiltInProviders",
         "CredentialsProviderId",
@@ -117,16 +130,8 @@ const NOT_EXPORTED: Record<string, string[]> = {
         "EmailProviderSendVerificationRequestParams",
         "EmailProviderType",
         "EmailUserConfig",
-        "EndpointHandler",
-        "OAuthChecks",
-        "OAuthConfigInternal",
-        "OAuthEndpointType",
-        "OAuthProviderButtonStyles",
-        "OAuthProviderId",
-        "OIDCConfigInternal",
-        "ProfileCallback",
         "ProviderId",
-      ],
+      ].sort(),
     ]),
   ),
   // next-auth/react's internals.
@@ -159,17 +164,7 @@ const NOT_EXPORTED: Record<string, string[]> = {
   "@auth/core/providers/kakao": ["AgeRange", "Birthday", "DateTime", "Gender"],
   "@auth/core/providers/netsuite": ["OAuthNetSuiteOptions"],
   "@auth/core/providers/notion": ["Owner", "Person", "User"],
-  "@auth/core/providers/oauth": [
-    "AccountCallback",
-    "EndpointHandler",
-    "OAuthChecks",
-    "OAuthConfigInternal",
-    "OAuthEndpointType",
-    "OAuthProviderButtonStyles",
-    "OAuthProviderId",
-    "OIDCConfigInternal",
-    "ProfileCallback",
-  ],
+  "@auth/core/providers/oauth": OAUTH_INTERNALS,
   "@auth/core/providers/osu": ["OsuUserCompact"],
   "@auth/core/providers/spotify": ["SpotifyImage"],
   "@auth/core/providers/webauthn": [
