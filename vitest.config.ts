@@ -13,6 +13,7 @@ export default defineConfig({
       { find: "#session-strategies", replacement: source("session/strategy-registry.ts") },
       { find: "#migrations", replacement: source("migrate/registry.ts") },
       // The example app imports the package by name, as an app would; tests run it on the sources.
+      { find: /^latchkey\/providers$/, replacement: source("providers/types.ts") },
       { find: /^latchkey\/providers\/(.+)$/, replacement: source("providers/$1.ts") },
       { find: /^latchkey\/(.+)$/, replacement: source("$1/index.ts") },
       { find: /^latchkey$/, replacement: source("index.ts") },

@@ -37,7 +37,11 @@ export interface DefaultSession {
  */
 export interface Session extends DefaultSession {}
 
-/** The OAuth/e-mail/credentials account in play during a sign-in. */
+/**
+ * The OAuth/e-mail/credentials/passkey account in play during a sign-in. OAuth and OIDC sign-ins
+ * carry the provider's tokens (RFC 6749 §5.1), typed as Auth.js types them, so that code which
+ * copies `account.access_token` into the token compiles as it did there.
+ */
 export interface Account {
   /** The provider's id, e.g. `"github"` or `"credentials"`. */
   provider: string;
@@ -47,7 +51,21 @@ export interface Account {
   providerAccountId: string;
   /** The stored user's id, once there is one. */
   userId?: string;
-  /** Tokens and other fields the provider returned (`access_token`, `expires_at`, …). */
+  /** OAuth/OIDC: the access token the token endpoint issued. */
+  access_token?: string;
+  /** OAuth/OIDC: the refresh token, when the provider issued one. */
+  refresh_token?: string;
+  /** OIDC: the ID token, as the compact JWT the provider sent. */
+  id_token?: string;
+  /** The scope the provider granted, space-separated. */
+  scope?: string;
+  /** The access token's type, lowercased: `"bearer"`, `"dpop"`, … */
+  token_type?: string;
+  /** Seconds the access token lives, as the token endpoint said. */
+  expires_in?: number;
+  /** When the access token expires, in seconds since the epoch. */
+  expires_at?: number;
+  /** Any other field the provider returned (`session_state`, …). */
   [extra: string]: unknown;
 }
 
@@ -97,16 +115,24 @@ export interface SessionCallbackParams {
   user: AdapterUser;
   /** `"update"` when the client called `POST /session`; absent on a plain read. */
   trigger?: "update";
-  /** `POST /session`: the `data` the client sent. Client-controlled: check its shape before use. */
-  newSession?: unknown;
+  /**
+   * `POST /session`: the `data` the client sent. Typed `any` as in Auth.js; it is client-controlled
+   * all the same: check its shape before use.
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: Auth.js types it so, and apps read it without a cast.
+  newSession?: any;
 }
 
 /** What the `jwt` callback receives. */
 export interface JWTCallbackParams {
   /** The current token: fresh at sign-in (name, email, picture, sub), decoded from the cookie afterwards. */
   token: JWT;
-  /** Sign-in only: the user the provider or `authorize` described, or the stored user. */
-  user?: User | AdapterUser;
+  /**
+   * Sign-in only: the user the provider or `authorize` described, or the stored user. Typed as
+   * always there, as Auth.js types it, so that code which checks `account` or `trigger` first
+   * compiles as it did there; on a session read or update it is `undefined`.
+   */
+  user: User | AdapterUser;
   /** Sign-in only: the account signing in, with the provider's tokens. */
   account?: Account | null;
   /** OAuth/OIDC sign-in only: the profile the provider returned. */
@@ -118,8 +144,13 @@ export interface JWTCallbackParams {
    * @deprecated Compare `trigger` with `"signUp"` instead.
    */
   isNewUser?: boolean;
-  /** `POST /session`: the `data` the client sent. Client-controlled: check its shape before use. */
-  session?: unknown;
+  /**
+   * `POST /session`: the `data` the client sent. Typed `any` as in Auth.js, so that
+   * `token.name = session.user.name` compiles as it did there; it is client-controlled all the
+   * same: check its shape before you copy anything from it into the token.
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: Auth.js types it so, and apps read it without a cast.
+  session?: any;
 }
 
 /**

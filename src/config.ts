@@ -282,6 +282,14 @@ export interface AuthConfig {
    */
   redirectProxyUrl?: string;
   /**
+   * Auth.js's switches for features it ships as experimental. latchkey has none: the `Passkey()` and
+   * `WebAuthn()` providers bring their flow, so `enableWebAuthn` is accepted, as Auth.js apps set
+   * it, and changes nothing.
+   *
+   * @deprecated Remove it; it is read by nothing.
+   */
+  experimental?: { enableWebAuthn?: boolean };
+  /**
    * OAuth/OIDC, on the stable deployment: the only origins it relays a provider's callback to. An
    * entry is an origin, or one whose host starts with `*.` for any subdomain of the rest. Default:
    * every origin a `state` sealed with the app's secret names.

@@ -47,7 +47,7 @@ import { twoFactorFeature } from "./two-factor/feature.js";
 import { type RecentAuth, type RecentAuthOptions, recentAuthentication } from "./two-factor/recent-auth.js";
 import { twoFactorSettingsOf } from "./two-factor/settings.js";
 
-export type { AdapterUser } from "./adapters/types.js";
+export type { AdapterUser, Awaitable } from "./adapters/types.js";
 export type {
   Account,
   AuthConfig,

@@ -73,12 +73,14 @@ export interface CredentialInput {
 }
 
 /**
- * What `authorize` receives: each declared field as the string the client sent, or absent. Fields
- * that were not declared in `credentials` never reach it, and a non-string value is refused (400)
- * before `authorize` runs.
+ * What `authorize` receives: the fields declared in `credentials`, each typed `string` as next-auth
+ * v4 typed them (so that `users[credentials.username]` compiles as it did there). A field the client
+ * left out is absent all the same: check each one before use. Fields that were not declared never
+ * reach `authorize`, and a non-string value is refused (400) before `authorize` runs.
  */
-export type SubmittedCredentials<Inputs extends Record<string, CredentialInput>> = Partial<
-  Record<keyof Inputs, string>
+export type SubmittedCredentials<Inputs extends Record<string, CredentialInput>> = Record<
+  keyof Inputs,
+  string
 >;
 
 export interface CredentialsConfig<
@@ -91,10 +93,8 @@ export interface CredentialsConfig<
    * Checks the submitted fields and returns the user, or null to refuse. Throw a `CredentialsSignin`
    * subclass with a `code` to tell the sign-in page why.
    */
-  authorize: (
-    credentials: SubmittedCredentials<Inputs>,
-    request: Request,
-  ) => Promise<User | null> | User | null;
+  // Method syntax on purpose: a provider typed with its own fields still fits `Provider`.
+  authorize(credentials: SubmittedCredentials<Inputs>, request: Request): Promise<User | null> | User | null;
 }
 
 export type TokenSet = Record<string, unknown> & {
@@ -107,12 +107,41 @@ export type TokenSet = Record<string, unknown> & {
   scope?: string;
 };
 
-export type Profile = Record<string, unknown> & {
+/**
+ * What an OAuth/OIDC provider says about the user: the ID token's claims or the userinfo response
+ * (the standard claims of OpenID Connect Core 1.0 §5.1, and whatever else the provider sends). An
+ * interface, as in Auth.js, so an app may add the claims of its provider by declaration merging.
+ * `email_verified` and `picture` are left `unknown`: providers send them in other shapes (Apple's
+ * `"true"`, Facebook's picture object), and a catalogue provider's own profile type says which.
+ */
+export interface Profile {
   sub?: string | null;
   name?: string | null;
+  given_name?: string | null;
+  family_name?: string | null;
+  middle_name?: string | null;
+  nickname?: string | null;
+  preferred_username?: string | null;
+  profile?: string | null;
+  website?: string | null;
   email?: string | null;
+  gender?: string | null;
+  birthdate?: string | null;
+  zoneinfo?: string | null;
+  locale?: string | null;
+  phone_number?: string | null;
+  updated_at?: Date | string | number | null;
+  /** Some providers send the avatar as `image`. */
   image?: string | null;
-};
+  [claim: string]: unknown;
+}
+
+/**
+ * The claims a provider sends beyond those its profile type names, as a `profile` callback sees
+ * them: whatever the provider put there.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: Auth.js types unnamed claims so, and `profile()` callbacks read them without a cast.
+export type ProfileClaims = Record<string, any>;
 
 /** Parameters of a callback, as the provider sent them (query string, or a `form_post` body). */
 export type CallbackParams = Record<string, string>;
@@ -211,9 +240,13 @@ export interface OAuthProviderOptions<P extends Profile = Profile> {
   jwks_endpoint?: string;
   clientId?: string;
   clientSecret?: string;
-  /** Maps the provider's profile to the user. Default: `id` (from `sub` or `id`), `name`, `email`, `image`. */
+  /**
+   * Maps the provider's profile to the user. Default: `id` (from `sub` or `id`), `name`, `email`,
+   * `image`. A claim the profile's type does not name is typed `any` here, as in Auth.js, so that
+   * `role: profile.role ?? "user"` compiles as it did there.
+   */
   // Method syntax on purpose: a provider typed with its own profile (GitHub's) still fits `Provider`.
-  profile?(profile: P, tokens: TokenSet): Promise<User> | User;
+  profile?(profile: P & ProfileClaims, tokens: TokenSet): Promise<User> | User;
   /**
    * The fields of the token response stored on the account. Default: access_token, id_token,
    * refresh_token, expires_at, scope, token_type (lowercased), session_state; whatever this

@@ -26,6 +26,19 @@ import { type AuthConfig, getSession as getRequestSession, type Session } from "
 import { headersOnlyRequest } from "../node/bridge.js";
 import { toNodeHandler } from "../node/index.js";
 
+// The names `@auth/express` exports beside `ExpressAuth`, so that its imports switch as they are.
+export type { Account, DefaultSession, Profile, Session, User } from "../index.js";
+export { AuthError, CredentialsSignin, customFetch } from "../index.js";
+
+/**
+ * The configuration {@link LatchkeyExpress} and {@link getSession} take: `@auth/express`'s name for
+ * it. `raw` is left out, as there: the middleware always answers with a response.
+ */
+export type ExpressAuthConfig = Omit<AuthConfig, "raw">;
+
+/** What {@link getSession} returns: `@auth/express`'s name for it. */
+export type GetSessionResult = Promise<Session | null>;
+
 declare global {
   namespace Express {
     /** Set by {@link authSession} and {@link requireAuth}: the signed-in session, or null. */

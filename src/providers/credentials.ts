@@ -2,6 +2,8 @@ import { credentialsFlow } from "../flows/credentials.js";
 import { carryingFlow } from "../flows/types.js";
 import type { CredentialInput, CredentialsConfig } from "./types.js";
 
+export type { CredentialInput, CredentialsConfig };
+
 export type CredentialsUserConfig<Inputs extends Record<string, CredentialInput>> = Partial<
   Omit<CredentialsConfig<Inputs>, "type">
 > &
@@ -10,7 +12,8 @@ export type CredentialsUserConfig<Inputs extends Record<string, CredentialInput>
 /**
  * Sign-in with fields the application checks itself (a password, a one-time code from elsewhere).
  * Works with JWT and database sessions. `authorize` receives the fields declared in `credentials`,
- * each typed `string | undefined`; without `credentials` it receives none.
+ * each typed `string` as next-auth v4 typed them (one the client left out is absent: check each);
+ * without `credentials` it receives none.
  *
  * @example
  * ```ts

@@ -2,6 +2,8 @@ import { emailFlow } from "../flows/email.js";
 import { carryingFlow } from "../flows/types.js";
 import type { EmailConfig } from "./types.js";
 
+export type { EmailConfig };
+
 export type EmailUserConfig = Partial<Omit<EmailConfig, "type">> &
   Pick<EmailConfig, "sendVerificationRequest">;
 

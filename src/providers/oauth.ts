@@ -1,6 +1,18 @@
 import { withOAuthFlow } from "../flows/oauth/carried.js";
 import type { OAuth2Config, OAuthUserConfig, Profile } from "./types.js";
 
+// The configuration types `@auth/core/providers/oauth` exports, for apps that write a provider.
+export type {
+  AuthorizationEndpointHandler,
+  OAuth2Config,
+  OAuthConfig,
+  OAuthUserConfig,
+  OIDCConfig,
+  OIDCUserConfig,
+  TokenEndpointHandler,
+  UserinfoEndpointHandler,
+} from "./types.js";
+
 /**
  * Any OAuth 2.0 provider, from its endpoints (or its `issuer`, when it publishes RFC 8414
  * metadata). The profile comes from the `userinfo` endpoint; map it with `profile`.

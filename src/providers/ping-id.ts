@@ -11,6 +11,9 @@ export interface PingIdProfile extends Record<string, unknown> {
   picture?: string;
 }
 
+/** `@auth/core/providers/ping-id`'s name for {@link PingIdProfile}. */
+export type PingProfile = PingIdProfile;
+
 /**
  * Ping Identity, by OpenID Connect discovery. `issuer` is your PingOne environment's issuer (`https://auth.pingone.com/<environment id>/as`), or AUTH_PING_ID_ISSUER.
  * Client id and secret default to AUTH_PING_ID_ID and AUTH_PING_ID_SECRET.

@@ -2,6 +2,8 @@ import { carryingFlow } from "../flows/types.js";
 import { webauthnFlow } from "../flows/webauthn/index.js";
 import type { WebAuthnConfig } from "./types.js";
 
+export type { WebAuthnConfig };
+
 /** What `WebAuthn()` and `Passkey()` accept: every field of {@link WebAuthnConfig} is optional. */
 export type WebAuthnUserConfig = Partial<Omit<WebAuthnConfig, "type">>;
 

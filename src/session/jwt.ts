@@ -4,7 +4,7 @@
  * every request: a GET /session that changes nothing costs one decryption and no encryption.
  */
 import type { AdapterUser } from "../adapters/types.js";
-import type { Session, SessionCallbackParams } from "../config.js";
+import type { JWTCallbackParams, Session, SessionCallbackParams } from "../config.js";
 import {
   carriesChunkedCookie,
   clearChunkedCookie,
@@ -168,7 +168,9 @@ async function readOrUpdate(
   const customJwtCallback = ctx.config.customJwtCallback;
   const before = customJwtCallback ? JSON.stringify(decoded) : undefined;
   const jwtResult = ctx.config.callbacks.jwt(
-    update ? { token: decoded, trigger: "update", session: update.data } : { token: decoded },
+    (update
+      ? { token: decoded, trigger: "update", session: update.data }
+      : { token: decoded }) as JWTCallbackParams, // `user` is for sign-ins
   );
   const token = isThenable(jwtResult) ? await jwtResult : jwtResult;
   if (token === null) return { session: null, cookies: clearSession(ctx) };

@@ -34,6 +34,10 @@ import {
   type Session,
 } from "../index.js";
 
+// The names `@auth/sveltekit` exports beside `SvelteKitAuth`, so that its imports switch as they are.
+export type { Account, DefaultSession, Profile, Session, User } from "../index.js";
+export { AuthError, CredentialsSignin, customFetch } from "../index.js";
+
 declare global {
   namespace App {
     interface Locals {

@@ -4,21 +4,14 @@
  * are compiled against it with `skipLibCheck: false`, so every shipped `.d.ts` is checked. Edge
  * projects have no Node types (`types: []`, DOM lib); only `latchkey/node` may need them.
  */
-import {
-  cpSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Compiled, createCompiler, REPO_ROOT, readTsconfig } from "./compile.js";
+import { authjsEntries, authjsExports } from "./authjs-exports.js";
+import { installBuiltLatchkey, linkPackages } from "./built-package.js";
+import { type Compiled, createCompiler, REPO_ROOT } from "./compile.js";
 import { FIXTURES, FIXTURES_DIR } from "./fixtures.js";
 
 const compiler = createCompiler();
@@ -46,28 +39,13 @@ let build: Compiled;
 
 beforeAll(() => {
   project = mkdtempSync(join(tmpdir(), "latchkey-consumer-"));
-  const pkg = join(project, "node_modules/latchkey");
-  mkdirSync(pkg, { recursive: true });
-  cpSync(join(REPO_ROOT, "package.json"), join(pkg, "package.json"));
-  // The package's own dependencies (`cookie`'s types), found where an install would put them.
-  symlinkSync(join(REPO_ROOT, "node_modules"), join(pkg, "node_modules"), "dir");
-  const { fileNames, options } = readTsconfig(join(REPO_ROOT, "tsconfig.build.json"), {
-    outDir: join(pkg, "dist"),
-    emitDeclarationOnly: true,
-    sourceMap: false,
-  });
-  build = compiler.compile(fileNames, options);
-
+  build = installBuiltLatchkey(compiler, project);
   // The frameworks the glue entries are for, as an app that uses one has them installed.
-  for (const name of FRAMEWORK_PACKAGES) {
-    mkdirSync(join(project, "node_modules", name, ".."), { recursive: true });
-    symlinkSync(join(REPO_ROOT, "node_modules", name), join(project, "node_modules", name), "dir");
-  }
-  writeFileSync(join(project, "package.json"), JSON.stringify({ type: "module" }));
+  linkPackages(project, FRAMEWORK_PACKAGES);
   cpSync(CONSUMER_DIR, project, { recursive: true });
   mkdirSync(join(project, "recipes"));
   for (const fixture of FIXTURES) cpSync(join(FIXTURES_DIR, fixture), join(project, "recipes", fixture));
-}, 60_000);
+}, 300_000); // one build of every declaration, on a machine that may be busy
 
 afterAll(() => {
   if (project) rmSync(project, { recursive: true, force: true });
@@ -87,6 +65,117 @@ const FRAMEWORK_PACKAGES = ["hono", "fastify", "express", "@sveltejs/kit", "@typ
  */
 const notSvelteKits = (compiled: Compiled) =>
   compiled.raw.filter((diagnostic) => !diagnostic.file?.fileName.includes("/node_modules/@sveltejs/kit/"));
+
+/** A Node project with the frameworks' types: Express, Fastify and SvelteKit apps. */
+const withFrameworks: ts.CompilerOptions = {
+  ...edge,
+  types: ["node"],
+  typeRoots: [join(REPO_ROOT, "node_modules/@types")],
+  module: ts.ModuleKind.NodeNext,
+  target: ts.ScriptTarget.ES2022,
+};
+
+/** `@auth/core/providers/oauth`'s internal types, which `@auth/core/providers` exports too. */
+const OAUTH_INTERNALS = [
+  "AccountCallback",
+  "EndpointHandler",
+  "OAuthChecks",
+  "OAuthConfigInternal",
+  "OAuthEndpointType",
+  "OAuthProviderButtonStyles",
+  "OAuthProviderId",
+  "OIDCConfigInternal",
+  "ProfileCallback",
+];
+
+/**
+ * The names of Auth.js entries that latchkey's replacement does not export, and why (the common
+ * ones and their replacements are in docs/migrating.md, "Type names").
+ */
+const NOT_EXPORTED: Record<string, string[]> = {
+  // Auth.js's internals (its request and options objects, its provider lists and id unions), and
+  // TypeScript's own `Awaited`. `Authenticator` is `AdapterAuthenticator` (latchkey/adapters),
+  // `PublicProvider` is `AppProvider`, `CookiesOptions` is `CookiesOverrides`; the error-page
+  // parameter unions and warning codes are latchkey's own (docs/errors.md).
+  "@auth/core/types": [
+    "Authenticator",
+    "Awaited",
+    "CookieOption",
+    "CookiesOptions",
+    "ErrorPageParam",
+    "InternalOptions",
+    "InternalProvider",
+    "PublicProvider",
+    "RequestInternal",
+    "SemverString",
+    "SignInPageErrorParam",
+    "WarningCode",
+    "WebAuthnOptionsResponseBody",
+  ],
+  // A helper for adapter authors, who build on @auth/core.
+  "@auth/core/adapters": ["isDate"],
+  "next-auth/adapters": ["isDate"],
+  // Auth.js's provider internals and id unions; `EmailProviderSendVerificationRequestParams` is
+  // `EmailVerificationRequest`, `OAuthProviderButtonStyles` is `ProviderButtonStyles`, and
+  // `EmailUserConfig` is exported by latchkey/providers/email.
+  ...Object.fromEntries(
+    ["@auth/core/providers", "next-auth/providers"].map((entry) => [
+      entry,
+      [
+        ...OAUTH_INTERNALS,
+        "AppProviders",
+        "BuiltInProviders",
+        "CredentialsProviderId",
+        "EmailProviderId",
+        "EmailProviderSendVerificationRequestParams",
+        "EmailProviderType",
+        "EmailUserConfig",
+        "ProviderId",
+      ].sort(),
+    ]),
+  ),
+  // next-auth/react's internals.
+  "next-auth/react": ["GetSessionParams", "SessionContext", "__NEXTAUTH"],
+  // Named `LatchkeyExpress` (docs/express.md: it also mounts without `/*`).
+  "@auth/express": ["ExpressAuth"],
+  // Parts of a few providers' profile types (the profile types themselves are exported), their
+  // id unions, and the WebAuthn options latchkey refuses or spells differently (`RelyingParty` is
+  // `RelyingPartyOptions`).
+  "@auth/core/providers/42-school": [
+    "Achievement",
+    "Campus",
+    "CampusUser",
+    "CursusUser",
+    "ExpertisesUser",
+    "Image",
+    "LanguagesUser",
+    "ProjectUser",
+    "TitlesUser",
+    "UserData",
+  ],
+  "@auth/core/providers/apple": ["AppleNonConformUser"],
+  "@auth/core/providers/credentials": ["CredentialsProviderId"],
+  "@auth/core/providers/email": [
+    "EmailProviderId",
+    "EmailProviderSendVerificationRequestParams",
+    "EmailProviderType",
+  ],
+  "@auth/core/providers/github": ["GitHubEmail"],
+  "@auth/core/providers/kakao": ["AgeRange", "Birthday", "DateTime", "Gender"],
+  "@auth/core/providers/netsuite": ["OAuthNetSuiteOptions"],
+  "@auth/core/providers/notion": ["Owner", "Person", "User"],
+  "@auth/core/providers/oauth": OAUTH_INTERNALS,
+  "@auth/core/providers/osu": ["OsuUserCompact"],
+  "@auth/core/providers/spotify": ["SpotifyImage"],
+  "@auth/core/providers/webauthn": [
+    "DEFAULT_SIMPLEWEBAUTHN_BROWSER_VERSION",
+    "DEFAULT_WEBAUTHN_TIMEOUT",
+    "GetUserInfo",
+    "RelayingParty",
+    "WebAuthnProviderType",
+  ],
+  "@auth/core/providers/wikimedia": ["WikimediaGrant", "WikimediaGroup", "WikimediaRight"],
+};
 
 /** The consumer file that imports an entry; edge.ts for the rest. */
 const CONSUMER_OF: Record<string, string> = {
@@ -115,7 +204,7 @@ function publicEntries(): string[] {
     });
 }
 
-describe("the built package, in a consumer project", { timeout: 30_000 }, () => {
+describe("the built package, in a consumer project", { timeout: 120_000 }, () => {
   it("builds", () => {
     expect(build.diagnostics).toBe("");
     expect(readdirSync(join(project, "node_modules/latchkey/dist"))).toContain("index.d.ts");
@@ -154,14 +243,7 @@ describe("the built package, in a consumer project", { timeout: 30_000 }, () => 
   });
 
   it("latchkey/express, latchkey/fastify and latchkey/sveltekit compile with Node's types and their framework's", () => {
-    const options = {
-      ...edge,
-      types: ["node"],
-      typeRoots: [join(REPO_ROOT, "node_modules/@types")],
-      module: ts.ModuleKind.NodeNext,
-      target: ts.ScriptTarget.ES2022,
-    };
-    const compiled = compiler.compile([join(project, "frameworks.ts")], options);
+    const compiled = compiler.compile([join(project, "frameworks.ts")], withFrameworks);
     expect(
       notSvelteKits(compiled).map((diagnostic) =>
         ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n"),
@@ -172,6 +254,42 @@ describe("the built package, in a consumer project", { timeout: 30_000 }, () => 
       true,
     );
   }, 120_000); // SvelteKit's types bring Vite's and Svelte's: the largest program here
+
+  // Each a program of its own: both augment `Session`, each its own way.
+  it.each(["authjs-express.ts", "authjs-sveltekit.ts"])(
+    "%s: an Auth.js framework app's types, imports switched, compile",
+    (file) => {
+      const compiled = compiler.compile([join(project, file)], withFrameworks);
+      expect(
+        notSvelteKits(compiled).map((diagnostic) =>
+          ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n"),
+        ),
+      ).toEqual([]);
+    },
+    120_000,
+  );
+
+  it("exports each name an Auth.js entry exports from the entry that replaces it, but those it replaces", () => {
+    const entries = authjsEntries();
+    const probe = join(project, "authjs-names.ts");
+    writeFileSync(
+      probe,
+      entries.map((entry, index) => `import * as e${index} from "${entry.latchkey}";`).join("\n"),
+    );
+    // Names only: the declarations themselves are checked above.
+    const { program } = compiler.compile([probe], { ...withFrameworks, skipLibCheck: true });
+    const checker = program.getTypeChecker();
+    const statements = program.getSourceFile(probe)?.statements ?? [];
+    const missing: Record<string, string[]> = {};
+    entries.forEach((entry, index) => {
+      const module = checker.getSymbolAtLocation((statements[index] as ts.ImportDeclaration).moduleSpecifier);
+      if (!module) throw new Error(`${entry.latchkey} does not resolve`);
+      const exported = new Set(checker.getExportsOfModule(module).map((symbol) => symbol.name));
+      const absent = authjsExports(entry.source).filter((name) => !exported.has(name));
+      if (absent.length > 0) missing[entry.authjs] = absent;
+    });
+    expect(missing).toEqual(NOT_EXPORTED);
+  }, 120_000);
 
   it("latchkey/node does need Node's types (so the edge check above means something)", () => {
     expect(compiler.compile([join(project, "node.ts")], edge).diagnostics).toMatch(/node:http/);

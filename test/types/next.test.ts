@@ -6,20 +6,12 @@
  * `skipLibCheck: false`. Next.js's own declarations do not pass that check (nor need Node's types
  * less), so only diagnostics in latchkey's declarations and the app's files count.
  */
-import {
-  cpSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { installBuiltLatchkey, linkPackages } from "./built-package.js";
 import { type Compiled, createCompiler, REPO_ROOT, readTsconfig } from "./compile.js";
 
 const compiler = createCompiler();
@@ -71,22 +63,8 @@ describe("the built latchkey/next, in a Next.js project", { timeout: 120_000 }, 
 
   beforeAll(() => {
     project = mkdtempSync(join(tmpdir(), "latchkey-next-types-"));
-    const modules = join(project, "node_modules");
-    const pkg = join(modules, "latchkey");
-    mkdirSync(pkg, { recursive: true });
-    cpSync(join(REPO_ROOT, "package.json"), join(pkg, "package.json"));
-    symlinkSync(join(REPO_ROOT, "node_modules"), join(pkg, "node_modules"), "dir");
-    for (const name of ["next", "react", "react-dom", "@types/react", "@types/node"]) {
-      mkdirSync(join(modules, name, ".."), { recursive: true });
-      symlinkSync(join(REPO_ROOT, "node_modules", name), join(modules, name), "dir");
-    }
-    const { fileNames, options } = readTsconfig(join(REPO_ROOT, "tsconfig.build.json"), {
-      outDir: join(pkg, "dist"),
-      emitDeclarationOnly: true,
-      sourceMap: false,
-    });
-    build = compiler.compile(fileNames, options);
-    writeFileSync(join(project, "package.json"), JSON.stringify({ type: "module" }));
+    build = installBuiltLatchkey(compiler, project);
+    linkPackages(project, ["next", "react", "react-dom", "@types/react", "@types/node"]);
     cpSync(join(REPO_ROOT, "test/types/consumer/next.ts"), join(project, "app.ts"));
     for (const fixture of FIXTURES) cpSync(join(FIXTURES_DIR, fixture), join(project, fixture));
   }, 120_000);

@@ -28,7 +28,7 @@ function lineOf(diagnostic: ts.Diagnostic): number | undefined {
   return diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start).line + 1;
 }
 
-describe("type recipes, against the sources", { timeout: 30_000 }, () => {
+describe("type recipes, against the sources", { timeout: 120_000 }, () => {
   it.each(FIXTURES)("%s compiles", (fixture) => {
     const path = join(FIXTURES_DIR, fixture);
     const { diagnostics, program } = compiler.compile([path], options, { reportOn: [path] });

@@ -113,6 +113,12 @@ describe("configuration mistakes are named at startup", () => {
       /userVerification: "required"/,
     ],
     ["getRelayingParty", { getRelayingParty: () => ({}) }, /set relyingParty instead/],
+    // As the Auth.js Next.js example app relabels the field.
+    [
+      "formFields",
+      { formFields: { email: { label: "Username", required: true, autocomplete: "username webauthn" } } },
+      /the sign-in page asks for an e-mail address/,
+    ],
   ])(
     "an Auth.js option latchkey spells differently (%s) is refused, not ignored",
     async (_name, options, fix) => {

@@ -48,6 +48,7 @@ import {
 import { decode, encode, getToken, type JWT } from "latchkey/jwt";
 import { type NextAuthV4Sessions, nextAuthV4Sessions } from "latchkey/migrate";
 import { hashPassword, needsRehash, verifyPassword } from "latchkey/password";
+import type { Provider } from "latchkey/providers";
 import P_42_school from "latchkey/providers/42-school";
 import P_apple from "latchkey/providers/apple";
 import P_asgardeo from "latchkey/providers/asgardeo";
@@ -415,3 +416,10 @@ export const audited: AuthConfig["events"] = {
     return reason;
   },
 };
+
+// A custom sign-in page's provider list, as Auth.js's pages guide builds it from `Provider`.
+const pageProviders: Provider[] = [P_github, Passkey()];
+export const providerMap = pageProviders.map((provider) => {
+  const { id, name } = typeof provider === "function" ? provider() : provider;
+  return { id, name };
+});
