@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { authjsGitDirMissing } from "../support/authjs-git.js";
 import { authjsEntries, authjsExports } from "./authjs-exports.js";
 import { installBuiltLatchkey, linkPackages } from "./built-package.js";
 import { type Compiled, createCompiler, REPO_ROOT } from "./compile.js";
@@ -269,27 +270,37 @@ describe("the built package, in a consumer project", { timeout: 120_000 }, () =>
     120_000,
   );
 
-  it("exports each name an Auth.js entry exports from the entry that replaces it, but those it replaces", () => {
-    const entries = authjsEntries();
-    const probe = join(project, "authjs-names.ts");
-    writeFileSync(
-      probe,
-      entries.map((entry, index) => `import * as e${index} from "${entry.latchkey}";`).join("\n"),
-    );
-    // Names only: the declarations themselves are checked above.
-    const { program } = compiler.compile([probe], { ...withFrameworks, skipLibCheck: true });
-    const checker = program.getTypeChecker();
-    const statements = program.getSourceFile(probe)?.statements ?? [];
-    const missing: Record<string, string[]> = {};
-    entries.forEach((entry, index) => {
-      const module = checker.getSymbolAtLocation((statements[index] as ts.ImportDeclaration).moduleSpecifier);
-      if (!module) throw new Error(`${entry.latchkey} does not resolve`);
-      const exported = new Set(checker.getExportsOfModule(module).map((symbol) => symbol.name));
-      const absent = authjsExports(entry.source).filter((name) => !exported.has(name));
-      if (absent.length > 0) missing[entry.authjs] = absent;
-    });
-    expect(missing).toEqual(NOT_EXPORTED);
-  }, 120_000);
+  const authjsMissing = authjsGitDirMissing();
+  if (authjsMissing) {
+    console.warn(`[skipped] Auth.js's exported names are not compared: ${authjsMissing} (CONTRIBUTING.md).`);
+  }
+  it.skipIf(authjsMissing !== undefined)(
+    "exports each name an Auth.js entry exports from the entry that replaces it, but those it replaces",
+    () => {
+      const entries = authjsEntries();
+      const probe = join(project, "authjs-names.ts");
+      writeFileSync(
+        probe,
+        entries.map((entry, index) => `import * as e${index} from "${entry.latchkey}";`).join("\n"),
+      );
+      // Names only: the declarations themselves are checked above.
+      const { program } = compiler.compile([probe], { ...withFrameworks, skipLibCheck: true });
+      const checker = program.getTypeChecker();
+      const statements = program.getSourceFile(probe)?.statements ?? [];
+      const missing: Record<string, string[]> = {};
+      entries.forEach((entry, index) => {
+        const module = checker.getSymbolAtLocation(
+          (statements[index] as ts.ImportDeclaration).moduleSpecifier,
+        );
+        if (!module) throw new Error(`${entry.latchkey} does not resolve`);
+        const exported = new Set(checker.getExportsOfModule(module).map((symbol) => symbol.name));
+        const absent = authjsExports(entry.source).filter((name) => !exported.has(name));
+        if (absent.length > 0) missing[entry.authjs] = absent;
+      });
+      expect(missing).toEqual(NOT_EXPORTED);
+    },
+    120_000,
+  );
 
   it("latchkey/node does need Node's types (so the edge check above means something)", () => {
     expect(compiler.compile([join(project, "node.ts")], edge).diagnostics).toMatch(/node:http/);
