@@ -144,11 +144,12 @@ describe("npm pack from a clean checkout", () => {
  * "check your e-mail" page comes with the e-mail flow, and the named CSS colours with the sign-in
  * e-mail (pages let the browser judge a colour keyword). Two-factor sign-in is not in it either
  * (`TwoFactor()` carries it on edge runtimes).
- * With one OAuth provider, GitHub, it is 152.4 kB, 1.05x `@auth/core` with the same provider
- * (145.6 kB): the OAuth flow, oauth4webapi and jose's JWT verification come with it.
+ * With one OAuth provider, GitHub, it is 152.8 kB, 1.05x `@auth/core` with the same provider
+ * (145.6 kB): the OAuth flow, oauth4webapi and jose's JWT verification come with it, and the check
+ * that a sign-in's first factor still holds when its session is issued (docs/two-factor.md).
  */
 const EDGE_BUDGET_BYTES = 85_700;
-const EDGE_WITH_GITHUB_BUDGET_BYTES = 152_400;
+const EDGE_WITH_GITHUB_BUDGET_BYTES = 152_900;
 
 /** What only database sessions and next-auth v4 adoption need, each carried by the value an app imports. */
 const CARRIED_SESSION_CODE =
