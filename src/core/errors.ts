@@ -6,10 +6,10 @@
  */
 import { AuthError } from "../auth-error.js";
 import { MissingSecret } from "../jwt/errors.js";
-import { LockTimeout, StoreUnavailable } from "../store/errors.js";
+import { LockTimeout, StoreFull, StoreUnavailable } from "../store/errors.js";
 
 export { AuthError, type ErrorPageKind } from "../auth-error.js";
-export { LockTimeout, MissingSecret, StoreUnavailable };
+export { LockTimeout, MissingSecret, StoreFull, StoreUnavailable };
 
 /** Errors that end a sign-in: a browser lands back on the sign-in page, which explains the type. */
 export class SignInError extends AuthError {
@@ -182,8 +182,10 @@ export class AccountNotLinked extends SignInError {
 }
 /**
  * Too many sign-in attempts or sign-in requests from this client address, or naming this account,
- * within the rule's window (see the `rateLimit` option). Answered at once with 429 and
- * `Retry-After`; the action never ran, so no password was checked and no e-mail sent.
+ * within the rule's window (see the `rateLimit` option), or the in-memory store had no room for
+ * this request's new counters (a flood from more clients or accounts than its `maxKeys`). Answered
+ * at once with 429 and `Retry-After`; the action never ran, so no password was checked and no
+ * e-mail sent.
  */
 export class RateLimited extends AuthError {
   static override readonly type = "RateLimited";
@@ -192,8 +194,8 @@ export class RateLimited extends AuthError {
   /** Seconds until the window that refused the request ends (sent as `Retry-After`). */
   readonly retryAfterSeconds: number;
 
-  constructor(retryAfterSeconds: number) {
-    super(`Too many sign-in attempts; try again in ${retryAfterSeconds} seconds.`);
+  constructor(retryAfterSeconds: number, message?: string) {
+    super(message ?? `Too many sign-in attempts; try again in ${retryAfterSeconds} seconds.`);
     this.retryAfterSeconds = retryAfterSeconds;
   }
 }
@@ -354,6 +356,7 @@ export const ERROR_CLASSES = [
   EventError,
   RateLimitStoreError,
   StoreUnavailable,
+  StoreFull,
   LockTimeout,
   InvalidCheck,
   OAuthSignInError,

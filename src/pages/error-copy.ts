@@ -122,7 +122,7 @@ const ERROR_COPY: ReadonlyMap<ClientErrorType, ErrorCopy> = new Map<ClientErrorT
   ],
   // The site's short-lived store (Redis, usually) did not answer: nothing the user did, and it
   // passes, so the page says to come back rather than to contact anyone.
-  ...(["StoreUnavailable", "RateLimitStoreError", "LockTimeout"] as const).map(
+  ...(["StoreUnavailable", "StoreFull", "RateLimitStoreError", "LockTimeout"] as const).map(
     (type): [ClientErrorType, ErrorCopy] => [
       type,
       {

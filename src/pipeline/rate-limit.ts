@@ -112,5 +112,12 @@ export async function enforceRateLimit(ctx: AuthContext, route: MethodRoute): Pr
       { cause: error },
     );
   }
-  if (verdict.limited) throw new RateLimited(verdict.retryAfterSeconds);
+  if (!verdict.limited) return;
+  if (verdict.reason === "storeFull") {
+    throw new RateLimited(
+      verdict.retryAfterSeconds,
+      `The rate-limit store is full (MemoryStore maxKeys), so this ${rule} request, whose counters are new, was refused rather than let a live counter be dropped; room frees in ${verdict.retryAfterSeconds} seconds. A flood from many addresses or accounts fills it: raise maxKeys or use a RedisStore.`,
+    );
+  }
+  throw new RateLimited(verdict.retryAfterSeconds);
 }

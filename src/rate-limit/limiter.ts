@@ -2,9 +2,14 @@
  * The limiter: counts a request against its rule, once per client address group and once per
  * account identifier, in fixed windows kept in a {@link ShortLivedStore}. It knows nothing of HTTP;
  * the pipeline turns its verdict into a 429.
+ *
+ * The address is counted first and counting stops at the first counter over its limit, so a
+ * request refused under its address creates and increments no counter for the accounts it names:
+ * one client cannot fill the store with account counters faster than its own limit lets it.
  */
 import { runtime } from "#crypto";
-import type { ShortLivedStore } from "../store/types.js";
+import { StoreFull } from "../store/errors.js";
+import type { CounterState, ShortLivedStore } from "../store/types.js";
 import { addressGroup } from "./address-group.js";
 import type { RateLimitRule, RateLimitRuleName } from "./rules.js";
 
@@ -17,7 +22,13 @@ export interface RateLimitSubject {
   accounts: readonly string[];
 }
 
-export type RateLimitVerdict = { limited: false } | { limited: true; retryAfterSeconds: number };
+/**
+ * Not limited, or limited until `retryAfterSeconds`: because a counter passed its limit (`"limit"`)
+ * or because the store had no room for a new counter and would not drop a live one (`"storeFull"`).
+ */
+export type RateLimitVerdict =
+  | { limited: false }
+  | { limited: true; retryAfterSeconds: number; reason: "limit" | "storeFull" };
 
 export interface RateLimiter {
   /**
@@ -71,11 +82,18 @@ export function createRateLimiter(
       for (const account of new Set(subject.accounts)) {
         counters.push({ key: `rl:${ruleName}:account:${await accountKey(account)}`, limit: rule.perAccount });
       }
-      // Every counter is incremented, together: one round trip whatever the number of keys.
-      const keys = counters.map(({ key }) => key);
-      const states = store.incrementMany
-        ? await store.incrementMany(keys, windowMs)
-        : await Promise.all(keys.map((key) => store.increment(key, windowMs)));
+      let states: CounterState[];
+      try {
+        states = await countInOrder(
+          store,
+          counters.map(({ key }) => key),
+          counters.map(({ limit }) => limit),
+          windowMs,
+        );
+      } catch (error) {
+        if (!(error instanceof StoreFull)) throw error;
+        return { limited: true, retryAfterSeconds: secondsOf(error.retryAfterMs), reason: "storeFull" };
+      }
       let retryAfterMs = 0;
       states.forEach((state, index) => {
         if (state.count > (counters[index]?.limit ?? Number.POSITIVE_INFINITY)) {
@@ -83,7 +101,29 @@ export function createRateLimiter(
         }
       });
       if (retryAfterMs === 0) return { limited: false };
-      return { limited: true, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) };
+      return { limited: true, retryAfterSeconds: secondsOf(retryAfterMs), reason: "limit" };
     },
   };
+}
+
+const secondsOf = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
+/**
+ * Increments `keys` in order and stops after the first over its limit: in one step when the store
+ * can (one round trip to Redis), else one key at a time.
+ */
+async function countInOrder(
+  store: ShortLivedStore,
+  keys: readonly string[],
+  limits: readonly number[],
+  windowMs: number,
+): Promise<CounterState[]> {
+  if (store.incrementMany) return store.incrementMany(keys, windowMs, limits);
+  const states: CounterState[] = [];
+  for (const [index, key] of keys.entries()) {
+    const state = await store.increment(key, windowMs);
+    states.push(state);
+    if (state.count > (limits[index] ?? Number.POSITIVE_INFINITY)) break;
+  }
+  return states;
 }

@@ -5,7 +5,7 @@
  * has not answered in time fails with {@link StoreUnavailable}, and so does one that fails: the
  * caller refuses the request at once (fails closed) and the browser is told to try again later.
  */
-import { StoreUnavailable } from "./errors.js";
+import { StoreFull, StoreUnavailable } from "./errors.js";
 import { MemoryStore } from "./memory.js";
 import type { ShortLivedStore } from "./types.js";
 
@@ -38,7 +38,8 @@ export function boundedStore(store: ShortLivedStore, timeoutMs: number): ShortLi
       try {
         return await Promise.race([call(...args), deadline]);
       } catch (error) {
-        if (error instanceof StoreUnavailable) throw error;
+        // A store that refuses a new key for want of room answered: that is not an outage.
+        if (error instanceof StoreUnavailable || error instanceof StoreFull) throw error;
         throw new StoreUnavailable(`The store failed to ${method}.`, { cause: error });
       } finally {
         clearTimeout(timer);

@@ -28,6 +28,38 @@ export class StoreUnavailable extends AuthError {
 }
 
 /**
+ * The store has no room for a new entry and will not make room by dropping a live one: a
+ * `MemoryStore` at its `maxKeys` of counters or of records (revocation markers, session records)
+ * refuses new keys until the first entry expires, because dropping one would reset a rate limit
+ * somebody reached or bring a revoked session back. The rate limiter answers it as a 429 with
+ * `Retry-After` (a sign-in that needs a new counter waits); anything else refused is answered 503
+ * ("try again later") and logged. A `RedisStore` never raises it.
+ *
+ * @example
+ * ```ts
+ * import { revokeUserSessions, StoreFull } from "latchkey";
+ *
+ * try {
+ *   await revokeUserSessions(config, userId);
+ * } catch (error) {
+ *   if (error instanceof StoreFull) console.warn(`store full for another ${error.retryAfterMs} ms`);
+ * }
+ * ```
+ */
+export class StoreFull extends AuthError {
+  static override readonly type = "StoreFull";
+  static override readonly clientSafe = true;
+  static override readonly status = 503;
+  /** Milliseconds until the first entry expires and frees room. */
+  readonly retryAfterMs: number;
+
+  constructor(message: string, retryAfterMs: number) {
+    super(message);
+    this.retryAfterMs = Math.max(1, retryAfterMs);
+  }
+}
+
+/**
  * A lock stayed held by another holder for longer than the caller would wait. Usually another
  * process is doing the same work (refreshing the same account's tokens, the first sign-up of an
  * account) and is slow; if it keeps happening, raise `waitMs` or check that holders release their

@@ -4,7 +4,7 @@
  *
  * @module
  */
-export { LockTimeout } from "./errors.js";
+export { LockTimeout, StoreFull } from "./errors.js";
 export { MemoryStore, type MemoryStoreOptions } from "./memory.js";
 export { createSingleFlight, type SingleFlight, type SingleFlightOptions } from "./single-flight.js";
 export type { CounterState, SetIfAbsentOptions, ShortLivedStore } from "./types.js";

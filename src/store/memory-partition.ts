@@ -1,8 +1,9 @@
 /**
- * One kind of entry in a `MemoryStore`, with its own cap: counters, single-use values and
+ * One kind of entry in a `MemoryStore`, with its own cap: counters, single-use values, records and
  * locks each get one, so that a flood of one kind (anonymous requests for WebAuthn challenges,
  * say) can never evict an entry of another (the counter that keeps an account locked out).
  */
+import { StoreFull } from "./errors.js";
 
 export interface Entry {
   value: string;
@@ -10,16 +11,17 @@ export interface Entry {
   expiresAt: number;
 }
 
+/**
+ * What a full partition does with a new key once no entry has expired: `"evict"` drops the
+ * oldest-written entry (single-use challenges, locks: losing one costs a retry), `"refuse"` keeps
+ * every live entry and rejects the new key with {@link StoreFull} (counters, whose loss would reset
+ * a limit somebody reached, and records, whose loss would bring a revoked session back).
+ */
+export type WhenFull = "evict" | "refuse";
+
 export class MemoryPartition {
   /** In insertion order, which makes the first key the oldest-written one. */
   readonly entries = new Map<string, Entry>();
-  /**
-   * The counters still at 1, oldest first (counter partitions only). When the partition is full,
-   * one of these goes before a counter that has counted more: losing it forgives one request, while
-   * losing a higher one would reset a limit somebody already reached. A flood of fresh keys then
-   * evicts its own kind.
-   */
-  private readonly singles: Set<string> | undefined;
   /**
    * No entry expires before this time, so a sweep before it would free nothing. Deleting or
    * overwriting an entry can leave it early, which costs one sweep that finds nothing; never later.
@@ -28,10 +30,10 @@ export class MemoryPartition {
 
   constructor(
     private readonly maxKeys: number,
-    options: { counters?: boolean } = {},
-  ) {
-    this.singles = options.counters ? new Set() : undefined;
-  }
+    private readonly whenFull: WhenFull,
+    /** What the entries are, for the message of a refusal. */
+    private readonly kind: string,
+  ) {}
 
   /** The entry at `key` unless it has expired, in which case it is dropped. */
   live(key: string, now: number): Entry | undefined {
@@ -44,31 +46,29 @@ export class MemoryPartition {
 
   delete(key: string): void {
     this.entries.delete(key);
-    this.singles?.delete(key);
-  }
-
-  /** Records that the counter at `key` has moved past 1. */
-  counted(key: string): void {
-    this.singles?.delete(key);
-  }
-
-  /** Adds a key that is not present, making room first when the partition is at its cap. */
-  insert(key: string, value: string, expiresAt: number, now: number): void {
-    if (this.entries.size >= this.maxKeys) this.makeRoom(now);
-    this.entries.set(key, { value, expiresAt });
-    if (value === "1") this.singles?.add(key);
-    if (expiresAt < this.earliestExpiry) this.earliestExpiry = expiresAt;
   }
 
   /**
-   * Frees at least one slot: every expired entry when any has expired, else the oldest counter
-   * still at 1, else the oldest-written entry.
+   * Adds a key that is not present, making room first when the partition is at its cap; a
+   * refusing partition with no expired entry to drop throws {@link StoreFull} and changes nothing.
    */
+  insert(key: string, value: string, expiresAt: number, now: number): void {
+    if (this.entries.size >= this.maxKeys) this.makeRoom(now);
+    this.entries.set(key, { value, expiresAt });
+    if (expiresAt < this.earliestExpiry) this.earliestExpiry = expiresAt;
+  }
+
+  /** Frees at least one slot: every expired entry when any has expired, else as `whenFull` says. */
   private makeRoom(now: number): void {
     if (now >= this.earliestExpiry) this.sweepExpired(now);
     if (this.entries.size < this.maxKeys) return;
-    const victim = this.singles?.values().next() ?? { done: true };
-    const oldest = victim.done ? this.entries.keys().next() : victim;
+    if (this.whenFull === "refuse") {
+      throw new StoreFull(
+        `The in-memory store holds its ${this.maxKeys} ${this.kind}, none expired; a new one is refused until the first expires, so that no live one is dropped.`,
+        this.earliestExpiry - now,
+      );
+    }
+    const oldest = this.entries.keys().next();
     if (!oldest.done) this.delete(oldest.value);
   }
 

@@ -4,7 +4,8 @@
  * flood of distinct keys (one per client address, say) cannot grow memory without bound. Counters,
  * single-use values, records and locks are capped apart: anonymous requests can create challenges,
  * and a flood of them must never evict the counter that keeps an account locked out, nor the
- * revocation marker that keeps a session ended.
+ * revocation marker that keeps a session ended. Counters and records are never evicted while they
+ * live: at the cap a new one is refused instead (`StoreFull`).
  */
 import { assertNonEmpty, assertTtl, assertValue } from "./arguments.js";
 import { type Entry, MemoryPartition } from "./memory-partition.js";
@@ -13,10 +14,14 @@ import type { CounterState, SetIfAbsentOptions, ShortLivedStore } from "./types.
 export interface MemoryStoreOptions {
   /**
    * The most keys of each kind held at once: counters, single-use values (challenges), records
-   * (`setIfAbsent` with `kind: "record"`: revocation markers) and locks each have this much room, so a flood of one kind never evicts another. When a new key arrives at its
-   * kind's cap, expired entries go first, then (counters) the oldest one still at 1, then the
-   * oldest-written live one: an evicted rate-limit counter starts again at 1, an evicted challenge is
-   * refused, an evicted lock may be taken by another caller. Default 10,000.
+   * (`setIfAbsent` with `kind: "record"`: revocation markers, JWT session lists) and locks each have
+   * this much room, so a flood of one kind never takes another's. When a new key arrives at its
+   * kind's cap, expired entries go first. Then counters and records keep every live entry and the
+   * new key is refused with `StoreFull` until the first one expires: the rate limiter answers that
+   * request 429 with `Retry-After`, so a flood from more than this many clients or accounts makes
+   * new ones wait, but never resets a limit somebody reached nor brings a revoked session back.
+   * A full challenge or lock space drops its oldest entry (an evicted challenge is refused, an
+   * evicted lock may be taken by another caller). Default 10,000.
    */
   maxKeys?: number;
   /** Milliseconds since the epoch; tests pass a fake clock. Default `Date.now`. */
@@ -58,10 +63,10 @@ export class MemoryStore implements ShortLivedStore {
     }
     this.maxKeys = maxKeys;
     this.now = options.now ?? Date.now;
-    this.counters = new MemoryPartition(maxKeys, { counters: true });
-    this.values = new MemoryPartition(maxKeys);
-    this.records = new MemoryPartition(maxKeys);
-    this.locks = new MemoryPartition(maxKeys);
+    this.counters = new MemoryPartition(maxKeys, "refuse", "rate-limit counters");
+    this.values = new MemoryPartition(maxKeys, "evict", "single-use values");
+    this.records = new MemoryPartition(maxKeys, "refuse", "records (revocation markers, session lists)");
+    this.locks = new MemoryPartition(maxKeys, "evict", "locks");
     this.partitions = [this.counters, this.values, this.records, this.locks];
   }
 
@@ -79,13 +84,12 @@ export class MemoryStore implements ShortLivedStore {
       this.counters.insert(key, "1", now + ttlMs, now);
       return { count: 1, ttlMs };
     }
-    const { entry, partition } = found;
+    const { entry } = found;
     if (!DECIMAL_INTEGER.test(entry.value)) {
       throw new TypeError(`The store entry "${key}" holds a value that is not a counter.`);
     }
     const count = Number(entry.value) + 1;
     entry.value = String(count);
-    partition.counted(key);
     return { count, ttlMs: entry.expiresAt - now };
   }
 

@@ -25,11 +25,13 @@ export interface RedisClientLike {
 }
 
 /**
- * For each key: INCR, and the window's expiry only when the key has none (a fixed window that later
- * increments never extend). Returns each key's count and milliseconds left, in the keys' order.
+ * For each key in order: INCR, and the window's expiry only when the key has none (a fixed window
+ * that later increments never extend). ARGV[2..] are the keys' limits, when given: the script stops
+ * after the first key whose count passes its limit. Returns each counted key's count and
+ * milliseconds left, in the keys' order.
  */
 const INCREMENT_SCRIPT = `local replies = {}
-for _, key in ipairs(KEYS) do
+for index, key in ipairs(KEYS) do
   local count = redis.call("INCR", key)
   local ttl = redis.call("PTTL", key)
   if ttl < 0 then
@@ -38,6 +40,8 @@ for _, key in ipairs(KEYS) do
   end
   replies[#replies + 1] = count
   replies[#replies + 1] = ttl
+  local limit = tonumber(ARGV[index + 1])
+  if limit ~= nil and count > limit then break end
 end
 return replies`;
 
@@ -47,12 +51,16 @@ const RELEASE_SCRIPT = `if redis.call("GET", KEYS[1]) == ARGV[1] then
 end
 return 0`;
 
-/** The increment script's reply, a count and a time left per key, as one state per key. */
-function counterStates(keys: readonly string[], reply: unknown): CounterState[] {
-  if (Array.isArray(reply) && reply.length === keys.length * 2) {
+/**
+ * The increment script's reply, a count and a time left per counted key, as one state per key:
+ * at least `fewest` of `keys` (all of them unless a limit could stop the script).
+ */
+function counterStates(fewest: number, keys: readonly string[], reply: unknown): CounterState[] {
+  if (Array.isArray(reply) && reply.length % 2 === 0) {
+    const counted = reply.length / 2;
     const numbers = reply.map(Number);
-    if (numbers.every(Number.isSafeInteger)) {
-      return keys.map((_, index) => ({
+    if (counted >= fewest && counted <= keys.length && numbers.every(Number.isSafeInteger)) {
+      return keys.slice(0, counted).map((_, index) => ({
         count: numbers[2 * index] as number,
         ttlMs: numbers[2 * index + 1] as number,
       }));
@@ -90,17 +98,28 @@ export class RedisStore implements ShortLivedStore {
   /**
    * Every key in one `EVAL`, so a guarded request costs one round trip. A cluster (ioredis
    * `Cluster`) refuses a script whose keys live on different nodes, so there each key is its own
-   * `EVAL`, sent together.
+   * `EVAL`, one after the other when a limit may stop the count.
    */
-  async incrementMany(keys: readonly string[], ttlMs: number): Promise<CounterState[]> {
+  async incrementMany(
+    keys: readonly string[],
+    ttlMs: number,
+    limits?: readonly number[],
+  ): Promise<CounterState[]> {
     for (const key of keys) assertNonEmpty(key, "key");
     assertTtl(ttlMs);
     if (keys.length === 0) return [];
     if (this.client.isCluster === true && keys.length > 1) {
-      const states = await Promise.all(keys.map((key) => this.client.eval(INCREMENT_SCRIPT, 1, key, ttlMs)));
-      return states.map((reply, index) => counterStates([keys[index] as string], reply)[0] as CounterState);
+      const states: CounterState[] = [];
+      for (const [index, key] of keys.entries()) {
+        const reply = await this.client.eval(INCREMENT_SCRIPT, 1, key, ttlMs);
+        const state = counterStates(1, [key], reply)[0] as CounterState;
+        states.push(state);
+        if (state.count > (limits?.[index] ?? Number.POSITIVE_INFINITY)) break;
+      }
+      return states;
     }
-    return counterStates(keys, await this.client.eval(INCREMENT_SCRIPT, keys.length, ...keys, ttlMs));
+    const reply = await this.client.eval(INCREMENT_SCRIPT, keys.length, ...keys, ttlMs, ...(limits ?? []));
+    return counterStates(limits === undefined ? keys.length : 1, keys, reply);
   }
 
   // `kind` is not needed here: Redis evicts only under a `maxmemory-policy` other than

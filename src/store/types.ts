@@ -9,7 +9,7 @@
  * | Method | Redis |
  * | --- | --- |
  * | `increment(k, ttl)` | `EVAL` of the script below (or `MULTI` `INCR k` `PEXPIRE k ttl NX` `PTTL k` `EXEC`, Redis 7+) |
- * | `incrementMany(ks, ttl)` | the same script over every key, in one `EVAL` (on a cluster, whose keys may sit on several nodes, one per key) |
+ * | `incrementMany(ks, ttl, limits)` | the same script over the keys in order, stopping after the first over its limit, in one `EVAL` (on a cluster, whose keys may sit on several nodes, one per key, in turn) |
  * | `setIfAbsent(k, v, ttl)` | `SET k v NX PX ttl` (`OK` → true, nil → false) |
  * | `get(k)` | `GET k` (nil → undefined) |
  * | `take(k)` | `GETDEL k` (Redis 6.2+; nil → undefined) |
@@ -82,11 +82,14 @@ export interface ShortLivedStore {
   increment(key: string, ttlMs: number): Promise<CounterState>;
 
   /**
-   * {@link increment} on every key, in one step where the store can: the rate limiter counts each
-   * guarded request under an address and its accounts, and a shared store would otherwise take a
-   * round trip per key. Optional: without it, the keys are incremented one by one.
+   * {@link increment} on the keys in order, in one step where the store can: the rate limiter counts
+   * each guarded request under an address and its accounts, and a shared store would otherwise take
+   * a round trip per key. With `limits` (one per key), counting stops after the first key whose
+   * count passes its limit, and only the keys counted have a state: a request refused under its
+   * address creates no counter for the accounts it names. Optional: without it, the keys are
+   * incremented one by one, with the same stop.
    */
-  incrementMany?(keys: readonly string[], ttlMs: number): Promise<CounterState[]>;
+  incrementMany?(keys: readonly string[], ttlMs: number, limits?: readonly number[]): Promise<CounterState[]>;
 
   /** Stores `value` with `ttlMs` to live unless `key` holds a live entry; true when it stored. */
   setIfAbsent(key: string, value: string, ttlMs: number, options?: SetIfAbsentOptions): Promise<boolean>;

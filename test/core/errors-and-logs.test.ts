@@ -68,6 +68,7 @@ describe("the error classes", () => {
         "RateLimited",
         "RateLimitStoreError",
         "StoreUnavailable",
+        "StoreFull",
         "LockTimeout",
         "Verification",
         "WebAuthnVerificationError",

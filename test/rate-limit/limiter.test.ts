@@ -36,14 +36,22 @@ describe("createRateLimiter", () => {
     const subject = { addresses: [], accounts: ["credentials:username:ada"] };
     expect(await rl.check("signInAttempt", subject)).toEqual({ limited: false });
     expect(await rl.check("signInAttempt", subject)).toEqual({ limited: false });
-    expect(await rl.check("signInAttempt", subject)).toEqual({ limited: true, retryAfterSeconds: 60 });
+    expect(await rl.check("signInAttempt", subject)).toEqual({
+      limited: true,
+      retryAfterSeconds: 60,
+      reason: "limit",
+    });
   });
 
   it("counts each rule with its own limits and window", async () => {
     const { limiter: rl } = limiter();
     const subject = { addresses: ["203.0.113.7"], accounts: ["email:ada@example.test"] };
     expect(await rl.check("signInRequest", subject)).toEqual({ limited: false });
-    expect(await rl.check("signInRequest", subject)).toEqual({ limited: true, retryAfterSeconds: 600 });
+    expect(await rl.check("signInRequest", subject)).toEqual({
+      limited: true,
+      retryAfterSeconds: 600,
+      reason: "limit",
+    });
     // The other rule has counted nothing yet.
     expect(await rl.check("signInAttempt", subject)).toEqual({ limited: false });
   });
@@ -130,7 +138,7 @@ describe("createRateLimiter", () => {
     });
   });
 
-  it("says to retry when the last refusing window ends, not when a counter that still has room does", async () => {
+  it("says to retry when the refusing window ends, not when a counter that still has room does", async () => {
     const { limiter: rl, clock } = limiter();
     const address = "203.0.113.7";
     for (const account of ["a", "b", "c"])
@@ -140,14 +148,59 @@ describe("createRateLimiter", () => {
     expect(await rl.check("signInAttempt", { addresses: [address], accounts: ["d"] })).toEqual({
       limited: true,
       retryAfterSeconds: 40,
+      reason: "limit",
     });
     clock.advance(10_000);
     await rl.check("signInAttempt", { addresses: [], accounts: ["d"] });
-    // Both are over now: the address's window ends in 30 s, the account's in 50 s.
+    await rl.check("signInAttempt", { addresses: [], accounts: ["d"] });
+    // "d" is over now (its window ends in 60 s), and so is the address (30 s): the address decides,
+    // since counting stops there.
     expect(await rl.check("signInAttempt", { addresses: [address], accounts: ["d"] })).toEqual({
       limited: true,
-      retryAfterSeconds: 50,
+      retryAfterSeconds: 30,
+      reason: "limit",
     });
+  });
+
+  it("counts the address first and stops at the first refusal: a refused request names no new account", async () => {
+    const { limiter: rl, keys } = limiter();
+    const address = "203.0.113.7";
+    for (let i = 0; i < 3; i++)
+      await rl.check("signInAttempt", { addresses: [address], accounts: [`u${i}`] });
+    for (let i = 3; i < 50; i++) {
+      expect(await rl.check("signInAttempt", { addresses: [address], accounts: [`u${i}`] })).toMatchObject({
+        limited: true,
+      });
+    }
+    const accountKeys = new Set(keys.filter((key) => key.includes(":account:")));
+    expect(accountKeys).toEqual(new Set(["u0", "u1", "u2"].map((u) => `rl:signInAttempt:account:${u}`)));
+    // An account over its limit stops the count before any later account.
+    const other = { addresses: ["192.0.2.9"], accounts: ["u0", "u0b"] };
+    await rl.check("signInAttempt", { addresses: ["192.0.2.8"], accounts: ["u0"] });
+    expect(await rl.check("signInAttempt", other)).toMatchObject({ limited: true });
+    expect(keys).not.toContain("rl:signInAttempt:account:u0b");
+  });
+
+  it("refuses a request whose new counters find the store full, and drops none it holds", async () => {
+    const { limiter: rl } = limiter();
+    const clock = new FakeClock();
+    const full = createRateLimiter(new MemoryStore({ maxKeys: 4, now: clock.now }), RULES);
+    await full.check("signInAttempt", { addresses: ["192.0.2.1"], accounts: ["ada"] });
+    await full.check("signInAttempt", { addresses: ["192.0.2.1"], accounts: ["ada"] });
+    await full.check("signInAttempt", { addresses: ["192.0.2.2"], accounts: ["bob"] });
+    clock.advance(15_000);
+    expect(await full.check("signInAttempt", { addresses: ["192.0.2.3"], accounts: ["eve"] })).toEqual({
+      limited: true,
+      retryAfterSeconds: 45,
+      reason: "storeFull",
+    });
+    // "ada" keeps its count: the next attempt on it is its third, over the limit of 2.
+    expect(await full.check("signInAttempt", { addresses: ["192.0.2.1"], accounts: ["ada"] })).toEqual({
+      limited: true,
+      retryAfterSeconds: 45,
+      reason: "limit",
+    });
+    expect(await rl.check("signInAttempt", { addresses: [], accounts: ["ada"] })).toEqual({ limited: false });
   });
 
   it("rounds Retry-After up to whole seconds, and never says 0", async () => {
@@ -156,8 +209,16 @@ describe("createRateLimiter", () => {
     await rl.check("signInAttempt", subject);
     await rl.check("signInAttempt", subject);
     clock.advance(58_500);
-    expect(await rl.check("signInAttempt", subject)).toEqual({ limited: true, retryAfterSeconds: 2 });
+    expect(await rl.check("signInAttempt", subject)).toEqual({
+      limited: true,
+      retryAfterSeconds: 2,
+      reason: "limit",
+    });
     clock.advance(1_499);
-    expect(await rl.check("signInAttempt", subject)).toEqual({ limited: true, retryAfterSeconds: 1 });
+    expect(await rl.check("signInAttempt", subject)).toEqual({
+      limited: true,
+      retryAfterSeconds: 1,
+      reason: "limit",
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { StoreFull } from "../../src/store/errors.js";
 import { MemoryStore } from "../../src/store/memory.js";
 import { FakeClock } from "./clock.js";
 
@@ -175,14 +176,21 @@ describe("MemoryStore bounds", () => {
   it("never holds more than maxKeys, however many distinct keys arrive", async () => {
     const { store } = storeWithClock(100);
     for (let i = 0; i < 5_000; i++) {
-      await store.increment(`rl:${i}`, 60_000);
-      expect(store.size).toBeLessThanOrEqual(100);
+      await store.setIfAbsent(`challenge:${i}`, "x", 60_000);
+      await store.increment(`rl:${i}`, 60_000).catch((error: unknown) => {
+        if (!(error instanceof StoreFull)) throw error;
+      });
+      expect(store.size).toBeLessThanOrEqual(200);
     }
-    expect(store.size).toBe(100);
-    // The newest keys are the ones kept.
-    expect(await store.get("rl:4999")).toBe("1");
-    expect(await store.get("rl:4900")).toBe("1");
-    expect(await store.get("rl:4899")).toBeUndefined();
+    expect(store.size).toBe(200);
+    // Single-use values: the newest are the ones kept.
+    expect(await store.get("challenge:4999")).toBe("x");
+    expect(await store.get("challenge:4900")).toBe("x");
+    expect(await store.get("challenge:4899")).toBeUndefined();
+    // Counters: the first are the ones kept, the rest refused.
+    expect(await store.get("rl:0")).toBe("1");
+    expect(await store.get("rl:99")).toBe("1");
+    expect(await store.get("rl:100")).toBeUndefined();
   });
 
   it("evict the oldest-written live entry when none has expired, whatever its time to live", async () => {
@@ -233,24 +241,40 @@ describe("MemoryStore bounds", () => {
     expect(await store.get("a")).toBe("again");
   });
 
-  it("do not let increments of a live counter make it newer", async () => {
-    const { store } = storeWithClock(2);
-    await store.increment("first", 10_000);
-    await store.increment("second", 10_000);
-    await store.increment("first", 10_000);
-    await store.increment("second", 10_000);
-    await store.increment("third", 10_000);
-    expect(await store.get("first")).toBeUndefined();
-    expect(await store.get("second")).toBe("2");
+  it("refuse a new counter at the cap rather than drop a live one, however many arrive, until one expires", async () => {
+    const { clock, store } = storeWithClock(3);
+    for (let i = 0; i < 11; i++) await store.increment("rl:account:ada", 10_000);
+    clock.advance(1_000);
+    await store.increment("rl:account:bob", 10_000);
+    await store.increment("rl:ip:192.0.2.1", 20_000);
+    clock.advance(1_000);
+    for (let i = 0; i < 100; i++) {
+      const refused = await store.increment(`rl:account:junk${i}`, 10_000).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(StoreFull);
+      // Room frees when the first counter ("ada", 10 s from the start) expires.
+      expect((refused as StoreFull).retryAfterMs).toBe(8_000);
+    }
+    expect(await store.get("rl:account:ada")).toBe("11");
+    expect(await store.get("rl:account:bob")).toBe("1");
+    // Counters held still count at the cap.
+    expect((await store.increment("rl:account:bob", 10_000)).count).toBe(2);
+    clock.advance(8_000);
+    expect((await store.increment("rl:account:new", 10_000)).count).toBe(1);
+    expect(await store.get("rl:account:bob")).toBe("2");
   });
 
-  it("evict a counter still at 1 before one that has counted more, however old", async () => {
-    const { store } = storeWithClock(3);
-    for (let i = 0; i < 11; i++) await store.increment("rl:account:ada", 10_000);
-    // A flood of fresh counters (one per made-up account) evicts its own kind.
-    for (let i = 0; i < 100; i++) await store.increment(`rl:account:junk${i}`, 10_000);
-    expect(await store.get("rl:account:ada")).toBe("11");
-    expect(await store.get("rl:account:junk99")).toBe("1");
+  it("refuse a new record at the cap rather than drop a live one", async () => {
+    const { clock, store } = storeWithClock(2);
+    await store.setIfAbsent("revoked:user:ada", "1", 10_000, { kind: "record" });
+    await store.setIfAbsent("revoked:user:bob", "1", 5_000, { kind: "record" });
+    await expect(store.setIfAbsent("revoked:user:eve", "1", 10_000, { kind: "record" })).rejects.toThrow(
+      StoreFull,
+    );
+    expect(await store.get("revoked:user:ada")).toBe("1");
+    expect(await store.get("revoked:user:bob")).toBe("1");
+    clock.advance(5_000);
+    expect(await store.setIfAbsent("revoked:user:eve", "1", 10_000, { kind: "record" })).toBe(true);
+    expect(await store.get("revoked:user:ada")).toBe("1");
   });
 
   it("give counters, single-use values and locks a cap each: a flood of one never evicts another", async () => {

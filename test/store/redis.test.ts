@@ -145,6 +145,31 @@ describe("RedisStore.incrementMany", () => {
     expect(states.map((state) => state.count)).toEqual([1, 1]);
   });
 
+  it("with limits, stops after the first key over its limit, in one EVAL", async () => {
+    const { client, calls } = countingClient();
+    const store = new RedisStore(client);
+    await store.increment("rl:l:ip", 60_000);
+    calls.length = 0;
+    const limits = [1, 5, 5];
+    const states = await store.incrementMany(["rl:l:ip", "rl:l:a", "rl:l:b"], 60_000, limits);
+    expect(calls).toEqual([3]);
+    expect(states.map((state) => state.count)).toEqual([2]);
+    expect([await store.get("rl:l:a"), await store.get("rl:l:b")]).toEqual([undefined, undefined]);
+    const under = await store.incrementMany(["rl:l:other", "rl:l:a", "rl:l:b"], 60_000, limits);
+    expect(under.map((state) => state.count)).toEqual([1, 1, 1]);
+  });
+
+  it("on a cluster, with limits, stops there too", async () => {
+    const { client, calls } = countingClient({ isCluster: true });
+    const store = new RedisStore(client);
+    await store.increment("rl:lc:ip", 60_000);
+    calls.length = 0;
+    const states = await store.incrementMany(["rl:lc:ip", "rl:lc:a"], 60_000, [1, 5]);
+    expect(calls).toEqual([1]);
+    expect(states.map((state) => state.count)).toEqual([2]);
+    expect(await store.get("rl:lc:a")).toBeUndefined();
+  });
+
   it("refuses an empty key before sending anything", async () => {
     const { client, calls } = countingClient();
     await expect(new RedisStore(client).incrementMany(["rl:x", ""], 1_000)).rejects.toThrow(TypeError);

@@ -413,6 +413,7 @@ req.headers = { host: "localhost:3000" };`,
   },
   "src/store/errors.ts#StoreUnavailable": { given: ["config", "request"] },
   "src/store/errors.ts#LockTimeout": { given: ["config", "request"] },
+  "src/store/errors.ts#StoreFull": { given: ["config"], prelude: `declare const userId: string;` },
   "src/store/redis.ts#RedisStore": { given: ["providers"] },
   "src/store/single-flight.ts#createSingleFlight": {
     prelude: `import type { AdapterAccount } from "latchkey/adapters";
