@@ -4,13 +4,17 @@ import { withAdoptedSession } from "../migrate/carried.js";
 
 /** GET /session: the session or null. */
 export async function sessionReadAction(ctx: AuthContext): Promise<ResponseInternal> {
-  const { session, cookies } = await withAdoptedSession(ctx, (c) => c.sessions.read(c));
+  const { session, cookies } = await withAdoptedSession(ctx, (c) => c.sessions.read(c), "sets-cookies");
   return { body: session, cookies };
 }
 
 /** POST /session: update it through the callbacks (`trigger: "update"`). */
 export async function sessionUpdateAction(ctx: AuthContext): Promise<ResponseInternal> {
   const data = ctx.req.body.data;
-  const { session, cookies } = await withAdoptedSession(ctx, (c) => c.sessions.update(c, data));
+  const { session, cookies } = await withAdoptedSession(
+    ctx,
+    (c) => c.sessions.update(c, data),
+    "sets-cookies",
+  );
   return { body: session, cookies };
 }

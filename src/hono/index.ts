@@ -21,6 +21,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
 import { type ConfigSource, configPerRequest, mountedAt } from "../framework/config-copies.js";
 import { notSignedInResponse } from "../framework/protected-route.js";
+import { requestUnderProxyRule, sessionRequestUnderProxyRule } from "../framework/trusted-proxy.js";
 import {
   Auth,
   type AuthConfig,
@@ -41,22 +42,42 @@ declare module "hono" {
 /** `initAuthConfig`'s argument: a config, or a function of the request's context returning one. */
 export type HonoAuthConfig = ConfigSource<Context>;
 
+/** How the app reaches the network, beside the config (`initAuthConfig`'s second argument). */
+export interface HonoAuthOptions {
+  /**
+   * Whether a proxy you run sets `X-Forwarded-*` (and `Forwarded`) in front of the app. Off (the
+   * default): those headers are removed before latchkey sees them, so a client that sends them
+   * cannot choose the host of the URLs latchkey builds (the link in a sign-in e-mail) nor the
+   * address the rate limiter counts. The request's own URL is used, which `@hono/node-server`
+   * builds from the `Host` header and a serverless platform from the URL the browser asked for.
+   */
+  trustProxy?: boolean;
+}
+
+/** The requests whose app said a proxy it runs sets the forwarded headers (by their context). */
+const behindTrustedProxy = new WeakSet<Context>();
+
 /**
  * Middleware that makes `config` this request's config, for the handlers and middleware below it
  * (`initAuthConfig` of `@hono/auth-js`). A function is called once per request with the context,
  * for configs that read `c.env` (Cloudflare Workers bindings); return the same object when nothing
- * changed, since latchkey prepares a config once per object.
+ * changed, since latchkey prepares a config once per object. `X-Forwarded-*` headers reach
+ * latchkey only with `options.trustProxy` (see {@link HonoAuthOptions}).
  *
  * @example
  * ```ts
  * type Bindings = { AUTH_SECRET: string };
  * const app = new Hono<{ Bindings: Bindings }>();
  * app.use("*", initAuthConfig((c) => ({ secret: c.env.AUTH_SECRET, providers })));
+ * // Behind a proxy you run, which sets X-Forwarded-Host and -Proto:
+ * // app.use("*", initAuthConfig(config, { trustProxy: true }));
  * ```
  */
-export function initAuthConfig(config: HonoAuthConfig): MiddlewareHandler {
+export function initAuthConfig(config: HonoAuthConfig, options: HonoAuthOptions = {}): MiddlewareHandler {
   const configFor = configPerRequest(config);
+  const trustProxy = options.trustProxy === true;
   return async (c, next) => {
+    if (trustProxy) behindTrustedProxy.add(c);
     c.set("authConfig", await configFor(c));
     await next();
   };
@@ -104,7 +125,10 @@ export function authHandler(): MiddlewareHandler {
   return async (c) => {
     const config = configOf(c);
     const basePath = config.basePath ?? mountPath(c);
-    const request = attachSocketAddress(c.req.raw, peerAddress(c));
+    const request = attachSocketAddress(
+      requestUnderProxyRule(c.req.raw, behindTrustedProxy.has(c)),
+      peerAddress(c),
+    );
     return Auth(request, basePath === undefined ? config : mountedAt(config, basePath));
   };
 }
@@ -124,7 +148,8 @@ export function authHandler(): MiddlewareHandler {
 export async function getSession(c: Context): Promise<Session | null> {
   const known = c.get("session");
   if (known !== undefined) return known;
-  const session = await getRequestSession(c.req.raw, configOf(c));
+  const request = sessionRequestUnderProxyRule(c.req.raw, behindTrustedProxy.has(c));
+  const session = await getRequestSession(request, configOf(c));
   c.set("session", session);
   return session;
 }

@@ -17,6 +17,7 @@ export interface SessionAdoption {
   withSession<C extends ServerContext>(
     ctx: C,
     use: (ctx: C) => Promise<SessionResult>,
+    answer: AdoptionAnswer,
   ): Promise<SessionResult>;
   signOut<C extends ServerContext>(
     ctx: C,
@@ -38,13 +39,20 @@ export const carryingAdoption = (adoption: SessionAdoption): NextAuthV4Sessions 
 export const carriedAdoption = (value: unknown): SessionAdoption | undefined =>
   carriedCode(value, ADOPTION_CODE);
 
+/**
+ * Whether the answer sets the cookies the session read returns (the routes) or not (`getSession`):
+ * another library's session is used up only by an answer that hands the browser its successor.
+ */
+export type AdoptionAnswer = "sets-cookies" | "sets-no-cookie";
+
 /** Reads (or updates) the session through `use`, adopting another library's first when the app migrates one. */
 export function withAdoptedSession<C extends ServerContext>(
   ctx: C,
   use: (ctx: C) => Promise<SessionResult>,
+  answer: AdoptionAnswer,
 ): Promise<SessionResult> {
   const adoption = carriedAdoption(ctx.config.migrate.nextAuthV4);
-  return adoption ? adoption.withSession(ctx, use) : use(ctx);
+  return adoption ? adoption.withSession(ctx, use, answer) : use(ctx);
 }
 
 /** Signs out through `signOut`, ending another library's session the request still carries as well. */

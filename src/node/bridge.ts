@@ -3,6 +3,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { attachSocketAddress } from "../core/origin.js";
+import { keepForwardedIfTrusted } from "../framework/trusted-proxy.js";
 import { deferredRequest } from "./deferred-request.js";
 import { type ParsedBodyRequest, serializeParsedBody, wasBodyParsed } from "./parsed-body.js";
 import { requestBodyStream, requestHasBody } from "./request-body.js";
@@ -37,18 +38,6 @@ export type NodeHandler = (
   res: ServerResponse,
   next?: (error?: unknown) => void,
 ) => Promise<void>;
-
-/**
- * Headers only a proxy may set (RFC 7239 and the de facto X-Forwarded-* family). Without
- * `trustProxy` the client set them, so they are dropped.
- */
-const FORWARDED_HEADERS = [
-  "forwarded",
-  "x-forwarded-host",
-  "x-forwarded-proto",
-  "x-forwarded-port",
-  "x-forwarded-for",
-];
 
 /** Methods a fetch `Request` refuses to carry (Fetch §4.6 forbidden methods). */
 const UNREPRESENTABLE_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
@@ -144,9 +133,7 @@ function nodeRequest(req: IncomingMessage, options: ToWebRequestOptions, withSig
 
 /** The request's headers, without the forwarded ones unless the peer is a trusted proxy. */
 function receivedHeaders(req: IncomingMessage, trustProxy: boolean): Headers {
-  const headers = toWebHeaders(req.rawHeaders);
-  if (!trustProxy) for (const name of FORWARDED_HEADERS) headers.delete(name);
-  return headers;
+  return keepForwardedIfTrusted(toWebHeaders(req.rawHeaders), trustProxy);
 }
 
 /**

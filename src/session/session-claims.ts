@@ -29,7 +29,16 @@ const LIBRARY_CLAIMS: readonly string[] = [SESSION_ID_CLAIM, ...MARK_CLAIMS];
 
 /** A new session's own claims: a random id, and its marks. */
 export function newSessionClaims(runtime: CryptoRuntime, marks: SessionMarks): JWT {
-  return { [SESSION_ID_CLAIM]: runtime.base64urlEncode(runtime.randomBytes(16)), ...marksClaims(marks) };
+  return sessionClaimsWithId(runtime.base64urlEncode(runtime.randomBytes(16)), marks);
+}
+
+/**
+ * The own claims of a session whose id is not random: one adopted from another library's token
+ * takes an id derived from that token, so that every copy of the token becomes the same session
+ * and a marker on it ends them all.
+ */
+export function sessionClaimsWithId(id: string, marks: SessionMarks): JWT {
+  return { [SESSION_ID_CLAIM]: id, ...marksClaims(marks) };
 }
 
 /**

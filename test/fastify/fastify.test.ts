@@ -137,6 +137,23 @@ describe("latchkey/fastify", () => {
     expect(await listed(trusted)).toBe("https://app.example.com/api/auth/signin/credentials");
   });
 
+  test("trusts no X-Forwarded-* when the config leaves trustProxy out (the default)", async () => {
+    const config: LatchkeyFastifyConfig = credentialsConfig({ basePath: "/api/auth" });
+    expect("trustProxy" in config).toBe(false);
+    const fastify = Fastify();
+    await fastify.register(latchkeyFastify, { prefix: "/api/auth", ...config });
+    fastify.get("/", async (request) => ((await getSession(request, config)) ? "signed in" : "signed out"));
+    const origin = await serve(fastify);
+    const forged = { "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" };
+    const response = await fetch(`${origin}/api/auth/providers`, { headers: forged });
+    const listed = (await response.json()) as { credentials: { signinUrl: string } };
+    expect(listed.credentials.signinUrl).toBe(`${origin}/api/auth/signin/credentials`);
+    // The session read agrees: a forged https does not make it look for the __Secure- cookie.
+    const send = browser(origin);
+    await signInThroughThePage(send, "/api/auth");
+    expect(await (await send("/", { headers: forged })).text()).toBe("signed in");
+  });
+
   describe("attacks", () => {
     test("a cross-site POST to sign out, without the CSRF token, leaves the session alone", async () => {
       const origin = await serve(await app());

@@ -6,8 +6,17 @@
 import { serve as serveHono } from "@hono/node-server";
 import { Hono } from "hono";
 import { describe, expect, test } from "vitest";
-import { authHandler, authSession, getSession, initAuthConfig, verifyAuth } from "../../src/hono/index.js";
+import { MemoryAdapter } from "../../src/adapters/memory.js";
+import {
+  authHandler,
+  authSession,
+  getSession,
+  type HonoAuthOptions,
+  initAuthConfig,
+  verifyAuth,
+} from "../../src/hono/index.js";
 import type { AuthConfig } from "../../src/index.js";
+import Email from "../../src/providers/email.js";
 import {
   browser,
   closeAfterTest,
@@ -29,9 +38,12 @@ async function serve(app: Hono): Promise<string> {
 }
 
 /** The app docs/hono.md describes. */
-function app(config: AuthConfig | ((c: unknown) => AuthConfig) = credentialsConfig()) {
+function app(
+  config: AuthConfig | ((c: unknown) => AuthConfig) = credentialsConfig(),
+  options: HonoAuthOptions = {},
+) {
   const app = new Hono();
-  app.use("*", initAuthConfig(config));
+  app.use("*", initAuthConfig(config, options));
   app.use("/api/auth/*", authHandler());
   app.use("*", authSession());
   app.get("/", (c) => {
@@ -135,6 +147,36 @@ describe("latchkey/hono on @hono/node-server", () => {
       expect(await (await send("/api/protected/me")).json()).toEqual({ email: "ada@example.test" });
     });
 
+    test("a client's X-Forwarded-Host does not choose the host of the mailed sign-in link (trustHost, no AUTH_URL)", async () => {
+      const { origin, mailedLink } = await mailingApp();
+      const link = await mailedLink(origin, {
+        "x-forwarded-host": "evil.example",
+        "x-forwarded-proto": "https",
+      });
+      expect(link.origin).toBe(origin);
+    });
+
+    test("the client's Forwarded and X-Forwarded-Proto do not reach latchkey either", async () => {
+      const { origin, mailedLink } = await mailingApp();
+      const link = await mailedLink(origin, { forwarded: "host=evil.example;proto=https" });
+      expect(link.origin).toBe(origin);
+      const listed = await fetch(`${origin}/api/auth/providers`, {
+        headers: { "x-forwarded-proto": "https" },
+      });
+      expect(((await listed.json()) as { email: { signinUrl: string } }).email.signinUrl).toBe(
+        `${origin}/api/auth/signin/email`,
+      );
+    });
+
+    test("with initAuthConfig(config, { trustProxy: true }), the proxy's X-Forwarded-Host is the link's host", async () => {
+      const { origin, mailedLink } = await mailingApp({ trustProxy: true });
+      const link = await mailedLink(origin, {
+        "x-forwarded-host": "app.example",
+        "x-forwarded-proto": "https",
+      });
+      expect(link.origin).toBe("https://app.example");
+    });
+
     test("a forged session cookie is nobody", async () => {
       const origin = await serve(app());
       const cookie = await forgedSessionCookie();
@@ -143,3 +185,26 @@ describe("latchkey/hono on @hono/node-server", () => {
     });
   });
 });
+
+/** The app of docs/hono.md with e-mail sign-in (trustHost, no AUTH_URL); `mailedLink` asks for a link. */
+async function mailingApp(options: HonoAuthOptions = {}) {
+  const links: string[] = [];
+  const config = credentialsConfig({
+    adapter: MemoryAdapter(),
+    providers: [Email({ sendVerificationRequest: async ({ url }) => void links.push(url) })],
+  });
+  const origin = await serve(app(config, options));
+  async function mailedLink(at: string, headers: Record<string, string>): Promise<URL> {
+    const send = browser(at);
+    const csrf = (await (await send("/api/auth/csrf", { headers })).json()) as { csrfToken: string };
+    const response = await send("/api/auth/signin/email", {
+      method: "POST",
+      headers: { ...headers, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ csrfToken: csrf.csrfToken, email: "ada@example.test" }),
+    });
+    expect(response.status).toBe(302);
+    expect(links).toHaveLength(1);
+    return new URL(links.pop() as string);
+  }
+  return { origin, mailedLink };
+}

@@ -10,6 +10,15 @@
  * session its row's `expires`. What happens after is latchkey's rules, as for any session (the
  * same strategy, callbacks and `updateAge`). v4's CSRF and callback-url cookies are never read:
  * they belong to sign-ins and forms that started before the switch.
+ *
+ * An adopted JWT session is a session like latchkey's own for revocation (docs/migrating.md,
+ * "Revocation"): it is signed in at the v4 token's `iat` (as `auth_time`), so a user-wide marker
+ * set after the switch covers every v4 token; its id is derived from the v4 token, so a marker on
+ * the adopted session (a sign-out, a revoked device) covers every copy of that token; and with a
+ * shared store each v4 token is adopted once and the adoption is recorded for listing, so a copy
+ * presented after the first adoption (a stolen cookie) signs nobody in, whichever session the
+ * user kept. A database session needs none of this: the row is the session, and ending it ends
+ * every copy of the cookie.
  */
 
 import {
@@ -21,10 +30,14 @@ import {
 import type { CookieToSet } from "../../cookie/header.js";
 import { adapterMethod, callAdapter } from "../../core/adapter-calls.js";
 import type { ServerContext } from "../../core/context.js";
+import { hasUnprovenAddress, type SessionMarks } from "../../core/session-marks.js";
 import { nowInSeconds } from "../../jwt/claims.js";
 import type { JWT } from "../../jwt/types.js";
+import { recordJwtSession } from "../../session/recorded-jwt-sessions.js";
+import { sessionClaimsWithId, withLibraryClaims } from "../../session/session-claims.js";
 import { requestSessionToken } from "../../session/session-token.js";
 import type { SessionResult } from "../../session/types.js";
+import type { AdoptionAnswer } from "../carried.js";
 import { decodeNextAuthV4Token } from "./token.js";
 
 /** v4's session cookie name: `__Secure-` prefixed when the app's URL is https, as v4 named it. */
@@ -35,6 +48,8 @@ const nextAuthV4SessionCookieName = (secure: boolean): string =>
 interface AdoptedValue {
   value: string;
   expires: Date;
+  /** Records the adopted session for listing, once the strategy has read it as live. */
+  record?: () => Promise<void>;
 }
 
 interface Adoption<C extends ServerContext> {
@@ -44,26 +59,90 @@ interface Adoption<C extends ServerContext> {
   issued: CookieToSet[];
   /** Expiries for every part of v4's session cookie the request carried. */
   cleared: CookieToSet[];
+  /** See {@link AdoptedValue.record}. */
+  record?: () => Promise<void>;
 }
 
-/** A v4 JWT re-encoded as latchkey's, its own claims kept and its `exp` unchanged (never extended). */
-async function adoptJwt(ctx: ServerContext, v4Token: string): Promise<AdoptedValue | null> {
+/**
+ * Whether the v4 token with adoption id `id` may be adopted on this request. With a shared store
+ * each token is adopted once, by the first answer that sets the adopted cookie (a copy presented
+ * later is someone else's, or a replay); `getSession` may read a token not yet adopted but uses
+ * nothing up, as the browser keeps its v4 cookie. The entry lives as long as the token could.
+ * Without a store nothing is kept, and a v4 token signs in until its `exp` (as a latchkey JWT does
+ * without a store: README, "Session management").
+ */
+async function mayAdopt(
+  ctx: ServerContext,
+  id: string,
+  ttlMs: number,
+  answer: AdoptionAnswer,
+): Promise<boolean> {
+  const store = ctx.config.revocationStore;
+  if (store === undefined) return true;
+  const key = `adopted:next-auth-v4:${id}`;
+  if (answer === "sets-no-cookie") return (await store.get(key)) === undefined;
+  // A record: a flood of other entries must not evict it and let the token be adopted again.
+  return store.setIfAbsent(key, "1", ttlMs, { kind: "record" });
+}
+
+/**
+ * Whether the v4 session's user has an address nobody has proven, judged as a sign-in judges it
+ * (core/session-marks.ts): only where there are stored users to look at.
+ */
+async function addressUnproven(ctx: ServerContext, userId: unknown): Promise<boolean> {
+  const adapter = ctx.config.adapter;
+  if (typeof adapter?.getUser !== "function" || typeof userId !== "string" || userId === "") return false;
+  const getUser = adapterMethod(adapter, "getUser");
+  const user = await callAdapter("find an adopted session's user", () => getUser(userId));
+  return user !== null && hasUnprovenAddress(user);
+}
+
+/**
+ * A v4 JWT re-encoded as latchkey's, its own claims kept and its `exp` unchanged (never extended),
+ * with the library's session claims (session-claims.ts): an id derived from the v4 token, and
+ * marks signed in at the token's `iat` with no known method (v4 recorded none).
+ */
+async function adoptJwt(
+  ctx: ServerContext,
+  v4Token: string,
+  answer: AdoptionAnswer,
+): Promise<AdoptedValue | null> {
   const claims = await decodeNextAuthV4Token(ctx.runtime, v4Token, ctx.config.secrets);
   if (claims === null) return null;
-  const remaining = (claims.exp as number) - nowInSeconds();
+  const now = nowInSeconds();
+  const remaining = (claims.exp as number) - now;
   // Inside v4's clock tolerance but past its `exp`: over, not revived for a moment.
   if (remaining <= 0) return null;
+  // v4's encoder always writes `iat`; without it the token could not be placed before a marker.
+  const signedInAt = claims.iat;
+  if (typeof signedInAt !== "number" || !Number.isFinite(signedInAt) || signedInAt > now) return null;
+  const id = (await ctx.runtime.sha256Hex(`latchkey.next-auth-v4\0${v4Token}`)).slice(0, 32);
+  if (!(await mayAdopt(ctx, id, remaining * 1000, answer))) {
+    ctx.config.logger.debug("A next-auth v4 session cookie was adopted before; refusing the copy");
+    return null;
+  }
+  const marks: SessionMarks = {
+    authentication: { amr: [], authTime: signedInAt },
+    unprovenAddress: await addressUnproven(ctx, claims.sub),
+  };
   const token: JWT = { ...claims };
   // The encoder writes fresh registered claims; `exp` follows from the maxAge below.
   delete token.iat;
   delete token.exp;
   delete token.jti;
   delete token.nbf;
+  // Claims a v4 callback wrote under the library's names are replaced, never taken.
+  const adopted = withLibraryClaims(token, sessionClaimsWithId(id, marks));
   const maxAge = Math.min(remaining, ctx.config.jwt.maxAge);
   const encode = ctx.config.jwt.encode ?? ctx.codec.encode;
   const salt = ctx.cookies.sessionToken.name;
-  const value = await encode({ token, secret: ctx.config.secrets, salt, maxAge });
-  return { value, expires: new Date((nowInSeconds() + maxAge) * 1000) };
+  const value = await encode({ token: adopted, secret: ctx.config.secrets, salt, maxAge });
+  const expiresAt = now + maxAge;
+  return {
+    value,
+    expires: new Date(expiresAt * 1000),
+    record: () => recordJwtSession(ctx, adopted, expiresAt),
+  };
 }
 
 /** A v4 database session: the same row (v4 and latchkey share the schema), under latchkey's cookie. */
@@ -82,7 +161,10 @@ function withSessionCookie<C extends ServerContext>(ctx: C, value: string): C {
   return { ...ctx, requestCookies: { ...ctx.requestCookies, [ctx.cookies.sessionToken.name]: value } };
 }
 
-async function adopt<C extends ServerContext>(ctx: C): Promise<Adoption<C> | undefined> {
+async function adopt<C extends ServerContext>(
+  ctx: C,
+  answer: AdoptionAnswer,
+): Promise<Adoption<C> | undefined> {
   const v4Name = nextAuthV4SessionCookieName(ctx.secure);
   if (!carriesChunkedCookie(ctx.requestCookies, v4Name)) return undefined;
   const { name, options } = ctx.cookies.sessionToken;
@@ -94,7 +176,7 @@ async function adopt<C extends ServerContext>(ctx: C): Promise<Adoption<C> | und
   if (v4Token === undefined) return { ctx, issued: [], cleared };
   const adopted =
     ctx.config.session.strategy === "jwt"
-      ? await adoptJwt(ctx, v4Token)
+      ? await adoptJwt(ctx, v4Token, answer)
       : await adoptDatabaseSession(ctx, v4Token);
   if (adopted === null) {
     ctx.config.logger.debug("A next-auth v4 session cookie was not readable or has expired; clearing it");
@@ -105,6 +187,7 @@ async function adopt<C extends ServerContext>(ctx: C): Promise<Adoption<C> | und
     ctx: withSessionCookie(ctx, adopted.value),
     issued: writeChunkedCookie(name, adopted.value, { ...options, expires: adopted.expires }),
     cleared,
+    ...(adopted.record ? { record: adopted.record } : {}),
   };
 }
 
@@ -116,13 +199,16 @@ async function adopt<C extends ServerContext>(ctx: C): Promise<Adoption<C> | und
 export async function withNextAuthV4Session<C extends ServerContext>(
   ctx: C,
   use: (ctx: C) => Promise<SessionResult>,
+  answer: AdoptionAnswer,
 ): Promise<SessionResult> {
-  const adoption = await adopt(ctx);
+  const adoption = await adopt(ctx, answer);
   if (adoption === undefined) return use(ctx);
   const result = await use(adoption.ctx);
   const setByStrategy = new Set(result.cookies.map((cookie) => cookie.name));
   const issued =
     result.session === null ? [] : adoption.issued.filter((cookie) => !setByStrategy.has(cookie.name));
+  // Listed like a session latchkey issued, once the browser is handed its cookie.
+  if (issued.length > 0 && answer === "sets-cookies" && adoption.record) await adoption.record();
   return { session: result.session, cookies: [...issued, ...result.cookies, ...adoption.cleared] };
 }
 
@@ -135,7 +221,8 @@ export async function signOutWithNextAuthV4<C extends ServerContext>(
   ctx: C,
   signOut: (ctx: C) => Promise<CookieToSet[]>,
 ): Promise<CookieToSet[]> {
-  const adoption = await adopt(ctx);
+  // Uses nothing up: the marker the sign-out sets on the adopted session ends every copy.
+  const adoption = await adopt(ctx, "sets-no-cookie");
   if (adoption === undefined) return signOut(ctx);
   return [...(await signOut(adoption.ctx)), ...adoption.cleared];
 }

@@ -1,0 +1,141 @@
+/**
+ * Adopted next-auth v4 JWT sessions under latchkey's revocation, with next-auth@4 from npm minting
+ * the cookies and a shared store (`config.store`, which revocation needs). The attacker holds a
+ * copy of the victim's v4 cookie (stolen before or after the switch) and replays it through the
+ * public handler after the victim, or an admin, ended the session: it must sign nobody in, and
+ * the session the victim's browser was adopted into is listed like any other.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  type AuthConfig,
+  getSession,
+  listSessions,
+  listUserSessions,
+  revokeOtherSessions,
+  revokeUserSessions,
+} from "../../src/index.js";
+import { MemoryStore } from "../../src/store/memory.js";
+import { CookieJar, HTTP_APP, makeConfig, SECRET, send } from "../core/helpers.js";
+import { loadNextAuthV4 } from "../oracles/next-auth-v4.js";
+
+const v4 = loadNextAuthV4();
+const V4_COOKIE = "next-auth.session-token";
+const V5_COOKIE = "authjs.session-token";
+const USER = "user-v4";
+const v4Claims = { sub: USER, name: "Vera Four", email: "vera@example.test", picture: null };
+
+/** The switch happens a minute after the v4 token was last issued, as on a real deploy. */
+const MINTED = new Date("2026-11-01T00:00:00Z");
+const SWITCHED = new Date(MINTED.valueOf() + 60_000);
+
+const migratingWithStore = (): AuthConfig =>
+  makeConfig({ migrate: { nextAuthV4: true }, session: { strategy: "jwt" }, store: new MemoryStore() });
+
+/** GET /session with `jar`'s cookies; the jar takes the answer's cookies. */
+async function sessionOf(config: AuthConfig, jar: CookieJar): Promise<{ user: { id: string } } | null> {
+  const response = await send(config, "/session", { origin: HTTP_APP, cookie: jar });
+  expect(response.status).toBe(200);
+  jar.apply(response);
+  return (await response.json()) as { user: { id: string } } | null;
+}
+
+const pageRequest = (jar: CookieJar) =>
+  new Request(`${HTTP_APP}/page`, { headers: { cookie: jar.header() } });
+
+async function signOut(config: AuthConfig, jar: CookieJar): Promise<void> {
+  const csrf = await send(config, "/csrf", { origin: HTTP_APP, cookie: jar });
+  jar.apply(csrf);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const response = await send(config, "/signout", { origin: HTTP_APP, cookie: jar, form: { csrfToken } });
+  expect(response.status).toBe(302);
+  jar.apply(response);
+}
+
+describe(`next-auth ${v4.version} JWT sessions adopted under revocation`, () => {
+  let v4Token: string;
+  let config: AuthConfig;
+
+  beforeEach(async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: MINTED });
+    v4Token = await v4.jwt.encode({ token: v4Claims, secret: SECRET });
+    vi.setSystemTime(SWITCHED);
+    config = migratingWithStore();
+  });
+  afterEach(() => vi.useRealTimers());
+
+  const stolenCopy = () => new CookieJar({ [V4_COOKIE]: v4Token });
+
+  it("an admin's revokeUserSessions ends a v4 cookie nobody has presented yet: the replay signs nobody in", async () => {
+    vi.setSystemTime(SWITCHED.valueOf() + 5_000);
+    await revokeUserSessions(config, USER);
+    vi.setSystemTime(SWITCHED.valueOf() + 10_000);
+    const thief = stolenCopy();
+    expect(await sessionOf(config, thief)).toBeNull();
+    expect(thief.get(V5_COOKIE)).toBeUndefined();
+    expect(await getSession(pageRequest(stolenCopy()), config)).toBeNull();
+  });
+
+  it("after the victim's adoption and an admin's revokeUserSessions, the victim and the replayed copy are both out", async () => {
+    const victim = stolenCopy();
+    expect((await sessionOf(config, victim))?.user.id).toBe(USER);
+    vi.setSystemTime(SWITCHED.valueOf() + 5_000);
+    expect(await revokeUserSessions(config, USER)).toBe(1);
+    expect(await sessionOf(config, victim)).toBeNull();
+    expect(await sessionOf(config, stolenCopy())).toBeNull();
+  });
+
+  it('"sign out everywhere else" from the adopted browser: the stolen copy of its v4 cookie signs nobody in', async () => {
+    const victim = stolenCopy();
+    expect((await sessionOf(config, victim))?.user.id).toBe(USER);
+    vi.setSystemTime(SWITCHED.valueOf() + 5_000);
+    await revokeOtherSessions(pageRequest(victim), config);
+    // The victim stays signed in; the copy is not adopted a second time into the kept session.
+    expect((await sessionOf(config, victim))?.user.id).toBe(USER);
+    const thief = stolenCopy();
+    expect(await sessionOf(config, thief)).toBeNull();
+    expect(thief.get(V5_COOKIE)).toBeUndefined();
+    expect(await getSession(pageRequest(stolenCopy()), config)).toBeNull();
+  });
+
+  it("the victim's own sign-out after adoption: the replayed v4 cookie signs nobody in", async () => {
+    const victim = stolenCopy();
+    expect((await sessionOf(config, victim))?.user.id).toBe(USER);
+    await signOut(config, victim);
+    expect(await sessionOf(config, victim)).toBeNull();
+    expect(await sessionOf(config, stolenCopy())).toBeNull();
+  });
+
+  it("the victim's sign-out while still holding the v4 cookie ends every copy of it", async () => {
+    const victim = stolenCopy();
+    // Server-rendered pages only: getSession reads the v4 cookie and uses nothing up.
+    expect((await getSession(pageRequest(victim), config))?.user?.id).toBe(USER);
+    expect((await getSession(pageRequest(victim), config))?.user?.id).toBe(USER);
+    await signOut(config, victim);
+    expect(await sessionOf(config, stolenCopy())).toBeNull();
+    expect(await getSession(pageRequest(stolenCopy()), config)).toBeNull();
+  });
+
+  it("a v4 cookie is adopted once: a copy presented after the first adoption signs nobody in, and is cleared", async () => {
+    const victim = stolenCopy();
+    expect((await sessionOf(config, victim))?.user.id).toBe(USER);
+    const thief = stolenCopy();
+    expect(await sessionOf(config, thief)).toBeNull();
+    expect([...thief.cookies.keys()]).toEqual([]);
+    expect((await sessionOf(config, victim))?.user.id).toBe(USER);
+  });
+
+  it("the adopted session is listed with the user's sessions, signed in when the v4 token was issued", async () => {
+    const victim = stolenCopy();
+    const response = await send(config, "/session", {
+      origin: HTTP_APP,
+      cookie: victim,
+      headers: { "user-agent": "Victim Browser/1.0" },
+    });
+    victim.apply(response);
+    const own = await listSessions(pageRequest(victim), config);
+    expect(own).toHaveLength(1);
+    expect(own?.[0]).toMatchObject({ current: true, userAgent: "Victim Browser/1.0", createdAt: MINTED });
+    const listed = await listUserSessions(config, USER);
+    expect(listed.map((session) => session.id)).toEqual([own?.[0]?.id]);
+  });
+});
