@@ -25,8 +25,11 @@ declare -A PARTS=(
   [flows-other]="src/flows/*.ts,src/flows/email/**/*.ts,src/flows/webauthn/**/*.ts"
   [crypto]="src/jwt/**/*.ts,src/runtime/**/*.ts,src/cookie/**/*.ts"
   [store]="src/store/**/*.ts"
+  [two-factor]="src/two-factor/**/*.ts"
+  [migrate-framework]="src/migrate/**/*.ts,src/framework/**/*.ts"
+  [glue]="src/express/**/*.ts,src/fastify/**/*.ts,src/hono/**/*.ts,src/node/**/*.ts,src/sveltekit/**/*.ts,src/next/**/*.ts"
 )
-ORDER=(core pipeline actions-session-login flows-oauth flows-other crypto store)
+ORDER=(core pipeline actions-session-login flows-oauth flows-other crypto store two-factor migrate-framework glue)
 
 config=stryker/stryker.config.mjs
 results=stryker/incremental.json
