@@ -42,6 +42,9 @@ export default {
     : "stryker/incremental.json",
   // The machine is shared: two test workers (plus one type checker) at most.
   concurrency: 2,
+  // The initial run of the whole suite, with per-test coverage, takes over Stryker's 5 minutes when
+  // other work shares the machine.
+  dryRunTimeoutMinutes: 20,
   ignorePatterns: ["dist", "coverage", "generated", "docs/api", "bench", "examples", "reports", "*.tgz"],
   reporters: ["clear-text", "progress", "html", "json"],
   htmlReporter: { fileName: "reports/mutation/index.html" },
