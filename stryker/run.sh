@@ -9,6 +9,7 @@
 #
 #   npm run mutate                      every part, in order
 #   npm run mutate -- core flows-oauth  just those parts
+#   STRYKER_CONCURRENCY=1 npm run mutate -- store   with one test runner (a busy machine)
 #   npm run mutate -- --mutate src/x.ts one Stryker run with these options (add STRYKER_TESTS=… to
 #                                       narrow the suites; see stryker/vitest.config.ts)
 #
@@ -25,8 +26,13 @@ declare -A PARTS=(
   [flows-other]="src/flows/*.ts,src/flows/email/**/*.ts,src/flows/webauthn/**/*.ts"
   [crypto]="src/jwt/**/*.ts,src/runtime/**/*.ts,src/cookie/**/*.ts"
   [store]="src/store/**/*.ts"
+  [two-factor-codes]="src/two-factor/totp.ts,src/two-factor/base32.ts,src/two-factor/qr-svg.ts,src/two-factor/recovery-codes.ts,src/two-factor/sealed-secret.ts,src/two-factor/second-factor.ts,src/two-factor/enrolment.ts,src/two-factor/email-code.ts"
+  [two-factor-sign-in]="src/two-factor/routes.ts,src/two-factor/pending.ts,src/two-factor/gate.ts,src/two-factor/trusted-device.ts,src/two-factor/route-names.ts"
+  [two-factor-account]="src/two-factor/account.ts,src/two-factor/feature.ts,src/two-factor/method-providers.ts,src/two-factor/passkey-factor.ts,src/two-factor/recent-auth.ts,src/two-factor/settings.ts"
+  [migrate-framework]="src/migrate/**/*.ts,src/framework/**/*.ts"
+  [glue]="src/express/**/*.ts,src/fastify/**/*.ts,src/hono/**/*.ts,src/node/**/*.ts,src/sveltekit/**/*.ts,src/next/**/*.ts"
 )
-ORDER=(core pipeline actions-session-login flows-oauth flows-other crypto store)
+ORDER=(core pipeline actions-session-login flows-oauth flows-other crypto store two-factor-codes two-factor-sign-in two-factor-account migrate-framework glue)
 
 config=stryker/stryker.config.mjs
 results=stryker/incremental.json
@@ -57,7 +63,7 @@ mkdir -p reports/mutation
 for part in "${selected[@]}"; do
   echo "== $part: ${PARTS[$part]}"
   started=$SECONDS
-  npx stryker run "$config" --mutate "${PARTS[$part]}" 2>&1 | tee "reports/mutation/$part.log"
+  npx stryker run "$config" --mutate "${PARTS[$part]}" ${STRYKER_CONCURRENCY:+--concurrency "$STRYKER_CONCURRENCY"} 2>&1 | tee "reports/mutation/$part.log"
   compact_results
   echo "== $part took $(((SECONDS - started) / 60)) min $(((SECONDS - started) % 60)) s"
 done

@@ -23,10 +23,15 @@ export default defineConfig({
       "test/docs/express.test.ts",
       "test/e2e/email-smtp.test.ts",
       "test/e2e/oidc/**/*.test.ts",
+      "test/express/**/*.test.ts",
+      "test/fastify/**/*.test.ts",
       "test/flows/**/*.test.ts",
+      "test/hono/**/*.test.ts",
       "test/jwt/**/*.test.ts",
       "test/login.test.ts",
       "test/login/**/*.test.ts",
+      // The v4 database adoption suite needs the generated Prisma clients; the JWT one runs here.
+      "test/migrate/next-auth-v4-jwt.test.ts",
       "test/modules-load.test.ts",
       "test/node/**/*.test.ts",
       "test/pages/**/*.test.ts",
@@ -35,6 +40,7 @@ export default defineConfig({
       "test/runtime/**/*.test.ts",
       "test/session/**/*.test.ts",
       "test/store/**/*.test.ts",
+      "test/two-factor/**/*.test.ts",
     ],
     // Only the Prisma suites need the generated clients, and none of them runs here.
     globalSetup: [],

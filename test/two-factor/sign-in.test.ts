@@ -323,6 +323,26 @@ describe.each(["jwt", "database"] as const)("two-factor sign-in with %s sessions
     expect(setsSession((await signInWithCredentials(config)).response)).toBe(true);
   });
 
+  it("attack: enrolling again while two-factor is on shows the confirmed secret neither to enrollTotp nor on the setup page", async () => {
+    const { config, secret } = await enrolledApp();
+    const { jar } = await signInWithCredentials(config);
+    jar.apply(await postCode(config, jar, codeAt(secret, Date.now())));
+    // A session that has just proven both factors: recent enough for anything but this.
+    expect(await requireRecentAuth(requestWith(jar), config, { factors: ["mfa"] })).toMatchObject({
+      ok: true,
+    });
+    await expect(enrollTotp(requestWith(jar), config)).rejects.toMatchObject({ type: "InvalidRequest" });
+    const page = await send(config, "/two-factor-setup", { cookie: jar });
+    expect(page.status).toBe(400);
+    const html = (await page.text()).replace(/\s/g, "");
+    expect(html).not.toContain(secret);
+    expect(html).not.toContain("otpauth");
+    // The authenticator in use stays the one confirmed.
+    nextStep();
+    const again = await signInWithCredentials(config);
+    expect(setsSession(await postCode(config, again.jar, codeAt(secret, Date.now())))).toBe(true);
+  });
+
   it("a step-up keeps its callbackUrl past a wrong code, as the page's form posts it (in the action URL)", async () => {
     const { config, secret } = await enrolledApp();
     const { jar } = await signInWithCredentials(config);
