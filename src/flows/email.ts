@@ -5,6 +5,7 @@
  * with the address. Either way the token is used once, through the adapter, and the owner of the
  * address signs in: a new user, or the existing one, whose address is now proven.
  */
+import { type CodeKey, carriedCode } from "../carried-code.js";
 import { adapterMethod, callAdapter } from "../core/adapter-calls.js";
 import { approvedRedirect, resolveCallbackUrl } from "../core/callback-url.js";
 import type { AuthContext } from "../core/context.js";
@@ -113,6 +114,15 @@ async function signedIn(ctx: AuthContext, provider: EmailConfig, email: string):
   };
 }
 
+/**
+ * What a mail-service provider (Resend, SendGrid, …) carries to say what keeps it from sending: a
+ * factory passed uncalled has no sender yet, so this is checked when a mail would go out, and
+ * reported earlier by `checkConfig` through `usageProblem`.
+ */
+export const CARRIED_SENDING_CHECK = Symbol.for("latchkey.emailSendingCheck") as CodeKey<
+  (provider: EmailConfig) => string | undefined
+>;
+
 const stringField = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined);
 
 export const emailFlow: Flow<EmailConfig> = {
@@ -130,6 +140,11 @@ export const emailFlow: Flow<EmailConfig> = {
       );
     }
     return provider;
+  },
+
+  usageProblem(provider) {
+    const problem = carriedCode(provider, CARRIED_SENDING_CHECK)?.(provider);
+    return problem === undefined ? undefined : new EmailSignInError(`Provider "${provider.id}": ${problem}`);
   },
 
   // An HTTP mail service's key, as Auth.js reads it: AUTH_RESEND_KEY for the provider "resend".

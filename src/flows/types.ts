@@ -10,6 +10,7 @@ import type { CookieToSet } from "../cookie/header.js";
 import type { CookieRole } from "../cookie/names.js";
 import type { AuthContext } from "../core/context.js";
 import type { EnvRecord } from "../core/env.js";
+import type { AuthError } from "../core/errors.js";
 import type { ResponseInternal } from "../core/response.js";
 import type { RouteTable } from "../core/routes.js";
 import type { ProvenSignIn } from "../login/index.js";
@@ -50,6 +51,12 @@ export interface Flow<P extends ProviderConfig = ProviderConfig> {
    * filled in. Throws `InvalidConfig` (or a more specific error) whose message names the fix.
    */
   resolveProvider?(provider: P, setup: FlowSetup): P;
+  /**
+   * The error every use of this provider would end with although startup accepts it (a mail
+   * service without a sender: a factory passed uncalled has none yet). The flow meets it when
+   * used; `checkConfig` reports it before then.
+   */
+  usageProblem?(provider: P): AuthError | undefined;
   /** Fills what the environment provides (`AUTH_<ID>_*`) for `setEnvDefaults`; explicit options win. */
   envDefaults?(provider: P, env: EnvRecord, prefix: string): P;
   /**

@@ -11,6 +11,7 @@ import { type EnvRecord, readProcessEnv } from "../core/env.js";
 import { AuthError } from "../core/errors.js";
 import type { Feature } from "../core/feature.js";
 import { appOrigin } from "../core/origin.js";
+import { flowFor } from "../flows/index.js";
 import type { ProviderConfig } from "../provider-types.js";
 import { applyEnvDefaults } from "./env-defaults.js";
 import {
@@ -31,7 +32,10 @@ import {
 
 /** One problem `checkConfig` found. */
 export interface ConfigFinding {
-  /** `error`: `Auth()` refuses the configuration, or every request. `warning`: it runs, weaker or with a feature off. */
+  /**
+   * `error`: `Auth()` refuses the configuration, or every request, or every sign-in with a provider
+   * (a mail service without `from`). `warning`: it runs, weaker or with a feature off.
+   */
   severity: "error" | "warning";
   /**
    * The error's `type` (`MissingAdapterMethods`, `InvalidConfig`, …) or the warning's code
@@ -53,7 +57,8 @@ function errorFinding(error: unknown): ConfigFinding {
  * Every problem latchkey's startup checks find in `config` with the environment `env` (default:
  * `process.env`): a missing or short secret, an unparsable AUTH_URL, a host nobody vouches for
  * (neither AUTH_URL nor `trustHost`), each provider its own variables (`AUTH_<ID>_ID`, …) do not
- * complete, the adapter methods the session strategy and the providers call, and the warnings
+ * complete, a provider every sign-in with would fail (a mail service without `from`), the adapter
+ * methods the session strategy and the providers call, and the warnings
  * `Auth()` would log. An empty array means `Auth()` starts with this configuration; option values
  * checked after those parts (durations, `basePath`, `rateLimit`) are reported once the parts pass.
  * Never throws and never calls the adapter or a provider.
@@ -98,6 +103,11 @@ export function checkConfig(config: AuthConfig, env: EnvRecord = readProcessEnv(
     );
     const providers = given.flatMap((provider) => attempt(() => resolveProviders([provider], setup)) ?? []);
     if (providers.length === given.length) attempt(() => resolveProviders(given, setup)); // shared ids
+    // What startup accepts but every use of the provider would refuse (a mail service without `from`).
+    for (const provider of providers) {
+      const problem = flowFor(provider)?.usageProblem?.(provider);
+      if (problem) findings.push(errorFinding(problem));
+    }
     // The features (two-factor sign-in) as Auth() builds them: their options, adapter methods and routes.
     const features = attempt(() => configuredFeatures(config, providers)) ?? [];
     // A feature whose own check names its missing methods is left out of the general one (said once).

@@ -14,8 +14,9 @@ import { jsonError, type ResponseInternal, returnsRedirectAsJson } from "../core
 import { asError } from "../core/thrown.js";
 import { errorCopy, renderErrorPage, type Theme } from "../pages/index.js";
 
+// The body Auth.js answers a configuration error with, word for word: clients of either library see the same.
 const CONFIGURATION_MESSAGE =
-  "There is a problem with the server configuration. Check the server logs for more information.";
+  "There was a problem with the server configuration. Check the server logs for more information.";
 
 /** Logs an error the client is not told about, with where the docs explain it. */
 export function logServerError(logger: LoggerInstance, error: unknown): void {

@@ -1,9 +1,13 @@
 import { messageField } from "./mail-service/post.js";
-import { assertSender, mailServiceProvider, type SenderConfig } from "./mail-service/provider.js";
+import {
+  mailServiceProvider,
+  requireSender,
+  type SenderConfig,
+  senderProblem,
+} from "./mail-service/provider.js";
 
 export type ForwardEmailConfig = SenderConfig;
-export type ForwardEmailUserConfig = Partial<Omit<ForwardEmailConfig, "type" | "from">> &
-  Pick<ForwardEmailConfig, "from">;
+export type ForwardEmailUserConfig = Partial<Omit<ForwardEmailConfig, "type">>;
 
 /** HTTP Basic credentials (RFC 7617 §2): Forward Email takes the key as the user name, with no password. */
 const basicCredentials = (apiKey: string) => btoa(`${apiKey}:`);
@@ -20,8 +24,7 @@ const basicCredentials = (apiKey: string) => btoa(`${apiKey}:`);
  * ForwardEmail({ from: "Example <no-reply@example.com>" }); // the key from AUTH_FORWARDEMAIL_KEY
  * ```
  */
-export default function ForwardEmail(options: ForwardEmailUserConfig): ForwardEmailConfig {
-  assertSender("Forward Email", options?.from);
+export default function ForwardEmail(options: ForwardEmailUserConfig = {}): ForwardEmailConfig {
   return mailServiceProvider<ForwardEmailConfig>(
     {
       name: "Forward Email",
@@ -29,7 +32,7 @@ export default function ForwardEmail(options: ForwardEmailUserConfig): ForwardEm
         path: "/v1/emails",
         headers: { Authorization: `Basic ${basicCredentials(apiKey)}`, "Content-Type": "application/json" },
         body: JSON.stringify({
-          from: provider.from,
+          from: requireSender("Forward Email", provider.from),
           to: mail.to,
           subject: mail.subject,
           html: mail.html,
@@ -38,6 +41,7 @@ export default function ForwardEmail(options: ForwardEmailUserConfig): ForwardEm
       }),
       keyForms: (apiKey) => [basicCredentials(apiKey)],
       // Forward Email's errors: `{ "statusCode": 400, "error": "Bad Request", "message": "…" }`.
+      problem: (provider) => senderProblem("Forward Email", provider.from),
       refusalMessage: messageField,
     },
     {

@@ -1,8 +1,12 @@
-import { assertSender, mailServiceProvider, type SenderConfig } from "./mail-service/provider.js";
+import {
+  mailServiceProvider,
+  requireSender,
+  type SenderConfig,
+  senderProblem,
+} from "./mail-service/provider.js";
 
 export type PostmarkConfig = SenderConfig;
-export type PostmarkUserConfig = Partial<Omit<PostmarkConfig, "type" | "from">> &
-  Pick<PostmarkConfig, "from">;
+export type PostmarkUserConfig = Partial<Omit<PostmarkConfig, "type">>;
 
 /** Postmark's refusals: `{ "ErrorCode": 300, "Message": "…" }` (its API error codes). */
 interface PostmarkAnswer {
@@ -24,8 +28,7 @@ const answer = (body: unknown): PostmarkAnswer => (typeof body === "object" && b
  * Postmark({ from: "Example <no-reply@example.com>" }); // the server token from AUTH_POSTMARK_KEY
  * ```
  */
-export default function Postmark(options: PostmarkUserConfig): PostmarkConfig {
-  assertSender("Postmark", options?.from);
+export default function Postmark(options: PostmarkUserConfig = {}): PostmarkConfig {
   return mailServiceProvider<PostmarkConfig>(
     {
       name: "Postmark",
@@ -37,13 +40,14 @@ export default function Postmark(options: PostmarkUserConfig): PostmarkConfig {
           "X-Postmark-Server-Token": apiKey,
         },
         body: JSON.stringify({
-          From: provider.from,
+          From: requireSender("Postmark", provider.from),
           To: mail.to,
           Subject: mail.subject,
           HtmlBody: mail.html,
           TextBody: mail.text,
         }),
       }),
+      problem: (provider) => senderProblem("Postmark", provider.from),
       refusalMessage: (body) => {
         const { ErrorCode, Message } = answer(body);
         if (typeof Message !== "string") return undefined;

@@ -1,8 +1,13 @@
 import { messageField } from "./mail-service/post.js";
-import { assertSender, mailServiceProvider, type SenderConfig } from "./mail-service/provider.js";
+import {
+  mailServiceProvider,
+  requireSender,
+  type SenderConfig,
+  senderProblem,
+} from "./mail-service/provider.js";
 
 export type ResendConfig = SenderConfig;
-export type ResendUserConfig = Partial<Omit<ResendConfig, "type" | "from">> & Pick<ResendConfig, "from">;
+export type ResendUserConfig = Partial<Omit<ResendConfig, "type">>;
 
 /**
  * Passwordless sign-in by e-mail, sent through Resend's API (`POST /emails`, Bearer key) with
@@ -16,8 +21,7 @@ export type ResendUserConfig = Partial<Omit<ResendConfig, "type" | "from">> & Pi
  * Resend({ from: "Example <no-reply@example.com>" }); // the key from AUTH_RESEND_KEY
  * ```
  */
-export default function Resend(options: ResendUserConfig): ResendConfig {
-  assertSender("Resend", options?.from);
+export default function Resend(options: ResendUserConfig = {}): ResendConfig {
   return mailServiceProvider<ResendConfig>(
     {
       name: "Resend",
@@ -25,7 +29,7 @@ export default function Resend(options: ResendUserConfig): ResendConfig {
         path: "/emails",
         headers: { Authorization: `Bearer ${apiKey}`, "Content-Type": "application/json" },
         body: JSON.stringify({
-          from: provider.from,
+          from: requireSender("Resend", provider.from),
           to: mail.to,
           subject: mail.subject,
           html: mail.html,
@@ -33,6 +37,7 @@ export default function Resend(options: ResendUserConfig): ResendConfig {
         }),
       }),
       // Resend's errors: `{ "statusCode": 422, "name": "validation_error", "message": "…" }`.
+      problem: (provider) => senderProblem("Resend", provider.from),
       refusalMessage: messageField,
     },
     { id: "resend", name: "Resend", baseUrl: "https://api.resend.com", from: options.from },

@@ -1,9 +1,26 @@
 import { mailboxOf } from "./mail-service/mailbox.js";
-import { assertSender, mailServiceProvider, type SenderConfig } from "./mail-service/provider.js";
+import {
+  mailServiceProvider,
+  requireSender,
+  type SenderConfig,
+  senderProblem,
+} from "./mail-service/provider.js";
 
 export type SendGridConfig = SenderConfig;
-export type SendGridUserConfig = Partial<Omit<SendGridConfig, "type" | "from">> &
-  Pick<SendGridConfig, "from">;
+export type SendGridUserConfig = Partial<Omit<SendGridConfig, "type">>;
+
+const NO_ADDRESS = `SendGrid needs \`from\` to hold an address, e.g. "Example <no-reply@example.com>".`;
+
+/** SendGrid takes the sender in parts (`{ email, name }`); `from` must hold an address to split. */
+function senderProblemOf(from: unknown): string | undefined {
+  return senderProblem("SendGrid", from) ?? (mailboxOf(from as string) ? undefined : NO_ADDRESS);
+}
+
+function sendingMailbox(from: unknown) {
+  const sender = mailboxOf(requireSender("SendGrid", from));
+  if (!sender) throw new TypeError(NO_ADDRESS);
+  return sender;
+}
 
 /** SendGrid's refusals: `{ "errors": [{ "message": "…", "field": "…", "help": … }] }`, one entry per problem. */
 function sendGridRefusal(body: unknown): string | undefined {
@@ -30,20 +47,18 @@ function sendGridRefusal(body: unknown): string | undefined {
  * SendGrid({ from: "Example <no-reply@example.com>", apiKey: process.env.SENDGRID_API_KEY });
  * ```
  */
-export default function SendGrid(options: SendGridUserConfig): SendGridConfig {
-  assertSender("SendGrid", options?.from);
-  const sender = mailboxOf(options.from);
-  if (!sender)
-    throw new TypeError(`SendGrid needs \`from\` to hold an address, e.g. "Example <no-reply@example.com>".`);
+export default function SendGrid(options: SendGridUserConfig = {}): SendGridConfig {
+  // A sender given with no address is refused at once; one not given yet is checked at sending.
+  if (options.from !== undefined) sendingMailbox(options.from);
   return mailServiceProvider<SendGridConfig>(
     {
       name: "SendGrid",
-      request: (mail, _provider, apiKey) => ({
+      request: (mail, provider, apiKey) => ({
         path: "/v3/mail/send",
         headers: { Authorization: `Bearer ${apiKey}`, "Content-Type": "application/json" },
         body: JSON.stringify({
           personalizations: [{ to: [{ email: mail.to }] }],
-          from: sender,
+          from: sendingMailbox(provider.from),
           subject: mail.subject,
           // SendGrid wants text/plain before text/html.
           content: [
@@ -52,6 +67,7 @@ export default function SendGrid(options: SendGridUserConfig): SendGridConfig {
           ],
         }),
       }),
+      problem: (provider) => senderProblemOf(provider.from),
       refusalMessage: sendGridRefusal,
     },
     { id: "sendgrid", name: "SendGrid", baseUrl: "https://api.sendgrid.com", from: options.from },

@@ -19,7 +19,7 @@ import {
 } from "./helpers.js";
 
 const CONFIGURATION_MESSAGE =
-  "There is a problem with the server configuration. Check the server logs for more information.";
+  "There was a problem with the server configuration. Check the server logs for more information.";
 
 beforeEach(() => {
   for (const name of [

@@ -202,6 +202,13 @@ describe("an OAuth or OIDC provider that could not sign anyone in", () => {
     });
   });
 
+  it("is refused as InvalidEndpoints before its missing client id: the endpoints are the first fix", async () => {
+    expect(await startup(oidc({ issuer: undefined, clientId: undefined }))).toEqual({
+      status: 500,
+      log: 'InvalidEndpoints: Provider "acme" needs `issuer` (or `wellKnown`) for discovery, or the `authorization`, `token`, `userinfo` endpoint URLs it lacks. (see docs/errors.md#invalidendpoints)',
+    });
+  });
+
   it("starts with the client id, secret and issuer the AUTH_ACME_* variables fill in", async () => {
     vi.stubEnv("AUTH_ACME_ID", "client-from-env");
     vi.stubEnv("AUTH_ACME_SECRET", "secret-from-env");

@@ -9,7 +9,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { MemoryAdapter } from "../../src/adapters/memory.js";
-import type { AuthConfig } from "../../src/index.js";
+import { type AuthConfig, checkConfig } from "../../src/index.js";
 import ForwardEmail from "../../src/providers/forwardemail.js";
 import Loops from "../../src/providers/loops.js";
 import type { MailServiceConfig } from "../../src/providers/mail-service/provider.js";
@@ -17,7 +17,15 @@ import Mailgun from "../../src/providers/mailgun.js";
 import Postmark from "../../src/providers/postmark.js";
 import Resend from "../../src/providers/resend.js";
 import SendGrid from "../../src/providers/sendgrid.js";
-import { CookieJar, getCsrf, locationOf, makeConfig, recordingLogger, send } from "../core/helpers.js";
+import {
+  CookieJar,
+  getCsrf,
+  locationOf,
+  makeConfig,
+  recordingLogger,
+  SECRET,
+  send,
+} from "../core/helpers.js";
 import {
   type Answer,
   type MailApiStandIn,
@@ -386,9 +394,53 @@ describe("service-specific options", () => {
     expect(session.user?.email).toBe(USER);
   });
 
-  it("every service but Loops needs `from`; Loops needs `transactionalId`", () => {
-    for (const make of [Resend, SendGrid, Postmark, Mailgun, ForwardEmail])
-      expect(() => make({} as never)).toThrow(/needs `from`/);
+  it("Loops needs `transactionalId` when made", () => {
     expect(() => Loops({} as never)).toThrow(/needs `transactionalId`/);
+  });
+});
+
+/** The services that send from the app's own address, each made without one. */
+const SENDERS = [
+  { id: "resend", name: "Resend", make: Resend },
+  { id: "sendgrid", name: "SendGrid", make: SendGrid },
+  { id: "postmark", name: "Postmark", make: Postmark },
+  { id: "mailgun", name: "Mailgun", make: Mailgun },
+  { id: "forwardemail", name: "Forward Email", make: ForwardEmail },
+] as const;
+
+describe.each(SENDERS)("$name without `from`", ({ id, name, make }) => {
+  it("is made, also passed uncalled as Auth.js apps pass it", () => {
+    expect(make().id).toBe(id);
+    expect(make({ apiKey: KEY }).type).toBe("email");
+  });
+
+  it("refuses each sign-in mail naming `from`, and sends nothing", async () => {
+    vi.stubEnv(`AUTH_${id.toUpperCase()}_KEY`, KEY);
+    for (const provider of [make({ baseUrl: standIn.baseUrl }), make]) {
+      const { config, logs } = app(provider as MailServiceConfig);
+      const response = await requestLink(config, id);
+      expect(locationOf(response).searchParams.get("error")).toBe("Configuration");
+      expect(logs.errors.map((error) => error.name)).toEqual(["EmailSignInError"]);
+      expect(logs.errors[0]?.message).toContain(`${name} needs \`from\``);
+    }
+    expect(standIn.calls).toHaveLength(0);
+  });
+
+  it("is reported by checkConfig before any mail, and not once `from` is given", () => {
+    const env = { AUTH_SECRET: SECRET, AUTH_URL: "https://app.test" };
+    const findings = (provider: AuthConfig["providers"][number]) =>
+      checkConfig({ adapter: MemoryAdapter(), providers: [provider] }, env);
+    for (const provider of [make(), make]) {
+      expect(findings(provider)).toEqual([
+        {
+          severity: "error",
+          code: "EmailSignInError",
+          message: expect.stringContaining(`${name} needs \`from\``),
+        },
+      ]);
+    }
+    expect(findings(make({ from: FROM }))).toEqual([]);
+    // An app that sends the mail itself does not go through the service.
+    expect(findings(make({ sendVerificationRequest: async () => undefined }))).toEqual([]);
   });
 });

@@ -12,17 +12,7 @@ import { endpointOption } from "./server-metadata.js";
 const envName = (provider: OAuthConfig, suffix: string) => `${providerEnvPrefix(provider.id)}_${suffix}`;
 
 export function assertUsable(provider: OAuthConfig): void {
-  if (typeof provider.clientId !== "string" || provider.clientId === "") {
-    throw new InvalidConfig(
-      `Provider "${provider.id}" has no clientId; set \`clientId\` or ${envName(provider, "ID")}.`,
-    );
-  }
-  const method = tokenEndpointAuthMethod(provider);
-  if ((method === "client_secret_basic" || method === "client_secret_post") && !provider.clientSecret) {
-    throw new InvalidConfig(
-      `Provider "${provider.id}" authenticates with ${method} but has no clientSecret; set \`clientSecret\` or ${envName(provider, "SECRET")}, or client.token_endpoint_auth_method "none" for a public client.`,
-    );
-  }
+  // Endpoints first: a provider with nowhere to send a user is wrong whatever its client id.
   const discoverable = provider.wellKnown || typeof provider.issuer === "string";
   if (!discoverable) {
     // Without discovery each step needs its own endpoint; a `userinfo.request` fetches the profile itself.
@@ -38,5 +28,16 @@ export function assertUsable(provider: OAuthConfig): void {
         `Provider "${provider.id}" needs \`issuer\` (or \`wellKnown\`) for discovery, or the ${missing.map((name) => `\`${name}\``).join(", ")} endpoint URL${missing.length > 1 ? "s" : ""} it lacks.`,
       );
     }
+  }
+  if (typeof provider.clientId !== "string" || provider.clientId === "") {
+    throw new InvalidConfig(
+      `Provider "${provider.id}" has no clientId; set \`clientId\` or ${envName(provider, "ID")}.`,
+    );
+  }
+  const method = tokenEndpointAuthMethod(provider);
+  if ((method === "client_secret_basic" || method === "client_secret_post") && !provider.clientSecret) {
+    throw new InvalidConfig(
+      `Provider "${provider.id}" authenticates with ${method} but has no clientSecret; set \`clientSecret\` or ${envName(provider, "SECRET")}, or client.token_endpoint_auth_method "none" for a public client.`,
+    );
   }
 }

@@ -5,10 +5,11 @@
  * service's module says only how its API wants the request and how it words a refusal.
  */
 
+import { carrying } from "../../carried-code.js";
 import { assertSingleAddress } from "../../core/email-address.js";
 import { providerEnvPrefix } from "../../core/env.js";
 import { isLoopbackHttp } from "../../core/loopback.js";
-import { emailFlow } from "../../flows/email.js";
+import { CARRIED_SENDING_CHECK, emailFlow } from "../../flows/email.js";
 import { carryingFlow } from "../../flows/types.js";
 import { renderVerificationEmail } from "../../pages/verification-email.js";
 import type { EmailConfig, EmailVerificationRequest } from "../types.js";
@@ -25,8 +26,11 @@ export interface MailServiceConfig extends EmailConfig {
 
 /** A service that sends the mail latchkey renders, from the app's own address. */
 export interface SenderConfig extends MailServiceConfig {
-  /** The sender, e.g. `"Example <no-reply@example.com>"`: an address the service lets you send from. */
-  from: string;
+  /**
+   * The sender, e.g. `"Example <no-reply@example.com>"`: an address the service lets you send from.
+   * Required to send; a provider without it is reported by `checkConfig`, and refuses each mail.
+   */
+  from?: string;
 }
 
 /** The sign-in mail, rendered, for one recipient. */
@@ -46,6 +50,8 @@ export interface MailService<C extends MailServiceConfig> extends MailServiceAns
   request(mail: SignInMail, provider: C, apiKey: string): MailApiRequest;
   /** Strings that carry the key in this service's request (an encoded `Authorization` value), kept out of errors too. */
   keyForms?(apiKey: string): string[];
+  /** What keeps `provider` from sending (no sender): checked before each mail, and by `checkConfig`. */
+  problem?(provider: C): string | undefined;
 }
 
 /** `baseUrl` as a URL the key may be sent to, or a `TypeError` that names the fix. */
@@ -75,6 +81,8 @@ async function sendThrough<C extends MailServiceConfig>(
   const provider = params.provider as C;
   // The flow has already checked the address; checked again because this function can be called directly.
   assertSingleAddress(identifier);
+  const problem = service.problem?.(provider);
+  if (problem) throw new TypeError(problem);
   const apiKey = provider.apiKey;
   if (!apiKey) {
     throw new Error(
@@ -107,14 +115,28 @@ export function mailServiceProvider<C extends MailServiceConfig>(
     type: "email",
   } as C;
   apiRoot(provider);
-  return carryingFlow<C>(provider, emailFlow);
+  // An app's own sendVerificationRequest does not go through the service, so its checks do not apply.
+  const checked =
+    service.problem && !options.sendVerificationRequest
+      ? carrying(provider, CARRIED_SENDING_CHECK, (given: EmailConfig) => service.problem?.(given as C))
+      : provider;
+  return carryingFlow<C>(checked, emailFlow);
 }
 
-/** Refuses a missing or address-less `from` when the provider is made, naming the option. */
-export function assertSender(serviceName: string, from: unknown): asserts from is string {
-  if (typeof from !== "string" || from.trim() === "") {
-    throw new TypeError(
-      `${serviceName} needs \`from\`: the sender, e.g. "Example <no-reply@example.com>", an address the service lets you send from.`,
-    );
-  }
+/**
+ * What is wrong with `from` for sending, naming the option, or undefined when it is a sender. Not
+ * checked when the provider is made: a factory passed uncalled (`providers: [Resend]`) has no
+ * `from` yet, and only a mail that would go out needs one. `checkConfig` reports it before then.
+ */
+export function senderProblem(serviceName: string, from: unknown): string | undefined {
+  return typeof from !== "string" || from.trim() === ""
+    ? `${serviceName} needs \`from\`: the sender, e.g. "Example <no-reply@example.com>", an address the service lets you send from.`
+    : undefined;
+}
+
+/** `from`, or a `TypeError` naming the option when a mail would go out without a sender. */
+export function requireSender(serviceName: string, from: unknown): string {
+  const problem = senderProblem(serviceName, from);
+  if (problem) throw new TypeError(problem);
+  return from as string;
 }

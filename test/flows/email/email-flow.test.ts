@@ -105,6 +105,22 @@ describe("asking for a link", () => {
     expect(outbox.sent).toHaveLength(1);
   });
 
+  it("a signIn callback that throws also refuses; one that answers a URL redirects on the app's origin only", async () => {
+    const answer = (signIn: () => boolean | string) => {
+      const { config, outbox } = app({ config: { callbacks: { signIn } } });
+      return { sent: outbox.sent, response: requestLink(config, "ada@example.test") };
+    };
+    const threw = answer(() => {
+      throw new Error("directory unavailable");
+    });
+    expect(locationOf(await threw.response).href).toBe("https://app.test/auth/error?error=AccessDenied");
+    const relative = answer(() => "/waitlist");
+    expect(locationOf(await relative.response).href).toBe("https://app.test/waitlist");
+    const foreign = answer(() => "https://evil.test/waitlist");
+    expect(locationOf(await foreign.response).origin).toBe("https://app.test");
+    expect([...threw.sent, ...relative.sent, ...foreign.sent]).toEqual([]);
+  });
+
   it("builds the link from AUTH_URL, never from the Host or X-Forwarded-Host the request carried", async () => {
     vi.stubEnv("AUTH_URL", "https://app.example.com/auth");
     const { config, outbox } = app({ config: { trustHost: false } });
