@@ -98,8 +98,10 @@ async function confirmPage(ctx: AuthContext, provider: EmailConfig, token: strin
     actionUrl: ctx.actionUrl("callback", provider.id),
     theme: ctx.config.theme,
   });
-  // The page's own URL carries the token: no Referer may take it to anything the page loads.
-  return { status: page.status, body: page.html, headers: { "Referrer-Policy": "no-referrer" } };
+  // The page's own URL carries the token: no Referer may take it to another origin. Same-origin
+  // requests keep it, and keep `Origin` on the button's POST, which origin checks in front of
+  // latchkey (SvelteKit's, Hono's csrf()) refuse as `null` under no-referrer.
+  return { status: page.status, body: page.html, headers: { "Referrer-Policy": "same-origin" } };
 }
 
 async function signedIn(ctx: AuthContext, provider: EmailConfig, email: string): Promise<CallbackResult> {

@@ -31,14 +31,17 @@ export interface DocumentParts {
 export function renderDocument({ title, body, theme }: DocumentParts): string {
   const safeTheme = resolveTheme(theme);
   const logo = safeTheme.logo ? `<img class="logo" src="${escapeHtml(safeTheme.logo)}" alt="">` : "";
-  // no-referrer: the e-mail confirm page carries a one-time token in its URL, and a themed logo on
-  // another origin must never receive it in a Referer header. The other pages lose nothing by it.
+  // same-origin (https://www.w3.org/TR/referrer-policy/#referrer-policy-same-origin): a themed logo or
+  // any other origin gets no Referer, so the one-time token in the e-mail confirm page's URL never
+  // leaves the app; the page's own POSTs keep their `Origin` header (Fetch's "serializing a request
+  // origin" sends `Origin: null` under no-referrer), which SvelteKit's origin check, Hono's csrf()
+  // and latchkey's own check need.
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
+<meta name="referrer" content="same-origin">
 <meta name="robots" content="noindex, nofollow">
 <title>${escapeHtml(title)}</title>
 <style>${pageStylesheet(safeTheme)}</style>

@@ -125,7 +125,7 @@ describe("e-mail sign-in through nodemailer and a real SMTP server", () => {
     for (let i = 0; i < 2; i++) {
       const landing = await send(config, `/callback/nodemailer${link.search}`, { cookie: jar });
       expect(landing.status).toBe(200);
-      expect(landing.headers.get("referrer-policy")).toBe("no-referrer");
+      expect(landing.headers.get("referrer-policy")).toBe("same-origin");
       expect(landing.headers.getSetCookie().some((c) => c.startsWith(SESSION_COOKIE))).toBe(false);
     }
     expect(tables.verificationTokens.size).toBe(1);

@@ -105,8 +105,8 @@ describe("page theme", () => {
     expect(logos(`https://cdn.example.test/"onerror="alert(1)`)[0]!.attributes.onerror).toBeUndefined();
   });
 
-  it("keeps the referrer from leaking page URLs to a logo host", () => {
+  it("keeps page URLs from a logo host, and the origin on the page's own posts", () => {
     const metas = findAll(parseHtml(signOut({})), byTag("meta"));
-    expect(metas.find((meta) => meta.attributes.name === "referrer")?.attributes.content).toBe("no-referrer");
+    expect(metas.find((meta) => meta.attributes.name === "referrer")?.attributes.content).toBe("same-origin");
   });
 });

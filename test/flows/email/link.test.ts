@@ -302,7 +302,7 @@ describe("taking the link back", () => {
     link.searchParams.set("callbackUrl", "/after");
     const landing = await send(config, `/callback/email${link.search}`, { cookie: jar });
     expect(landing.status).toBe(200);
-    expect(landing.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(landing.headers.get("referrer-policy")).toBe("same-origin");
     const html = await landing.text();
     expect(html).toContain('action="https://app.test/auth/callback/email"');
     expect(html).toContain(`name="token" value="${lastMail(outbox).token}"`);
