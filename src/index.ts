@@ -15,12 +15,13 @@ import type { AdapterAuthenticator } from "./adapters/types.js";
 import { carrying } from "./carried-code.js";
 import type { AuthConfig, Session, TwoFactorOptions } from "./config.js";
 import { configuredBasePath, type EnvRecord, envValue } from "./core/env.js";
-import { InvalidConfig } from "./core/errors.js";
+import { InvalidConfig, UnsupportedStrategy } from "./core/errors.js";
 import { CARRIED_FEATURE } from "./core/feature.js";
 import { forwardedOrigin } from "./core/origin.js";
 import { type ResponseInternal, toWebResponse } from "./core/response.js";
 import { type AccessToken, accessTokenFor } from "./flows/oauth/access-token.js";
 import { deleteOwnAuthenticator, listOwnAuthenticators } from "./flows/webauthn/manage.js";
+import type { JWT } from "./jwt/types.js";
 import { withAdoptedSession } from "./migrate/carried.js";
 import { handleAuthRequest } from "./pipeline/handler.js";
 import { resolvedConfigFor } from "./pipeline/resolve-config.js";
@@ -136,6 +137,30 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
 export async function getSession(request: Request, config: AuthConfig): Promise<Session | null> {
   const ctx = serverContext(request, config);
   return (await withAdoptedSession(ctx, (c) => c.sessions.read(c), "sets-no-cookie")).session;
+}
+
+/**
+ * The claims of the request's JWT session cookie, for middleware that needs the token rather than
+ * the session: null when there is none, it does not verify, or the session has ended before its
+ * expiry — revoked (a sign-out, "sign out everywhere else", an admin's `revokeUserSessions`: the
+ * markers in `config.store`) or issued before its user's address was proven. `getToken` from
+ * `latchkey/jwt` checks none of that: it has no config, so a revoked token's claims still verify
+ * there. Runs no callback and writes nothing; JWT sessions only (`getSession` reads either kind).
+ *
+ * @example
+ * ```ts
+ * const token = await getSessionToken(request, config);
+ * if (!token) return Response.redirect(new URL("/auth/signin", request.url));
+ * ```
+ */
+export async function getSessionToken(request: Request, config: AuthConfig): Promise<JWT | null> {
+  const ctx = serverContext(assertRequest(request, "getSessionToken"), config);
+  if (ctx.config.session.strategy !== "jwt") {
+    throw new UnsupportedStrategy(
+      'getSessionToken reads JWT sessions; with session.strategy "database" use getSession.',
+    );
+  }
+  return (await ctx.sessions.current(ctx))?.claims ?? null;
 }
 
 /**

@@ -56,6 +56,9 @@ export function createGetToken(codec: JwtCodec) {
   /**
    * Reads the session JWT from a request's (possibly chunked) session cookie, or else from
    * `Authorization: Bearer`, and decodes it. Returns null when there is no token or it does not verify.
+   * It has no config and so no store: a revoked session's token (revocation markers live in
+   * `config.store`) still decodes here until its `exp`. `getSessionToken(request, config)` from
+   * `latchkey` checks the markers (README, "Session tokens in middleware").
    */
   return async function getToken<R extends boolean = false>(
     params: GetTokenParams<R>,

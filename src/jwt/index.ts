@@ -57,7 +57,9 @@ export const decode = codec.decode;
  * Reads and decodes the session JWT of a request: the session cookie (joining chunks), else
  * `Authorization: Bearer`. Returns null when there is none or it does not verify. Without
  * `secureCookie`, the `__Secure-` cookie name is read when AUTH_URL is https or, with no AUTH_URL,
- * when the request URL is.
+ * when the request URL is. A revoked session's token still decodes until its `exp`: the revocation
+ * markers live in `config.store`, which `getToken` does not see; `getSessionToken(request, config)`
+ * from `latchkey` checks them.
  *
  * @example
  * ```ts

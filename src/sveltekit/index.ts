@@ -26,6 +26,11 @@ import { type ConfigSource, configPerRequest } from "../framework/config-copies.
 import { forwardedHeaders, inProcessConfig, inProcessRequest } from "../framework/in-process.js";
 import { signInLocation } from "../framework/protected-route.js";
 import {
+  keepForwardedIfTrusted,
+  requestUnderProxyRule,
+  sessionRequestUnderProxyRule,
+} from "../framework/trusted-proxy.js";
+import {
   Auth,
   type AuthConfig,
   attachSocketAddress,
@@ -62,6 +67,14 @@ export interface SvelteKitAuthResult {
   /** A form action that signs out; `redirectTo` says where to go afterwards. */
   signOut: Action;
 }
+
+/**
+ * Whether latchkey may read `X-Forwarded-*` itself: never in SvelteKit. The adapter is where the
+ * app says which proxy headers to trust (adapter-node's `ORIGIN`, `PROTOCOL_HEADER`, `HOST_HEADER`,
+ * `ADDRESS_HEADER`), and it has applied them already to the request's URL and to
+ * `getClientAddress()`; the headers themselves may be the client's.
+ */
+const READS_FORWARDED_HEADERS = false;
 
 /** The client's address as SvelteKit's adapter determined it (adapter-node honours its `ADDRESS_HEADER`). */
 function clientAddress(event: RequestEvent): string | undefined {
@@ -133,7 +146,7 @@ export function SvelteKitAuth(config: SvelteKitAuthConfig): SvelteKitAuthResult 
   async function post(event: RequestEvent, config: AuthConfig, path: string, fields: Record<string, string>) {
     const request = inProcessRequest(
       new URL(`${basePathOf(config)}${path}`, event.url),
-      forwardedHeaders(event.request.headers),
+      keepForwardedIfTrusted(forwardedHeaders(event.request.headers), READS_FORWARDED_HEADERS),
       { form: fields },
     );
     return Auth(attachSocketAddress(request, clientAddress(event)), inProcessConfig(config));
@@ -167,11 +180,12 @@ export function SvelteKitAuth(config: SvelteKitAuthConfig): SvelteKitAuthResult 
     const config = await configFor(event);
     let session: Promise<Session | null> | undefined;
     event.locals.auth = () => {
-      session ??= getSession(event.request, config);
+      session ??= getSession(sessionRequestUnderProxyRule(event.request, READS_FORWARDED_HEADERS), config);
       return session;
     };
     if (isAuthPath(event.url.pathname, basePathOf(config))) {
-      return Auth(attachSocketAddress(event.request, clientAddress(event)), config);
+      const request = requestUnderProxyRule(event.request, READS_FORWARDED_HEADERS);
+      return Auth(attachSocketAddress(request, clientAddress(event)), config);
     }
     return resolve(event);
   };

@@ -130,6 +130,31 @@ describe("latchkey/sveltekit in a built SvelteKit app", () => {
       expect(send.jar.cookies.has("authjs.session-token")).toBe(false);
     });
 
+    test("a client's X-Forwarded-Host chooses neither latchkey's URLs nor where the signIn action sends the browser", async () => {
+      const forged = { "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" };
+      const listing = await fetch(`${origin}/auth/providers`, { headers: forged });
+      const listed = (await listing.json()) as { credentials: { signinUrl: string } };
+      expect(listed.credentials.signinUrl).toBe(`${origin}/auth/signin/credentials`);
+
+      const send = browser(origin);
+      const signIn = await send("/?/signin", {
+        method: "POST",
+        headers: {
+          ...forged,
+          "content-type": "application/x-www-form-urlencoded",
+          origin,
+          accept: "text/html",
+        },
+        body: new URLSearchParams({ ...signInFields, redirectTo: "/protected" }),
+      });
+      expect(signIn.status).toBe(303);
+      expect(signIn.headers.get("location")).toBe(`${origin}/protected`);
+      // The session read agrees: a forged https does not make it look for the __Secure- cookie.
+      expect(/id="greeting">([^<]*)</.exec(await (await send("/", { headers: forged })).text())?.[1]).toBe(
+        "Signed in as Ada Lovelace",
+      );
+    });
+
     test("a forged session cookie is nobody", async () => {
       const cookie = await forgedSessionCookie();
       const page = await fetch(`${origin}/protected`, {
