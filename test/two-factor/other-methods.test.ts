@@ -568,6 +568,16 @@ describe("trust this device", () => {
     expect(locationOf(again.response).pathname).toBe("/auth/two-factor");
   });
 
+  it("attack: once the app stops offering trustDevice, a browser trusted before must pass the second factor again", async () => {
+    const { config, secret } = await trustingApp();
+    const { jar } = await signInTrusting(config, secret);
+    // The same app, users and secret, with "trust this device" taken out of its settings.
+    const untrusting: AuthConfig = { ...config, twoFactor: { methods: ["totp"], issuer: "Test App" } };
+    const again = await signInWithCredentials(untrusting, undefined, { cookie: jar });
+    expect(locationOf(again.response).pathname).toBe("/auth/two-factor");
+    expect(setsSession(again.response)).toBe(false);
+  });
+
   it("attack: user A's trusted-device cookie does not skip the second factor for user B, even renamed to B's cookie", async () => {
     const { config, secret, adapter } = await trustingApp();
     const { jar } = await signInTrusting(config, secret);

@@ -96,6 +96,19 @@ describe.each(["jwt", "database"] as const)("two-factor sign-in with %s sessions
     }
   });
 
+  it("attack: requireRecentAuth({ factors }) needs every factor asked for: a code alone does not pass a page that asks for a code and a passkey", async () => {
+    const { config, secret } = await enrolledApp();
+    const { jar } = await signInWithCredentials(config);
+    jar.apply(await postCode(config, jar, codeAt(secret, Date.now())));
+    expect(await requireRecentAuth(requestWith(jar), config, { factors: ["otp", "mfa"] })).toMatchObject({
+      ok: true,
+    });
+    expect(await requireRecentAuth(requestWith(jar), config, { factors: ["otp", "hwk"] })).toMatchObject({
+      ok: false,
+      reason: "missingFactors",
+    });
+  });
+
   it("a wrong code is refused on the challenge page and the pending sign-in stays usable", async () => {
     const { config, secret } = await enrolledApp();
     const { jar } = await signInWithCredentials(config);
@@ -109,6 +122,19 @@ describe.each(["jwt", "database"] as const)("two-factor sign-in with %s sessions
     expect(await page.text()).toContain('role="alert"');
     const accepted = await postCode(config, jar, good);
     expect(setsSession(accepted)).toBe(true);
+  });
+
+  it("attack: a code two time steps away, earlier or later, is refused; one step away is accepted (RFC 6238 §5.2)", async () => {
+    const { config, secret } = await enrolledApp();
+    // Far enough from the step the enrolment spent that two steps back is still unspent.
+    vi.setSystemTime(Date.now() + 4 * 30_000);
+    const { jar } = await signInWithCredentials(config);
+    for (const offset of [-2, 2]) {
+      const refused = await postCode(config, jar, codeAt(secret, Date.now(), offset));
+      expect(locationOf(refused).searchParams.get("error"), `${offset} steps`).toBe("InvalidTwoFactorCode");
+      expect(setsSession(refused)).toBe(false);
+    }
+    expect(setsSession(await postCode(config, jar, codeAt(secret, Date.now(), -1)))).toBe(true);
   });
 
   it("the pending cookie replayed after success gets no second session, even with a fresh code", async () => {
@@ -214,6 +240,24 @@ describe.each(["jwt", "database"] as const)("two-factor sign-in with %s sessions
     expect(statuses.slice(0, 5)).toEqual([302, 302, 302, 302, 302]);
     expect(statuses.at(-1)).toBe(429);
     // Even the right code is refused until the window ends.
+    expect((await postCode(config, jar, good)).status).toBe(429);
+  });
+
+  it("attack: signing in with the password again does not reset the second-factor guesses, which count per user", async () => {
+    const { config, secret } = await enrolledApp();
+    const good = codeAt(secret, Date.now());
+    const wrong = ["100000", "100001", "100002", "100003", "100004", "100005", "100006"]
+      .filter((code) => code !== good)
+      .slice(0, 6);
+    const statuses: number[] = [];
+    for (const code of wrong) {
+      // A new pending sign-in for every guess.
+      const { response, jar } = await signInWithCredentials(config);
+      expect(locationOf(response).pathname).toBe("/auth/two-factor");
+      statuses.push((await postCode(config, jar, code)).status);
+    }
+    expect(statuses).toEqual([302, 302, 302, 302, 302, 429]);
+    const { jar } = await signInWithCredentials(config);
     expect((await postCode(config, jar, good)).status).toBe(429);
   });
 
@@ -498,6 +542,22 @@ describe("enrolling from a signed-in session", () => {
     const back = new URL(locationOf(opened).searchParams.get("callbackUrl") ?? "");
     expect(back.pathname).toBe("/auth/two-factor-setup");
     expect(back.searchParams.get("callbackUrl")).toBe("/settings");
+  });
+
+  it("attack: a code from an authenticator still being enrolled proves no second factor: no step-up to mfa with a phone just added", async () => {
+    const { config } = await twoFactorApp();
+    const { jar } = await signInWithCredentials(config);
+    const enrolment = await enrollTotp(requestWith(jar), config);
+    const stepUp = await postCode(config, jar, codeAt(enrolment.secret, Date.now()));
+    expect(locationOf(stepUp).searchParams.get("error")).toBe("InvalidTwoFactorCode");
+    jar.apply(stepUp);
+    expect(await requireRecentAuth(requestWith(jar), config, { factors: ["mfa"] })).toMatchObject({
+      ok: false,
+      reason: "missingFactors",
+    });
+    // Only confirming the enrolment turns the authenticator on (and ends the other sessions).
+    const confirmed = await confirmTotp(requestWith(jar), config, codeAt(enrolment.secret, Date.now()));
+    expect(confirmed).not.toBeNull();
   });
 
   it("a database session that records no sign-in (its marks cookie gone, or from before latchkey wrote one) counts as signed in when its row was made: stale, it cannot enrol a phone", async () => {

@@ -1,5 +1,6 @@
 import * as OTPAuth from "otpauth";
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
+import { runtime } from "#crypto";
 import { base32Decode, base32Encode } from "../../src/two-factor/base32.js";
 import {
   generateHotp,
@@ -153,6 +154,27 @@ describe("TOTP (RFC 6238)", () => {
       await expect(verifyTotp(secret, "123456", start, { window: 11 })).rejects.toThrow(RangeError);
       await expect(verifyTotp(secret, "123456", start, { window: -1 })).rejects.toThrow(RangeError);
     });
+  });
+
+  // Timing is what a behavioural test cannot see: a plain `===` on the code strings would give the
+  // same answers. What verifyTotp documents is pinned instead: every step of the window is
+  // compared, each through the runtime's constant-time comparison, as bytes of equal length.
+  test("compares the typed code with every step of the window in constant time, as bytes of equal length", async () => {
+    const compare = vi.spyOn(runtime, "equalInConstantTime");
+    try {
+      const now = Date.UTC(2026, 0, 1, 0, 0, 10);
+      const code = peerTotp(RFC_SECRET, now);
+      expect(await verifyTotp(RFC_SECRET, `${code.slice(0, 3)} ${code.slice(3)}`, now)).toBe(totpStep(now));
+      // The step before, the current one (the match) and the step after: no early return.
+      expect(compare.mock.results.map(({ value }) => value)).toEqual([false, true, false]);
+      for (const [expected, typed] of compare.mock.calls) {
+        expect(expected).toBeInstanceOf(Uint8Array);
+        expect(new Uint8Array(typed)).toEqual(new TextEncoder().encode(code));
+        expect(expected.length).toBe(typed.length);
+      }
+    } finally {
+      compare.mockRestore();
+    }
   });
 
   test("a new secret is 20 random bytes (RFC 4226 §4 R6)", () => {

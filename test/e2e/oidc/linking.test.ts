@@ -216,6 +216,25 @@ describe("OAuth linking rules", () => {
     expect(tables.users.size).toBe(1);
   });
 
+  it("attack: two users without an e-mail address are still two: one signed in cannot take the account linked to the other", async () => {
+    const withoutAddress = opProvider({
+      profile: (profile) => ({ id: profile.sub as string, name: profile.name as string }),
+    });
+    const { config, tables } = app({ config: { providers: [withoutAddress] } });
+    await signInAtOP(config, newBrowser(), "op", "bob");
+    const browser = newBrowser();
+    await signInAtOP(config, browser, "op", "alice");
+    const alice = (await sessionOf(config, browser))?.user as { id: string };
+    expect(alice).toMatchObject({ name: "Alice Liddell", email: null });
+
+    const response = await signInAtOP(config, browser, "op", "bob");
+    expect(new URL(String(response.headers.get("location"))).searchParams.get("error")).toBe(
+      "OAuthAccountNotLinked",
+    );
+    expect((await sessionOf(config, browser))?.user).toMatchObject({ id: alice.id, name: "Alice Liddell" });
+    expect(userIdOf(tables, "op", "bob")).not.toBe(userIdOf(tables, "op", "alice"));
+  });
+
   it("explains each refusal: an account linked to someone else, an address that belongs to another user", async () => {
     const warnings: string[] = [];
     const logger = {
