@@ -182,8 +182,8 @@ export interface AuthConfig {
   adapter?: Adapter;
   /**
    * Keys the session JWT, the CSRF token and the check cookies. One secret, or several for rotation:
-   * the first is used for new values, all of them are accepted. Default: AUTH_SECRET, then
-   * AUTH_SECRET_1, _2 and _3 as older secrets. Use 32+ random bytes (`openssl rand -base64 33`).
+   * the first is used for new values, all of them are accepted. Default: AUTH_SECRET_3, _2 and _1
+   * (the rotation slots, newest first), then AUTH_SECRET. Use 32+ random bytes (`openssl rand -base64 33`).
    */
   secret?: string | string[];
   /** How sessions are stored and for how long; see {@link SessionOptions}. */

@@ -23,6 +23,7 @@ import { type AccessToken, accessTokenFor } from "./flows/oauth/access-token.js"
 import { deleteOwnAuthenticator, listOwnAuthenticators } from "./flows/webauthn/manage.js";
 import type { JWT } from "./jwt/types.js";
 import { withAdoptedSession } from "./migrate/carried.js";
+import { authUrlPath, warnAboutAuthUrlPath } from "./pipeline/auth-url-path.js";
 import { handleAuthRequest } from "./pipeline/handler.js";
 import { resolvedConfigFor } from "./pipeline/resolve-config.js";
 import { serverContext } from "./pipeline/server-context.js";
@@ -471,7 +472,8 @@ export function deleteAuthenticator(
  * `X-Forwarded-Host`/`Host` and `X-Forwarded-Proto`, under `config.basePath` (default `/auth`).
  * Same signature as Auth.js v5, so framework glue written for it keeps working; like Auth.js, it
  * trusts the forwarded headers it is given, so pass only headers your proxy sets, and a `protocol`
- * left undefined means https.
+ * left undefined means https. An AUTH_URL path that is not `config.basePath` gives way to it, and
+ * `logger.warn` is told `env-url-basepath-mismatch`.
  *
  * @example
  * ```ts
@@ -487,6 +489,10 @@ export function createActionURL(
   config: Pick<AuthConfig, "basePath" | "logger">,
 ): URL {
   const basePath = configuredBasePath(config.basePath, envObject);
+  const pathOfAuthUrl = authUrlPath(envObject);
+  if (config.basePath && config.basePath !== "/" && pathOfAuthUrl && pathOfAuthUrl !== config.basePath) {
+    warnAboutAuthUrlPath(config.logger, "env-url-basepath-mismatch");
+  }
   const authUrl = envValue(envObject, "AUTH_URL");
   if (authUrl) return new URL(`${basePath}/${action}`, new URL(authUrl).origin);
   const host = headers.get("host");

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { type AuthConfig, createActionURL, setEnvDefaults } from "../src/index.js";
 import { resolveConfig } from "../src/pipeline/resolve-config.js";
 import Credentials from "../src/providers/credentials.js";
@@ -17,12 +17,29 @@ const GITHUB_ENV = { AUTH_GITHUB_ID: "gh-id", AUTH_GITHUB_SECRET: "gh-secret" };
 const credentials = Credentials({ authorize: () => null });
 
 describe("setEnvDefaults", () => {
-  it("takes AUTH_SECRET as the newest secret and AUTH_SECRET_1.._3 as older ones", () => {
+  it("takes the rotation slots AUTH_SECRET_3.._1 as the newest secrets, before AUTH_SECRET (Auth.js's order)", () => {
     const config = setEnvDefaults(
-      { AUTH_SECRET: "new", AUTH_SECRET_1: "older", AUTH_SECRET_3: "oldest" },
+      { AUTH_SECRET: "oldest", AUTH_SECRET_1: "older", AUTH_SECRET_3: "new" },
       { providers: [] },
     );
     expect(config.secret).toEqual(["new", "older", "oldest"]);
+  });
+
+  it("keeps basePath over AUTH_URL's path and warns env-url-basepath-redundant, unless told not to", () => {
+    const warn = vi.fn();
+    const env = { AUTH_URL: "https://app.example/api/auth" };
+    expect(setEnvDefaults(env, { providers: [], basePath: "/auth", logger: { warn } }).basePath).toBe(
+      "/auth",
+    );
+    expect(warn.mock.calls).toEqual([["env-url-basepath-redundant"]]);
+    warn.mockClear();
+    setEnvDefaults(env, { providers: [], basePath: "/auth", logger: { warn } }, true);
+    setEnvDefaults(env, { providers: [], logger: { warn } });
+    setEnvDefaults(
+      { AUTH_URL: "https://app.example" },
+      { providers: [], basePath: "/auth", logger: { warn } },
+    );
+    expect(warn).not.toHaveBeenCalled();
   });
 
   it("keeps an explicit secret", () => {
@@ -126,6 +143,21 @@ describe("createActionURL", () => {
     expect(createActionURL("signout", "http", headers, env, {}).href).toBe(
       "https://public.example/api/auth/signout",
     );
+  });
+
+  it("builds under basePath when AUTH_URL's path is another, and warns env-url-basepath-mismatch", () => {
+    const warn = vi.fn();
+    const url = (authUrl: string, basePath: string) =>
+      createActionURL("signout", undefined, headers, { AUTH_URL: authUrl }, { basePath, logger: { warn } })
+        .href;
+    expect(url("https://public.example/my-app", "/api/auth")).toBe("https://public.example/api/auth/signout");
+    expect(warn.mock.calls).toEqual([["env-url-basepath-mismatch"]]);
+    warn.mockClear();
+    expect(url("https://public.example/api/auth", "/api/auth")).toBe(
+      "https://public.example/api/auth/signout",
+    );
+    expect(url("https://public.example", "/api/auth")).toBe("https://public.example/api/auth/signout");
+    expect(warn).not.toHaveBeenCalled();
   });
 
   it("asks for a Host header or AUTH_URL when it has neither", () => {

@@ -58,7 +58,7 @@ Examples:
         break;
       case "present":
         say(
-          `${shown} already sets AUTH_SECRET; left it unchanged. Replacing it signs every user out: to rotate, move the old value to AUTH_SECRET_1 first.`,
+          `${shown} already sets AUTH_SECRET; left it unchanged. Replacing it signs every user out: to rotate, add the new secret as AUTH_SECRET_1 instead.`,
         );
         break;
     }

@@ -79,13 +79,14 @@ export function withNextAuthV4ProviderNames(
 }
 
 /**
- * AUTH_SECRET is the newest (NEXTAUTH_SECRET, v4's name, when it is unset); AUTH_SECRET_1.._3 are
- * older secrets still accepted during rotation.
+ * The secrets, the one that signs first: a rotation adds the new secret in the next slot, so
+ * AUTH_SECRET_3, _2 and _1 come before AUTH_SECRET (NEXTAUTH_SECRET, v4's name, when it is unset),
+ * the order Auth.js reads them in. Every one of them verifies.
  */
 export function secretsFromEnv(env: EnvRecord, onV4Name?: OnNextAuthV4Name): string[] | undefined {
   const secrets = [
+    ...["AUTH_SECRET_3", "AUTH_SECRET_2", "AUTH_SECRET_1"].map((name) => env[name]),
     envValue(env, "AUTH_SECRET", onV4Name),
-    ...["AUTH_SECRET_1", "AUTH_SECRET_2", "AUTH_SECRET_3"].map((name) => env[name]),
   ].filter((value): value is string => typeof value === "string" && value.length > 0);
   return secrets.length > 0 ? secrets : undefined;
 }

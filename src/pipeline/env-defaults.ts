@@ -15,6 +15,7 @@ import {
 } from "../core/env.js";
 import { flowFor } from "../flows/index.js";
 import type { Provider, ProviderConfig } from "../provider-types.js";
+import { authUrlPath, warnAboutAuthUrlPath } from "./auth-url-path.js";
 
 /** A provider factory as the catalogue's are: every option optional. */
 type ProviderFactory = (options?: Record<string, string>) => ProviderConfig;
@@ -46,7 +47,8 @@ function withProviderEnv(
  * next-auth v4's names are read where latchkey's are unset: NEXTAUTH_SECRET, NEXTAUTH_URL, and
  * <PROVIDER>_ID/_SECRET/_ISSUER (`GITHUB_ID`).
  * Like Auth.js, it writes into the object it is given (and returns it); `Auth()` itself works on a
- * copy.
+ * copy. When AUTH_URL has a path and `basePath` is set too, `basePath` wins and `logger.warn` is
+ * told `env-url-basepath-redundant`, unless `suppressBasePathWarning`.
  *
  * @example
  * ```ts
@@ -56,7 +58,14 @@ function withProviderEnv(
  * const config = setEnvDefaults(process.env, { providers: [Credentials({ authorize: () => null })] });
  * ```
  */
-export function setEnvDefaults(env: EnvRecord, config: AuthConfig): AuthConfig {
+export function setEnvDefaults(
+  env: EnvRecord,
+  config: AuthConfig,
+  suppressBasePathWarning = false,
+): AuthConfig {
+  if (!suppressBasePathWarning && config.basePath !== undefined && authUrlPath(env) !== undefined) {
+    warnAboutAuthUrlPath(config.logger, "env-url-basepath-redundant");
+  }
   return applyEnvDefaults(env, config, undefined);
 }
 

@@ -71,6 +71,16 @@ async function decodeSessionCookie(ctx: ServerContext, token: string): Promise<J
   try {
     const claims = (await (custom ?? ctx.codec.decode)({ token, secret: secrets, salt: name })) ?? null;
     if (claims && !custom) rememberClaims(secrets, name, token, claims);
+    // A cookie the built-in decode refuses was made with a secret no longer configured, expired, or
+    // was altered: the browser is signed out, and the operator is told (a secret dropped too soon
+    // signs everyone out). A custom decode's null is the app's own verdict.
+    if (!claims && !custom) {
+      ctx.config.logger.error(
+        new JWTSessionError(
+          "The session cookie did not decrypt and verify with the configured secrets (made with a secret no longer configured, expired, or altered); treating the session as absent",
+        ),
+      );
+    }
     return claims;
   } catch (error) {
     ctx.config.logger.error(

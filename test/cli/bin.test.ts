@@ -247,7 +247,7 @@ describe("latchkey doctor", () => {
       expect(codesOf(report)).toEqual(["warning GuessableSecret", "info NoConfig"]);
     }
     // An older secret kept for rotation is looked at too.
-    const rotated = await doctor([], { AUTH_SECRET: STRONG_SECRET, AUTH_SECRET_1: "x".repeat(40) });
+    const rotated = await doctor([], { AUTH_SECRET: "x".repeat(40), AUTH_SECRET_1: STRONG_SECRET });
     expect(rotated.findings[0]?.message).toMatch(/^Older secret #1 \(kept for rotation\)/);
   });
 

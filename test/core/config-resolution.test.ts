@@ -214,11 +214,11 @@ describe("the weak-secret warning", () => {
 });
 
 describe("environment readers", () => {
-  it("takes AUTH_SECRET and the three rotation slots, newest first, skipping empty ones", () => {
+  it("takes the three rotation slots, newest first, then AUTH_SECRET, skipping empty ones", () => {
     expect(
       secretsFromEnv({ AUTH_SECRET: "a", AUTH_SECRET_1: "b", AUTH_SECRET_2: "c", AUTH_SECRET_3: "d" }),
-    ).toEqual(["a", "b", "c", "d"]);
-    expect(secretsFromEnv({ AUTH_SECRET: "a", AUTH_SECRET_1: "", AUTH_SECRET_2: "c" })).toEqual(["a", "c"]);
+    ).toEqual(["d", "c", "b", "a"]);
+    expect(secretsFromEnv({ AUTH_SECRET: "a", AUTH_SECRET_1: "", AUTH_SECRET_2: "c" })).toEqual(["c", "a"]);
     expect(secretsFromEnv({ AUTH_SECRET: "" })).toBeUndefined();
     expect(secretsFromEnv({})).toBeUndefined();
   });

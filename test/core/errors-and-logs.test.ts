@@ -16,7 +16,15 @@ import {
   OAuthSignInError,
   RequestError,
 } from "../../src/core/errors.js";
-import { locationOf, makeConfig, send, signInWithCredentials } from "./helpers.js";
+import {
+  locationOf,
+  makeConfig,
+  OLD_SECRET,
+  SECRET,
+  send,
+  signedIn,
+  signInWithCredentials,
+} from "./helpers.js";
 
 /** A logger that keeps everything it is given, warn messages included. */
 function fullLogger() {
@@ -136,6 +144,28 @@ describe("failures are visible in the logs", () => {
     const config = makeConfig({ logger: log.logger, callbacks: { redirect: () => "javascript:alert(1)" } });
     await signInWithCredentials(config);
     expect(log.warnings("RedirectRefused")[0]?.message).toContain("callbacks.redirect");
+  });
+
+  it("a session cookie made with a secret no longer configured reads as signed out, logged as JWTSessionError", async () => {
+    const jar = await signedIn(makeConfig({ secret: OLD_SECRET }));
+    const log = fullLogger();
+    const rotated = makeConfig({ logger: log.logger });
+    const session = await send(rotated, "/session", { cookie: jar });
+    expect(await session.json()).toBeNull();
+    expect(log.lines.filter((line) => line.level === "error")).toEqual([
+      {
+        level: "error",
+        code: "JWTSessionError",
+        message: expect.stringContaining("did not decrypt and verify with the configured secrets"),
+      },
+    ]);
+    // With the old secret kept for verifying, the same cookie is a session and nothing is logged.
+    const kept = fullLogger();
+    const withOld = makeConfig({ secret: [SECRET, OLD_SECRET], logger: kept.logger });
+    expect(await (await send(withOld, "/session", { cookie: jar })).json()).toMatchObject({
+      user: { name: "Alice" },
+    });
+    expect(kept.lines.filter((line) => line.level === "error")).toEqual([]);
   });
 
   it("names the docs entry of a logged server error", async () => {

@@ -28,7 +28,7 @@ export function estimatedBits(secret: string): number {
   return bitsPerCharacter * characters.length;
 }
 
-/** `GuessableSecret` warnings for the configured secrets, newest first (AUTH_SECRET, then AUTH_SECRET_1, …). */
+/** `GuessableSecret` warnings for the configured secrets, the one that signs first (AUTH_SECRET_3 … AUTH_SECRET_1, then AUTH_SECRET). */
 export function secretStrengthFindings(secrets: readonly string[]): DoctorFinding[] {
   return secrets.flatMap((secret, index) => {
     const which = index === 0 ? "The secret" : `Older secret #${index} (kept for rotation)`;
