@@ -1,17 +1,35 @@
 /**
- * Where the client finds the handler's routes. The default is `/api/auth` on the page's own origin,
- * where Next.js apps mount it (next-auth's default); an absolute URL points the client at another
+ * Where the client finds the handler's routes: the `basePath` the app configured, else the one a
+ * server glue announced in the page (`<meta name="latchkey-base-path">`, which latchkey/sveltekit's
+ * `handle` adds to every page it renders), else `/api/auth` on the page's own origin, where
+ * Next.js apps mount it (next-auth's default). An absolute URL points the client at another
  * origin, whose handler must then allow the page's origin (CORS with credentials).
  */
 
 const DEFAULT_BASE_PATH = "/api/auth";
 
+/** The `<meta>` a server glue announces its base path in, read when the app configured none. */
+export const BASE_PATH_META_NAME = "latchkey-base-path";
+
 /** The one setting of the client; `configureClient` and `SessionProvider`'s `basePath` set it. */
-const settings = { basePath: DEFAULT_BASE_PATH };
+const settings: { basePath?: string } = {};
+
+/** The base path the page announces, if any (read each time: a client-side navigation keeps the head). */
+function announcedBasePath(): string | undefined {
+  if (typeof document === "undefined") return undefined;
+  const meta = document.querySelector(`meta[name="${BASE_PATH_META_NAME}"]`);
+  return meta?.getAttribute("content") || undefined;
+}
+
+/** The base path requests go to: configured, announced by the page, or the default. */
+export function currentBasePath(): string {
+  return settings.basePath ?? announcedBasePath() ?? DEFAULT_BASE_PATH;
+}
 
 export interface ClientOptions {
   /**
-   * The path the handler is mounted at (default `/api/auth`), or an absolute URL such as
+   * The path the handler is mounted at (default: the page's `<meta name="latchkey-base-path">`,
+   * else `/api/auth`), or an absolute URL such as
    * `https://auth.example.com/api/auth` for a handler on another origin.
    */
   basePath?: string;
@@ -35,7 +53,7 @@ export function configureClient(options: ClientOptions): void {
 
 /** The absolute URL of a route under the base path, e.g. `authUrl("signin", "github")`. */
 export function authUrl(...segments: string[]): string {
-  const base = new URL(settings.basePath || "/", window.location.href);
+  const base = new URL(currentBasePath() || "/", window.location.href);
   const path = segments.map(encodeURIComponent).join("/");
   return `${base.href.replace(/\/+$/, "")}/${path}`;
 }

@@ -17,7 +17,10 @@
  *
  * @module
  */
-import { type Action, error, fail, type Handle, type RequestEvent, redirect } from "@sveltejs/kit";
+// Types only: the app's build bundles its own copy of SvelteKit, whose classes latchkey's copy
+// would not match (see action-outcome.ts), so nothing of SvelteKit's is called at run time.
+import type { Action, Handle, RequestEvent } from "@sveltejs/kit";
+import { BASE_PATH_META_NAME } from "../client/base-url.js";
 import { finishingRoute } from "../client/finishing-route.js";
 import { CONFIGURATION_ERROR } from "../core/error-traits.js";
 import { isAuthPath } from "../framework/auth-path.js";
@@ -38,6 +41,8 @@ import {
   getSession,
   type Session,
 } from "../index.js";
+import { escapeHtml } from "../pages/escape.js";
+import { type ActionOutcome, answerWith, settle, takeOutcome, wrapRequest } from "./action-outcome.js";
 
 // The names `@auth/sveltekit` exports beside `SvelteKitAuth`, so that its imports switch as they are.
 export type { Account, DefaultSession, Profile, Session, User } from "../index.js";
@@ -90,24 +95,45 @@ function clientAddress(event: RequestEvent): string | undefined {
  * SvelteKit refuses those by default (`csrf.checkOrigin`); this holds even where an app turned that
  * off, since the actions below skip latchkey's own CSRF token (the form has none).
  */
-function assertSameOrigin(event: RequestEvent): void {
+function crossSiteRefusal(event: RequestEvent): ActionOutcome | undefined {
   const origin = event.request.headers.get("origin");
   if (origin !== null && origin !== event.url.origin) {
-    error(403, { message: "Cross-site form submissions cannot sign in or out." });
+    return { kind: "refused", status: 403, message: "Cross-site form submissions cannot sign in or out." };
   }
+  return undefined;
 }
 
-/** The fields of the action's form, text values only. */
-async function formFields(event: RequestEvent): Promise<Record<string, string>> {
+/** The fields of the action's form, text values only; undefined when the body is no form. */
+async function formFields(event: RequestEvent): Promise<Record<string, string> | undefined> {
   let form: FormData;
   try {
     form = await event.request.formData();
   } catch {
-    error(400, { message: "The sign-in and sign-out actions take a form." });
+    return undefined;
   }
   const fields: Record<string, string> = {};
   for (const [name, value] of form) if (typeof value === "string") fields[name] = value;
   return fields;
+}
+
+const NOT_A_FORM: ActionOutcome = {
+  kind: "refused",
+  status: 400,
+  message: "The sign-in and sign-out actions take a form.",
+};
+
+/**
+ * Tells latchkey/client in the page where latchkey's routes are, so its default needs no
+ * `configureClient` (SvelteKit's `transformPageChunk`; the `<head>` arrives in the first chunk).
+ */
+function announceBasePath(basePath: string) {
+  const meta = `<meta name="${BASE_PATH_META_NAME}" content="${escapeHtml(basePath)}">`;
+  let announced = false;
+  return ({ html }: { html: string }) => {
+    if (announced || !html.includes("</head>")) return html;
+    announced = true;
+    return html.replace("</head>", `${meta}</head>`);
+  };
 }
 
 function setCookies(event: RequestEvent, cookies: CookieToSet[] | undefined): void {
@@ -155,9 +181,13 @@ export function SvelteKitAuth(config: SvelteKitAuthConfig): SvelteKitAuthResult 
   /** Sends the browser on as latchkey said, or shows the form again with latchkey's error. */
   function follow(event: RequestEvent, result: Awaited<ReturnType<typeof post>>) {
     setCookies(event, result.cookies);
-    if (result.redirect !== undefined) redirect(303, result.redirect);
+    if (result.redirect !== undefined) {
+      return settle(event.locals, { kind: "redirect", location: result.redirect });
+    }
     const body = result.body as { error?: unknown } | undefined;
-    return fail(result.status ?? 500, {
+    return settle(event.locals, {
+      kind: "failure",
+      status: result.status ?? 500,
       error: typeof body?.error === "string" ? body.error : CONFIGURATION_ERROR,
     });
   }
@@ -183,22 +213,29 @@ export function SvelteKitAuth(config: SvelteKitAuthConfig): SvelteKitAuthResult 
       session ??= getSession(sessionRequestUnderProxyRule(event.request, READS_FORWARDED_HEADERS), config);
       return session;
     };
-    if (isAuthPath(event.url.pathname, basePathOf(config))) {
+    const basePath = basePathOf(config);
+    if (isAuthPath(event.url.pathname, basePath)) {
       const request = requestUnderProxyRule(event.request, READS_FORWARDED_HEADERS);
       return Auth(attachSocketAddress(request, clientAddress(event)), config);
     }
-    return resolve(event);
+    wrapRequest(event.locals);
+    const response = await resolve(event, { transformPageChunk: announceBasePath(basePath) });
+    const outcome = takeOutcome(event.locals);
+    return outcome === undefined ? response : answerWith(response, outcome);
   };
 
   const signIn: Action = async (event) => {
-    assertSameOrigin(event);
+    const refused = crossSiteRefusal(event);
+    if (refused) return settle(event.locals, refused);
     const config = await configFor(event);
-    const { providerId, redirectTo, ...fields } = await formFields(event);
+    const form = await formFields(event);
+    if (form === undefined) return settle(event.locals, NOT_A_FORM);
+    const { providerId, redirectTo, ...fields } = form;
     const callbackUrl = redirectTo || event.request.headers.get("referer") || "/";
     const type = providerId ? await providerType(event, config, providerId) : undefined;
     if (!providerId || type === undefined) {
       // No provider, or one latchkey does not know: the sign-in page lists the ones it does.
-      redirect(303, signInLocation(config, callbackUrl));
+      return settle(event.locals, { kind: "redirect", location: signInLocation(config, callbackUrl) });
     }
     const route = finishingRoute(type, fields);
     return follow(
@@ -208,9 +245,12 @@ export function SvelteKitAuth(config: SvelteKitAuthConfig): SvelteKitAuthResult 
   };
 
   const signOut: Action = async (event) => {
-    assertSameOrigin(event);
+    const refused = crossSiteRefusal(event);
+    if (refused) return settle(event.locals, refused);
     const config = await configFor(event);
-    const { redirectTo } = await formFields(event);
+    const form = await formFields(event);
+    if (form === undefined) return settle(event.locals, NOT_A_FORM);
+    const { redirectTo } = form;
     const callbackUrl = redirectTo || event.request.headers.get("referer") || "/";
     return follow(event, await post(event, config, "/signout", { callbackUrl }));
   };

@@ -1,26 +1,18 @@
 /**
- * Builds the SvelteKit fixture (test/fixtures/sveltekit-app, adapter-node) into
- * generated/sveltekit-app/build. A build takes half a minute, so it is skipped when nothing it is
- * made from changed since the last one: the fixture, latchkey's sources, and the versions of
- * SvelteKit, Svelte, Vite and the adapter.
+ * The SvelteKit fixture (test/fixtures/sveltekit-app) as a user has it: latchkey installed from
+ * the packed tarball beside SvelteKit, adapter-node and Vite at the versions this repository uses,
+ * built with the app's own `npm run build` (`vite build`) into `generated/apps/sveltekit/build`,
+ * served by `node build`. Cached by content hash (test/support/packed-app.ts).
  */
-import { execFile } from "node:child_process";
-import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
+import { type ChildProcess, spawn } from "node:child_process";
+import { createServer } from "node:net";
+import { join } from "node:path";
+import { installFixtureApp, REPO, repositoryVersion } from "../support/packed-app.js";
 
-const run = promisify(execFile);
+export const FIXTURE = join(REPO, "test/fixtures/sveltekit-app");
 
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-export const FIXTURE = join(ROOT, "test/fixtures/sveltekit-app");
-const OUT = join(ROOT, "generated/sveltekit-app");
-/** adapter-node's output: `handler.js` is what test/sveltekit/serve-build.js serves. */
-export const BUILD = join(OUT, "build");
-const STAMP = join(OUT, "inputs.sha256");
-
-const PACKAGES = [
+/** The devDependencies `npx sv create` gives an adapter-node app. */
+const TOOLCHAIN = [
   "@sveltejs/kit",
   "@sveltejs/adapter-node",
   "@sveltejs/vite-plugin-svelte",
@@ -28,43 +20,45 @@ const PACKAGES = [
   "vite",
 ];
 
-function filesUnder(directory: string): string[] {
-  return readdirSync(directory, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath, entry.name))
-    .sort();
-}
-
-function inputsFingerprint(): string {
-  const hash = createHash("sha256");
-  for (const file of [...filesUnder(FIXTURE), ...filesUnder(join(ROOT, "src"))]) {
-    hash.update(relative(ROOT, file)).update("\0").update(readFileSync(file)).update("\0");
-  }
-  for (const name of PACKAGES) {
-    // Read from the folder: not every one of them exports its package.json.
-    const manifest = readFileSync(join(ROOT, "node_modules", name, "package.json"), "utf8");
-    hash.update(`${name}@${(JSON.parse(manifest) as { version: string }).version}\0`);
-  }
-  return hash.digest("hex");
-}
-
-/** Builds the fixture unless the last build was made from the same inputs. */
-export async function buildSvelteKitFixture(): Promise<void> {
-  const fingerprint = inputsFingerprint();
-  if (
-    existsSync(join(BUILD, "handler.js")) &&
-    existsSync(STAMP) &&
-    readFileSync(STAMP, "utf8") === fingerprint
-  ) {
-    return;
-  }
-  rmSync(OUT, { recursive: true, force: true });
-  mkdirSync(OUT, { recursive: true });
-  const vite = join(ROOT, "node_modules/vite/bin/vite.js");
-  await run(process.execPath, [vite, "build", "--logLevel", "error"], {
-    cwd: FIXTURE,
-    env: { ...process.env, LATCHKEY_FIXTURE_OUT: OUT, NODE_ENV: "production" },
-    maxBuffer: 16 * 1024 * 1024,
+/** Installs and builds the fixture unless the last build was made from the same inputs. */
+export function buildSvelteKitFixture() {
+  return installFixtureApp({
+    name: "sveltekit",
+    source: FIXTURE,
+    devDependencies: Object.fromEntries(TOOLCHAIN.map((name) => [name, repositoryVersion(name)])),
+    build: [["npm", "run", "build"]],
   });
-  writeFileSync(STAMP, fingerprint);
+}
+
+/** A port the OS just gave out, for a server that takes its port from the environment. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+export interface RunningApp {
+  origin: string;
+  process: ChildProcess;
+  stop(): void;
+}
+
+/** `node build` in the built app, as adapter-node's docs run it, on 127.0.0.1. */
+export async function serveSvelteKitFixture(dir: string): Promise<RunningApp> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ["build"], {
+    cwd: dir,
+    env: { ...process.env, HOST: "127.0.0.1", PORT: String(port), ORIGIN: origin },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`node build exited with ${code}`)));
+    child.stdout!.on("data", (chunk: Buffer) => {
+      if (chunk.toString().includes("Listening on")) resolve();
+    });
+  });
+  return { origin, process: child, stop: () => child.kill() };
 }

@@ -1,13 +1,11 @@
 /**
- * latchkey/sveltekit in a real SvelteKit app (test/fixtures/sveltekit-app, built with adapter-node
- * by global-setup.ts) served over HTTP: the form actions, `event.locals.auth()` in load functions,
- * latchkey's own routes through the `handle` hook, and the attacks they must refuse.
+ * latchkey/sveltekit in a real SvelteKit app (test/fixtures/sveltekit-app with latchkey from the
+ * packed tarball, built with adapter-node by global-setup.ts, served by `node build`) over HTTP:
+ * the form actions, `event.locals.auth()` in load functions, latchkey's own routes through the
+ * `handle` hook, and the attacks they must refuse. browser.test.ts drives the same build in Chromium.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { once } from "node:events";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { allExamples } from "../docs/examples/extract.js";
@@ -17,22 +15,20 @@ import {
   forgedSessionCookie,
   signInThroughThePage,
 } from "../support/framework-http.js";
-import { BUILD, buildSvelteKitFixture, FIXTURE } from "./fixture-build.js";
+import { buildSvelteKitFixture, FIXTURE, type RunningApp, serveSvelteKitFixture } from "./fixture-build.js";
 
-let server: ChildProcess;
+let app: RunningApp;
 let origin: string;
 
 beforeAll(async () => {
-  await buildSvelteKitFixture(); // nothing to do when global-setup.ts built it for this run
-  server = spawn(process.execPath, [fileURLToPath(new URL("./serve-build.js", import.meta.url)), BUILD], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const [firstLine] = (await once(createInterface({ input: server.stdout! }), "line")) as [string];
-  origin = (JSON.parse(firstLine) as { origin: string }).origin;
-}, 180_000);
+  // Nothing to do when global-setup.ts built it for this run.
+  const { dir } = await buildSvelteKitFixture();
+  app = await serveSvelteKitFixture(dir);
+  origin = app.origin;
+}, 300_000);
 
 afterAll(() => {
-  server?.kill();
+  app?.stop();
 });
 
 /** A form post from the app's own page, as the browser sends it. */
@@ -101,6 +97,27 @@ describe("latchkey/sveltekit in a built SvelteKit app", () => {
     expect(await greeting(send)).toBe("Signed in as Ada Lovelace");
   });
 
+  test("a use:enhance form gets SvelteKit's action result, with the session cookie", async () => {
+    const send = browser(origin);
+    const signIn = await send("/?/signin", {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin,
+        accept: "application/json",
+        "x-sveltekit-action": "true",
+      },
+      body: new URLSearchParams({ ...signInFields, redirectTo: "/protected" }),
+    });
+    expect(signIn.status).toBe(200);
+    expect(await signIn.json()).toEqual({ type: "redirect", status: 303, location: `${origin}/protected` });
+    expect(await greeting(send)).toBe("Signed in as Ada Lovelace");
+  });
+
+  test("every page tells latchkey/client the base path", async () => {
+    expect(await (await fetch(origin)).text()).toContain('<meta name="latchkey-base-path" content="/auth">');
+  });
+
   describe("attacks", () => {
     test("a cross-site form POST to the signOut action is refused and the session stays", async () => {
       const send = browser(origin);
@@ -165,6 +182,16 @@ describe("latchkey/sveltekit in a built SvelteKit app", () => {
       expect(await (await fetch(`${origin}/auth/session`, { headers: { cookie } })).json()).toBeNull();
     });
   });
+});
+
+test("the fixture's components are docs/sveltekit.md's, character for character", () => {
+  const root = fileURLToPath(new URL("../../", import.meta.url));
+  const blocks = [
+    ...readFileSync(join(root, "docs/sveltekit.md"), "utf8").matchAll(/```svelte\n([\s\S]*?)```/g),
+  ].map((match) => match[1]);
+  for (const component of ["SignIn.svelte", "SignOut.svelte"]) {
+    expect(blocks).toContain(readFileSync(join(FIXTURE, "src/lib", component), "utf8"));
+  }
 });
 
 test("the fixture runs README.md's SvelteKit quick start, line for line", () => {

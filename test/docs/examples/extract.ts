@@ -63,6 +63,7 @@ const OTHER_LANGUAGES = new Set([
   "yaml",
   "yml",
   "toml",
+  "svelte",
 ]);
 const TYPESCRIPT = new Set(["ts", "typescript", "tsx"]);
 /** TypeScript with JSX (React components), compiled as a `.tsx` module. */
