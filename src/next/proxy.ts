@@ -3,8 +3,8 @@
  * session, ask the `authorized` callback, then answer, let the request on, or run the app's function
  * with `req.auth` set. A re-issued session cookie goes out on whatever response leaves.
  */
-import type { NextRequest } from "next/server.js";
-import { NextResponse } from "next/server.js";
+import type { NextRequest } from "next/server";
+import { NextResponse } from "next/server";
 import type { NextConfigs } from "./config.js";
 import { withCookies } from "./cookies.js";
 import { actionUrl } from "./internal-request.js";

@@ -2,7 +2,7 @@
  * The types of `latchkey/next`, with next-auth v5's names and shapes so that an app's `auth.ts`
  * and the files importing from it compile after switching the import.
  */
-import type { NextFetchEvent, NextRequest } from "next/server.js";
+import type { NextFetchEvent, NextRequest } from "next/server";
 import type { AuthConfig, CallbacksOptions, Session } from "../index.js";
 
 type Awaitable<T> = T | PromiseLike<T>;
