@@ -19,9 +19,9 @@ export interface AuthorizedCallbackParams {
  */
 export interface NextAuthCallbacks extends Partial<CallbacksOptions> {
   /**
-   * Whether the request may go on. `true` (or nothing) lets it through; `false` redirects to the
-   * sign-in page with `callbackUrl` set to the page asked for; a `Response` (a redirect, a 403) is
-   * sent as it is.
+   * Whether the request may go on. `true` lets it through; `false`, or nothing (`undefined`,
+   * `null`), redirects to the sign-in page with `callbackUrl` set to the page asked for, as in
+   * next-auth v5; a `Response` (a redirect, a 403) is sent as it is.
    *
    * @example
    * ```ts
@@ -32,7 +32,7 @@ export interface NextAuthCallbacks extends Partial<CallbacksOptions> {
    * };
    * ```
    */
-  authorized?(params: AuthorizedCallbackParams): Awaitable<boolean | Response | undefined>;
+  authorized?(params: AuthorizedCallbackParams): Awaitable<boolean | Response | undefined | null>;
 }
 
 /**
