@@ -3,8 +3,8 @@
  * would make to latchkey's routes, answers it in process, sets the cookies of the answer through
  * `next/headers` and redirects with `next/navigation`'s `redirect`.
  */
-import { headers } from "next/headers.js";
-import { redirect } from "next/navigation.js";
+import { headers } from "next/headers";
+import { redirect } from "next/navigation";
 import { finishingRoute } from "../client/finishing-route.js";
 import type { InProcessBody, InProcessConfig } from "../framework/in-process.js";
 import { Auth, type ResponseInternal, type Session } from "../index.js";

@@ -3,7 +3,7 @@
  * filled in, in the two forms its helpers need (the route handler's, which also reads the
  * session, and one for server actions).
  */
-import type { NextRequest } from "next/server.js";
+import type { NextRequest } from "next/server";
 import { basePathFromEnv, readProcessEnv } from "../core/env.js";
 import { basePathOf } from "../framework/base-path.js";
 import { configPerRequest } from "../framework/config-copies.js";

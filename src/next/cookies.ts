@@ -2,7 +2,7 @@
  * Sending the cookies latchkey issues from the places a Next.js app runs it: a server action's
  * cookie store (`next/headers`) and a proxy's or route handler's response.
  */
-import { cookies } from "next/headers.js";
+import { cookies } from "next/headers";
 import type { CookieToSet } from "../index.js";
 
 /** The attributes `cookies().set` takes, from latchkey's (the `cookie` package's) options. */

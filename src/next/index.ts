@@ -13,8 +13,8 @@
  * ```
  * @module
  */
-import { headers } from "next/headers.js";
-import type { NextRequest } from "next/server.js";
+import { headers } from "next/headers";
+import type { NextRequest } from "next/server";
 import { Auth, getSession, type Session } from "../index.js";
 import { signIn, signOut, updateSession } from "./actions.js";
 import { configSource } from "./config.js";

@@ -3,8 +3,8 @@
  * session, ask the `authorized` callback, then answer, let the request on, or run the app's function
  * with `req.auth` set. A re-issued session cookie goes out on whatever response leaves.
  */
-import type { NextRequest } from "next/server.js";
-import { NextResponse } from "next/server.js";
+import type { NextRequest } from "next/server";
+import { NextResponse } from "next/server";
 import type { NextConfigs } from "./config.js";
 import { withCookies } from "./cookies.js";
 import { actionUrl } from "./internal-request.js";
@@ -29,7 +29,9 @@ function signInRedirect(request: NextRequest, configs: NextConfigs): Response | 
  * Runs `auth` for one request in a proxy or route handler. `handler` is the app's function, when
  * `auth` wraps one.
  *
- * `authorized` returning false always redirects to sign-in, also when a function is wrapped:
+ * Any falsy answer of `authorized` (false, and also nothing, undefined or null, as next-auth v5 reads
+ * it) redirects to sign-in: a callback that forgets to answer for a path keeps it closed. That
+ * redirect happens also when a function is wrapped:
  * next-auth v5 then runs the function anyway, which leaves every page the callback refused open
  * unless the function checks `req.auth` again (docs/migrating.md lists this difference).
  */
@@ -45,7 +47,7 @@ export async function runProxy<Context>(
   let response: Response;
   if (verdict instanceof Response) {
     response = verdict;
-  } else if (verdict === false) {
+  } else if (!verdict) {
     response = signInRedirect(request, configs) ?? NextResponse.next();
   } else if (handler) {
     const withSession = request as NextAuthRequest;

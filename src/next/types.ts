@@ -2,7 +2,7 @@
  * The types of `latchkey/next`, with next-auth v5's names and shapes so that an app's `auth.ts`
  * and the files importing from it compile after switching the import.
  */
-import type { NextFetchEvent, NextRequest } from "next/server.js";
+import type { NextFetchEvent, NextRequest } from "next/server";
 import type { AuthConfig, CallbacksOptions, Session } from "../index.js";
 
 type Awaitable<T> = T | PromiseLike<T>;
@@ -19,9 +19,9 @@ export interface AuthorizedCallbackParams {
  */
 export interface NextAuthCallbacks extends Partial<CallbacksOptions> {
   /**
-   * Whether the request may go on. `true` (or nothing) lets it through; `false` redirects to the
-   * sign-in page with `callbackUrl` set to the page asked for; a `Response` (a redirect, a 403) is
-   * sent as it is.
+   * Whether the request may go on. `true` lets it through; `false`, or nothing (`undefined`,
+   * `null`), redirects to the sign-in page with `callbackUrl` set to the page asked for, as in
+   * next-auth v5; a `Response` (a redirect, a 403) is sent as it is.
    *
    * @example
    * ```ts
@@ -32,7 +32,7 @@ export interface NextAuthCallbacks extends Partial<CallbacksOptions> {
    * };
    * ```
    */
-  authorized?(params: AuthorizedCallbackParams): Awaitable<boolean | Response | undefined>;
+  authorized?(params: AuthorizedCallbackParams): Awaitable<boolean | Response | undefined | null>;
 }
 
 /**

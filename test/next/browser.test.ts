@@ -2,7 +2,8 @@
  * The Next.js fixture app in Chromium, as its users meet it: the proxy sends a signed-out visitor
  * to the app's login page, the login form's server action signs in (and reports a wrong password),
  * the server component shows the session, a server action and `latchkey/react`'s `update()` update
- * it through the `jwt` callback, and a server action signs out.
+ * it through the `jwt` callback, and a server action signs out. The app is installed from the packed
+ * tarball and built with plain `next build` (Turbopack), as a user's is (fixture-build.ts).
  */
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { type Browser, launchChromium } from "../e2e/support/chromium.js";
@@ -59,6 +60,32 @@ test("signs in through the proxy's redirect, updates the session from a server a
 
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect.poll(() => page.locator("#status").textContent()).toBe("Signed out");
+  await page.goto(`${app.origin}/protected`);
+  expect(new URL(page.url()).pathname).toBe("/login");
+  await page.close();
+});
+
+test("latchkey's default sign-in, error and sign-out pages sign in and out of the same app", async () => {
+  const page = await browser.context.newPage();
+  const signInPage = `${app.origin}/api/default-auth/signin?callbackUrl=${encodeURIComponent("/protected")}`;
+
+  await page.goto(signInPage);
+  await page.getByLabel("Username").fill("ada");
+  await page.getByLabel("Password").fill("wrong");
+  await page.getByRole("button", { name: "Sign in with Credentials" }).click();
+  await page.waitForURL((url) => url.searchParams.get("error") === "CredentialsSignin");
+  expect(new URL(page.url()).pathname).toBe("/api/default-auth/signin");
+
+  await page.getByLabel("Username").fill("ada");
+  await page.getByLabel("Password").fill("correct horse");
+  await page.getByRole("button", { name: "Sign in with Credentials" }).click();
+  await page.waitForURL(`${app.origin}/protected`);
+  // The proxy and the server component of the other NextAuth() read the session these pages made.
+  expect(await page.locator("#protected").textContent()).toBe("Protected content for ada@example.test");
+
+  await page.goto(`${app.origin}/api/default-auth/signout`);
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith("/api/default-auth/signout"));
   await page.goto(`${app.origin}/protected`);
   expect(new URL(page.url()).pathname).toBe("/login");
   await page.close();

@@ -4,7 +4,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { join } from "node:path";
-import { APP_DIR, REPO } from "./fixture-build.js";
+import { APP_DIR } from "./fixture-build.js";
 
 /** The app's AUTH_SECRET; the tests encode session tokens with it, as the app's users' cookies are. */
 export const FIXTURE_SECRET = "next-fixture-secret-0123456789abcdef";
@@ -19,7 +19,7 @@ export interface RunningApp {
 export async function startNextFixture(env: Record<string, string> = {}): Promise<RunningApp> {
   const child: ChildProcess = spawn(
     process.execPath,
-    [join(REPO, "node_modules/next/dist/bin/next"), "start", "--port", "0", "--hostname", "127.0.0.1"],
+    [join(APP_DIR, "node_modules/next/dist/bin/next"), "start", "--port", "0", "--hostname", "127.0.0.1"],
     {
       cwd: APP_DIR,
       env: {

@@ -81,6 +81,29 @@ describe("auth as the proxy (export { auth as proxy })", () => {
     expect(new URL((await auth(visit("/other"))).headers.get("location") ?? "").pathname).toBe("/login");
   });
 
+  test("authorized answering nothing (undefined or null) redirects to sign-in, as next-auth v5 does", async () => {
+    for (const nothing of [undefined, null]) {
+      // The common slip: a callback that answers only for the case it thought of.
+      const { auth, handlers } = NextAuth(
+        config({
+          callbacks: {
+            authorized: ({ auth }) => {
+              if (auth) return true;
+              return nothing;
+            },
+          },
+        }),
+      );
+      const response = await auth(visit("/dashboard"));
+      expect(response.status).toBe(307);
+      expect(new URL(response.headers.get("location") ?? "").pathname).toBe("/api/auth/signin");
+      const wrapped = vi.fn(() => Response.json({ secret: "page" }));
+      expect((await auth(wrapped)(visit("/dashboard"), undefined)).status).toBe(307);
+      expect(wrapped).not.toHaveBeenCalled();
+      expect(letThrough(await auth(visit("/dashboard", await signedIn(handlers))))).toBe(true);
+    }
+  });
+
   test("authorized true: lets a signed-in user through", async () => {
     const { auth, handlers } = NextAuth(config({ callbacks: { authorized } }));
     const jar = await signedIn(handlers);
