@@ -75,7 +75,7 @@ interface Adoption<C extends ServerContext> {
  * later is someone else's, or a replay); `getSession` may read a token not yet adopted but uses
  * nothing up, as the browser keeps its v4 cookie. The entry lives as long as the token could.
  * Without a store nothing is kept, and a v4 token signs in until its `exp` (as a latchkey JWT does
- * without a store: README, "Session management").
+ * without a store: README, "Which session strategy").
  */
 async function mayAdopt(
   ctx: ServerContext,
