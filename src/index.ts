@@ -137,7 +137,7 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
  */
 export async function getSession(request: Request, config: AuthConfig): Promise<Session | null> {
   const ctx = serverContext(request, config);
-  return (await withAdoptedSession(ctx, (c) => c.sessions.read(c), "sets-no-cookie")).session;
+  return (await withAdoptedSession(ctx, (c) => c.sessions.read(c))).session;
 }
 
 /**

@@ -17,7 +17,7 @@ export interface SessionAdoption {
   withSession<C extends ServerContext>(
     ctx: C,
     use: (ctx: C) => Promise<SessionResult>,
-    answer: AdoptionAnswer,
+    setsCookies: boolean | undefined,
   ): Promise<SessionResult>;
   signOut<C extends ServerContext>(
     ctx: C,
@@ -40,19 +40,18 @@ export const carriedAdoption = (value: unknown): SessionAdoption | undefined =>
   carriedCode(value, ADOPTION_CODE);
 
 /**
- * Whether the answer sets the cookies the session read returns (the routes) or not (`getSession`):
- * another library's session is used up only by an answer that hands the browser its successor.
+ * Reads (or updates) the session through `use`, adopting another library's first when the app
+ * migrates one. `setsCookies`: the answer sets the cookies `use` returns (the routes do,
+ * `getSession` does not); another library's session is used up only by an answer that hands the
+ * browser its successor, so leaving it out is the safe side.
  */
-export type AdoptionAnswer = "sets-cookies" | "sets-no-cookie";
-
-/** Reads (or updates) the session through `use`, adopting another library's first when the app migrates one. */
 export function withAdoptedSession<C extends ServerContext>(
   ctx: C,
   use: (ctx: C) => Promise<SessionResult>,
-  answer: AdoptionAnswer,
+  setsCookies?: true,
 ): Promise<SessionResult> {
   const adoption = carriedAdoption(ctx.config.migrate.nextAuthV4);
-  return adoption ? adoption.withSession(ctx, use, answer) : use(ctx);
+  return adoption ? adoption.withSession(ctx, use, setsCookies) : use(ctx);
 }
 
 /** Signs out through `signOut`, ending another library's session the request still carries as well. */

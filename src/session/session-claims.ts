@@ -29,7 +29,7 @@ const LIBRARY_CLAIMS: readonly string[] = [SESSION_ID_CLAIM, ...MARK_CLAIMS];
 
 /** A new session's own claims: a random id, and its marks. */
 export function newSessionClaims(runtime: CryptoRuntime, marks: SessionMarks): JWT {
-  return sessionClaimsWithId(runtime.base64urlEncode(runtime.randomBytes(16)), marks);
+  return { [SESSION_ID_CLAIM]: runtime.base64urlEncode(runtime.randomBytes(16)), ...marksClaims(marks) };
 }
 
 /**

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { PrismaAdapter } from "../../src/adapters/prisma/index.js";
-import type { AuthConfig } from "../../src/index.js";
+import { type AuthConfig, revokeUserSessions } from "../../src/index.js";
 import { type FreshDatabase, freshSqliteDatabase } from "../adapters/support/databases.js";
 import { type OpenedPrismaClient, openPrismaClient } from "../adapters/support/prisma-suite.js";
 import { CookieJar, HTTP_APP, makeConfig, parseSetCookie, SECRET, send } from "../core/helpers.js";
@@ -94,6 +94,23 @@ const cleared = (response: Response) =>
 const issued = (response: Response) => setCookies(response).filter((cookie) => cookie.value !== "");
 
 describe(`next-auth ${v4.version} database sessions (@next-auth/prisma-adapter rows on SQLite)`, () => {
+  it("a copy of the v4 cookie signs nobody in once revokeUserSessions ended the adopted session", async () => {
+    const v4Token = await signInOnV4("rhea@example.test");
+    const config = migrating();
+    const adopted = await send(config, "/session", {
+      origin: HTTP_APP,
+      cookie: new CookieJar({ [V4_COOKIE]: v4Token }),
+    });
+    expect(((await adopted.json()) as { user: { email: string } }).user.email).toBe("rhea@example.test");
+    const row = await opened.prisma.session.findUnique({ where: { sessionToken: v4Token } });
+    expect(await revokeUserSessions(config, (row as { userId: string }).userId)).toBe(1);
+    const replay = await send(config, "/session", {
+      origin: HTTP_APP,
+      cookie: new CookieJar({ [V4_COOKIE]: v4Token }),
+    });
+    expect(await replay.json()).toBeNull();
+  });
+
   it("sign the user in on the first GET /session: the same row under latchkey's cookie, v4's cleared", async () => {
     const v4Token = await signInOnV4("dora@example.test");
     const row = (await opened.prisma.session.findUnique({ where: { sessionToken: v4Token } })) as {

@@ -37,10 +37,16 @@ import { recordJwtSession } from "../../session/recorded-jwt-sessions.js";
 import { sessionClaimsWithId, withLibraryClaims } from "../../session/session-claims.js";
 import { requestSessionToken } from "../../session/session-token.js";
 import type { SessionResult } from "../../session/types.js";
-import type { AdoptionAnswer } from "../carried.js";
 import { decodeNextAuthV4Token } from "./token.js";
 
 /** v4's session cookie name: `__Secure-` prefixed when the app's URL is https, as v4 named it. */
+/**
+ * Whether the answer to the request sets cookies (GET and POST /session) or not (`getSession`, and
+ * a sign-out, which needs only the session's id): only an answer that hands the browser the
+ * adopted cookie uses up the v4 token.
+ */
+type AdoptionAnswer = "sets-cookies" | "sets-no-cookie";
+
 const nextAuthV4SessionCookieName = (secure: boolean): string =>
   `${secure ? "__Secure-" : ""}next-auth.session-token`;
 
@@ -69,7 +75,7 @@ interface Adoption<C extends ServerContext> {
  * later is someone else's, or a replay); `getSession` may read a token not yet adopted but uses
  * nothing up, as the browser keeps its v4 cookie. The entry lives as long as the token could.
  * Without a store nothing is kept, and a v4 token signs in until its `exp` (as a latchkey JWT does
- * without a store: README, "Session management").
+ * without a store: README, "Which session strategy").
  */
 async function mayAdopt(
   ctx: ServerContext,
@@ -199,8 +205,9 @@ async function adopt<C extends ServerContext>(
 export async function withNextAuthV4Session<C extends ServerContext>(
   ctx: C,
   use: (ctx: C) => Promise<SessionResult>,
-  answer: AdoptionAnswer,
+  setsCookies: boolean | undefined,
 ): Promise<SessionResult> {
+  const answer: AdoptionAnswer = setsCookies ? "sets-cookies" : "sets-no-cookie";
   const adoption = await adopt(ctx, answer);
   if (adoption === undefined) return use(ctx);
   const result = await use(adoption.ctx);

@@ -160,6 +160,7 @@ assert.equal(((await providers.json()) as { github: { signinUrl: string } }).git
     run: true,
     after: `assert.deepEqual([claims?.sub, claims?.name], ["user-1", "Ada"]);\nassert.equal(token, null);`,
   },
+  "README.md#session-tokens-in-middleware-latchkeyjwt:2": { given: ["config", "request"] },
 
   "docs/next.md#authts": { given: ["checkPassword"] },
 
@@ -179,6 +180,7 @@ assert.equal(((await providers.json()) as { github: { signinUrl: string } }).git
   "docs/express.md#latchkey-on-express": { given: ["config"] },
   "docs/fastify.md#latchkey-on-fastify": { given: ["config"] },
   "docs/hono.md#latchkey-on-hono": { given: ["config"] },
+  "docs/hono.md#what-each-piece-does": { given: ["config"] },
   "docs/sveltekit.md#latchkey-on-sveltekit:2": {
     modules: { "../../auth.js": `export declare const signIn: import("@sveltejs/kit").Action;` },
   },
@@ -246,6 +248,11 @@ const setCookies: CookieToSet[] = [];`,
   "src/index.ts#Auth": { given: ["config"] },
   "src/pipeline/check-config.ts#checkConfig": { given: ["config"] },
   "src/index.ts#getSession": {
+    prelude: `${RUNNABLE_CONFIG}\nconst request = new Request("https://app.example.com/dashboard");`,
+    run: true,
+    returned: `assert.ok(returned instanceof Response);\nassert.equal(returned.headers.get("location"), "https://app.example.com/auth/signin");`,
+  },
+  "src/index.ts#getSessionToken": {
     prelude: `${RUNNABLE_CONFIG}\nconst request = new Request("https://app.example.com/dashboard");`,
     run: true,
     returned: `assert.ok(returned instanceof Response);\nassert.equal(returned.headers.get("location"), "https://app.example.com/auth/signin");`,
