@@ -380,11 +380,12 @@ describe("a revocation marker in the default MemoryStore", () => {
     )?.id;
     expect(await revokeSession(devicesRequest(laptop), config, phoneId as string)).toBe(true);
 
-    // Anyone may ask for a passkey challenge, and each one is stored until it is used or expires.
+    // Anyone may ask for a passkey challenge, and each one is stored until it is used or expires
+    // (from one address here: the store's 8 counters would refuse more addresses than that).
     for (let i = 0; i < 40; i++) {
       const stranger = new TestBrowser(config);
       const response = await stranger.fetch("/auth/webauthn-options/passkey", {
-        headers: { "x-forwarded-for": `198.51.100.${i + 10}` },
+        headers: { "x-forwarded-for": "198.51.100.10" },
       });
       expect(response.status).toBe(200);
     }
@@ -394,5 +395,57 @@ describe("a revocation marker in the default MemoryStore", () => {
     thief.jar.set(SESSION_COOKIE, phoneCookie);
     expect(await thief.session()).toBeNull();
     expect(await laptop.session()).toMatchObject({ user: { name: "ada" } });
+  });
+});
+
+describe("a revocation marker in an explicitly configured MemoryStore", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("survives another user signing in over and over: a user's markers are bounded, and none of another user's is dropped", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: START });
+    // Room for 60 records: each sign-in below in a browser that holds a session ends that session,
+    // so without a bound per user the attacker's markers would outnumber it many times over.
+    const store = new MemoryStore({ maxKeys: 60 });
+    const config = configWith(store);
+    const laptop = new TestBrowser(config);
+    const phone = new TestBrowser(config);
+    await signInFromDevice(laptop, "ada", LAPTOP);
+    const phoneCookie = await signInFromDevice(phone, "ada", PHONE, "2001:db8::1");
+    const phoneId = (await listSessions(devicesRequest(laptop), config))?.find(
+      (session) => !session.current,
+    )?.id;
+    expect(await revokeSession(devicesRequest(laptop), config, phoneId as string)).toBe(true);
+
+    const attacker = new TestBrowser(config);
+    for (let i = 0; i < 300; i++) {
+      at(i * 1_000);
+      await signInFromDevice(attacker, "mallory", LAPTOP, "192.0.2.66");
+    }
+    // The attacker's own sessions are still ended: the latest one lives, the ones it replaced do not.
+    expect(await attacker.session()).toMatchObject({ user: { name: "mallory" } });
+
+    // The thief kept a copy of ada's phone cookie: it must still be refused.
+    const thief = new TestBrowser(config);
+    thief.jar.set(SESSION_COOKIE, phoneCookie);
+    expect(await thief.session()).toBeNull();
+    expect(await laptop.session()).toMatchObject({ user: { name: "ada" } });
+  });
+
+  it("ends a replaced session past the user's marker allowance too", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: START });
+    const config = configWith(new MemoryStore());
+    const browser = new TestBrowser(config);
+    const copies: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      at(i * 1_000);
+      copies.push(await signInFromDevice(browser, "mallory", LAPTOP, "192.0.2.66"));
+    }
+    // Every replaced session stays ended, those past the allowance by the user-wide marker.
+    for (const copy of copies.slice(0, -1)) {
+      const thief = new TestBrowser(config);
+      thief.jar.set(SESSION_COOKIE, copy);
+      expect(await thief.session()).toBeNull();
+    }
+    expect(await browser.session()).toMatchObject({ user: { name: "mallory" } });
   });
 });
