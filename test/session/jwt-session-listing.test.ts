@@ -449,3 +449,42 @@ describe("a revocation marker in an explicitly configured MemoryStore", () => {
     expect(await browser.session()).toMatchObject({ user: { name: "mallory" } });
   });
 });
+
+describe("how long a JWT revocation marker lasts (MemoryStore, moved clock)", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("as long as the revoked token could be presented: still refused at maxAge - 1 s", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: START });
+    const config = configWith(new MemoryStore());
+    const laptop = new TestBrowser(config);
+    const phone = new TestBrowser(config);
+    const laptopCookie = await signInFromDevice(laptop, "ada", LAPTOP);
+    const phoneCookie = await signInFromDevice(phone, "ada", PHONE, "2001:db8::1");
+    const phoneId = (await listSessions(devicesRequest(laptop), config))?.find(
+      (session) => !session.current,
+    )?.id;
+    expect(await revokeSession(devicesRequest(laptop), config, phoneId as string)).toBe(true);
+
+    const maxAgeMs = 30 * DAY_MS;
+    at(maxAgeMs - 1_000);
+    const thief = new TestBrowser(config);
+    thief.jar.set(SESSION_COOKIE, phoneCookie);
+    expect(await thief.session()).toBeNull();
+    // A copy of the laptop's token of the same age still works: only the marker refuses the phone's.
+    const laptopCopy = new TestBrowser(config);
+    laptopCopy.jar.set(SESSION_COOKIE, laptopCookie);
+    expect(await laptopCopy.session()).toMatchObject({ user: { name: "ada" } });
+  });
+
+  it("a signed-out browser's copied cookie is refused until the token itself expires", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: START });
+    const config = configWith(new MemoryStore());
+    const browser = new TestBrowser(config);
+    const cookie = await signInFromDevice(browser, "ada", LAPTOP);
+    expect((await browser.postForm("/auth/signout", {})).status).toBe(302);
+    at(30 * DAY_MS - 1_000);
+    const thief = new TestBrowser(config);
+    thief.jar.set(SESSION_COOKIE, cookie);
+    expect(await thief.session()).toBeNull();
+  });
+});
