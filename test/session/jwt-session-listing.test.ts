@@ -17,6 +17,7 @@ import {
   revokeUserSessions,
   UnsupportedStrategy,
 } from "../../src/index.js";
+import { getToken } from "../../src/jwt/index.js";
 import Credentials from "../../src/providers/credentials.js";
 import Passkey from "../../src/providers/passkey.js";
 import { MAX_RECORDED_SESSIONS } from "../../src/session/recorded-jwt-sessions.js";
@@ -486,5 +487,40 @@ describe("how long a JWT revocation marker lasts (MemoryStore, moved clock)", ()
     const thief = new TestBrowser(config);
     thief.jar.set(SESSION_COOKIE, cookie);
     expect(await thief.session()).toBeNull();
+  });
+});
+
+describe("merging user-wide markers (MemoryStore)", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("never spares a revoked session the store never recorded, when it is named as the one to keep", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: START });
+    const store = new MemoryStore();
+    // The same app before it had a store: its sessions were never recorded.
+    const before = configWith(undefined);
+    const config = configWith(store);
+    const stolen = await signInFromDevice(new TestBrowser(before), "ada", PHONE);
+    const token = await getToken({
+      req: new Request("http://app.test/", { headers: { cookie: `${SESSION_COOKIE}=${stolen}` } }),
+      secret: SECRET,
+    });
+    const stolenId = token?.sid as string;
+    expect(stolenId).toEqual(expect.any(String));
+
+    // A fresh browser per attempt: a refused read clears the cookie from the one that sent it.
+    const thief = () => {
+      const browser = new TestBrowser(config);
+      browser.jar.set(SESSION_COOKIE, stolen);
+      return browser;
+    };
+    expect(await thief().session()).toMatchObject({ user: { name: "ada" } });
+    at(10_000);
+    await revokeUserSessions(config, "app-ada");
+    expect(await thief().session()).toBeNull();
+
+    // An admin ends every session again, keeping by mistake (or tricked into it) the stolen one.
+    at(20_000);
+    await revokeUserSessions(config, "app-ada", { except: stolenId });
+    expect(await thief().session()).toBeNull();
   });
 });
