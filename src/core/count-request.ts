@@ -39,9 +39,10 @@ export async function countRequest(
   }
   if (!verdict.limited) return;
   if (verdict.reason === "storeFull") {
+    // The new counters found no room: refused, so that no live counter is dropped (README, rate limiting).
     throw new RateLimited(
       verdict.retryAfterSeconds,
-      `The rate-limit store is full (MemoryStore maxKeys), so this ${rule} request, whose counters are new, was refused rather than let a live counter be dropped; room frees in ${verdict.retryAfterSeconds} seconds. A flood from many addresses or accounts fills it: raise maxKeys or use a RedisStore.`,
+      `The rate-limit store is full (MemoryStore maxKeys); room frees in ${verdict.retryAfterSeconds} s. Raise maxKeys or use RedisStore.`,
     );
   }
   throw new RateLimited(verdict.retryAfterSeconds);
