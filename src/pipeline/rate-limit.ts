@@ -5,8 +5,8 @@
  * checked, no e-mail sent.
  */
 import type { AuthContext } from "../core/context.js";
-import { InvalidConfig, RateLimited, RateLimitStoreError } from "../core/errors.js";
-import { clientAddresses } from "../core/origin.js";
+import { countRequest } from "../core/count-request.js";
+import { InvalidConfig } from "../core/errors.js";
 import type { MethodRoute } from "../core/routes.js";
 import { flowFor } from "../flows/index.js";
 import { createRateLimiter, type RateLimiter } from "../rate-limit/limiter.js";
@@ -88,36 +88,13 @@ async function accountsNamed(ctx: AuthContext, route: MethodRoute): Promise<stri
 }
 
 /**
- * Counts this request against its route's rule: per client address (`rateLimit.trustForwardedFor` decides
- * whether a proxy's header counts) and per
- * account the provider's flow reads from the request. Throws {@link RateLimited} when over a limit,
- * and {@link RateLimitStoreError} when the store fails: the request is refused either way.
+ * Counts this request against its route's rule, per client address and per account the route or
+ * the provider's flow reads from the request (core/count-request.ts).
  */
 export async function enforceRateLimit(ctx: AuthContext, route: MethodRoute): Promise<void> {
-  const limiter = ctx.config.rateLimiter;
   const rule = route.rateLimit;
-  if (!limiter || !rule) return;
+  if (!ctx.config.rateLimiter || !rule) return;
   const accounts = await accountsNamed(ctx, route);
   if (accounts === undefined) return;
-  let verdict: Awaited<ReturnType<RateLimiter["check"]>>;
-  try {
-    const addresses = clientAddresses(
-      { trustForwardedFor: ctx.config.rateLimitTrustsForwardedFor },
-      ctx.req.request,
-    );
-    verdict = await limiter.check(rule, { addresses, accounts });
-  } catch (error) {
-    throw new RateLimitStoreError(
-      `The rate-limit store failed, so this ${rule} request was refused rather than let through uncounted. Check the store (Redis) connection.`,
-      { cause: error },
-    );
-  }
-  if (!verdict.limited) return;
-  if (verdict.reason === "storeFull") {
-    throw new RateLimited(
-      verdict.retryAfterSeconds,
-      `The rate-limit store is full (MemoryStore maxKeys), so this ${rule} request, whose counters are new, was refused rather than let a live counter be dropped; room frees in ${verdict.retryAfterSeconds} seconds. A flood from many addresses or accounts fills it: raise maxKeys or use a RedisStore.`,
-    );
-  }
-  throw new RateLimited(verdict.retryAfterSeconds);
+  await countRequest(ctx, rule, accounts);
 }

@@ -13,8 +13,16 @@ import type { ShortLivedStore } from "../store/types.js";
  * passkey challenge (`GET /webauthn-options/:id`), which anyone may ask for. `secondFactor`: codes
  * posted as a second factor (`POST /two-factor`, `/two-factor-setup`), counted per user, a user
  * known only from a proven first factor or a session, so nobody else can spend a user's budget.
+ * `oauthSignIn`: OAuth and OIDC sign-ins completed (`/callback/:id` with a valid authorization
+ * response), counted per provider account once the provider has named it, so that one account
+ * cannot sign in (and have the store write a record for each) without bound.
  */
-export type RateLimitRuleName = "signInAttempt" | "signInRequest" | "webauthnOptions" | "secondFactor";
+export type RateLimitRuleName =
+  | "signInAttempt"
+  | "signInRequest"
+  | "webauthnOptions"
+  | "secondFactor"
+  | "oauthSignIn";
 
 /** One rule's limits. */
 export interface RateLimitRule {
@@ -69,7 +77,9 @@ export interface RateLimitConfig {
  * address in 15 minutes (the sign-in page asks once per visit; the request names no account); 5
  * second-factor codes per user and 60 per address in 15 minutes (a 6-digit code accepted for ±1 step
  * is 3 chances in a million a try; someone holding the first factor gets 480 tries a day, about one
- * chance in 700 a day, and needs the first factor again each time the pending cookie expires).
+ * chance in 700 a day, and needs the first factor again each time the pending cookie expires); 10
+ * OAuth/OIDC sign-ins per provider account and 300 per address in 15 minutes (a person signs in a
+ * few times a day; many people behind one address must still get through).
  */
 export const DEFAULT_RATE_LIMIT_RULES: Readonly<Record<RateLimitRuleName, Readonly<RateLimitRule>>> =
   Object.freeze({
@@ -77,6 +87,7 @@ export const DEFAULT_RATE_LIMIT_RULES: Readonly<Record<RateLimitRuleName, Readon
     signInRequest: Object.freeze({ windowSeconds: 60 * 60, perIp: 30, perAccount: 5 }),
     webauthnOptions: Object.freeze({ windowSeconds: 15 * 60, perIp: 300, perAccount: 300 }),
     secondFactor: Object.freeze({ windowSeconds: 15 * 60, perIp: 60, perAccount: 5 }),
+    oauthSignIn: Object.freeze({ windowSeconds: 15 * 60, perIp: 300, perAccount: 10 }),
   });
 
 export const RATE_LIMIT_RULE_NAMES = Object.keys(DEFAULT_RATE_LIMIT_RULES) as RateLimitRuleName[];

@@ -49,16 +49,16 @@ export async function endJwtSessions(
   }
   // One session: only one this user's records hold (an id from elsewhere ends nothing).
   const { ended, remaining } = await forgetJwtSessions(config, userId, inScope(scope));
+  const signedInAt = remaining.find((session) => session.id === keepId)?.createdAt ?? undefined;
+  const kept = keepId === undefined ? undefined : { id: keepId, signedInAt };
   if (userWide) {
     // A user-wide marker (sparing the one kept, while no standing marker covers it), so that
     // sessions never recorded end too.
-    const signedInAt = remaining.find((session) => session.id === keepId)?.createdAt ?? undefined;
-    const kept = keepId === undefined ? undefined : { id: keepId, signedInAt };
     await markUserRevoked(config, userId, nowInSeconds(), markerLifetimeMs(config), kept);
   }
   // And one per recorded session, which also ends one signed in within the user-wide marker's second.
   const ids = ended.map((session) => session.id);
-  await markSessionsRevoked(config, userId, ids, markerLifetimeMs(config));
+  await markSessionsRevoked(config, userId, ids, markerLifetimeMs(config), kept);
   if (everySession && ids.length === 0) await emitEvent(config, "signOut", { token: null, reason, userId });
   for (const sessionId of ids) await emitEvent(config, "signOut", { token: null, reason, userId, sessionId });
   return ids.length;

@@ -10,6 +10,8 @@
  * nothing of anyone else's.
  */
 import type { ResolvedConfig } from "../core/resolved-config.js";
+import { nowInSeconds } from "../jwt/claims.js";
+import type { ShortLivedStore } from "../store/types.js";
 
 const sessionKey = (userId: string, sessionId: string) => `revoked:session:${userId}:${sessionId}`;
 const userKey = (userId: string) => `revoked:user:${userId}`;
@@ -20,18 +22,56 @@ export const keepsMarkers = (config: ResolvedConfig): boolean => config.revocati
 /** A marker must outlive any flood of anonymous entries, or the session it ends comes back. */
 const AS_RECORD = { kind: "record" } as const;
 
-/** Marks sessions of `userId` revoked for `ttlMs` (how long a copy of them could still be presented). */
+/**
+ * At most this many per-session markers are written for one user in one marker lifetime, so a
+ * user's markers never grow without bound, whatever that user does (signing in again and again in
+ * a browser that holds a session ends that session each time). Past it, a user-wide marker takes
+ * their place: it covers every session of the user signed in before now, the ones past the bound
+ * included. A user thus holds at most twice this many per-session markers (those of this lifetime
+ * and of the one before), plus the count and one user-wide marker.
+ */
+export const MAX_SESSION_MARKERS_PER_USER = 20;
+
+/** How many per-session markers the user has been given in the current marker lifetime. */
+const markerCountKey = (userId: string) => `revoked:count:${userId}`;
+
+/**
+ * Takes one of the user's per-session markers for this lifetime; false once they are spent. The
+ * count is a record (set first, then incremented where it lies), so no flood of counters or
+ * challenges can drop it and hand the user a fresh allowance.
+ */
+async function takeMarkerSlot(store: ShortLivedStore, userId: string, ttlMs: number): Promise<boolean> {
+  const key = markerCountKey(userId);
+  await store.setIfAbsent(key, "0", ttlMs, AS_RECORD);
+  const { count } = await store.increment(key, ttlMs);
+  return count <= MAX_SESSION_MARKERS_PER_USER;
+}
+
+/**
+ * Marks sessions of `userId` revoked for `ttlMs` (how long a copy of them could still be
+ * presented): one marker per session while the user's allowance lasts, else a user-wide marker
+ * that covers every session of the user signed in before this second, but `keep` (the session
+ * that "sign out everywhere else" keeps) while no standing marker covers it.
+ */
 export async function markSessionsRevoked(
   config: ResolvedConfig,
   userId: string,
   sessionIds: readonly string[],
   ttlMs: number,
+  keep?: KeptSession,
 ): Promise<void> {
   const store = config.revocationStore;
-  if (!store || ttlMs <= 0) return;
-  await Promise.all(
-    sessionIds.map((id) => store.setIfAbsent(sessionKey(userId, id), "1", Math.ceil(ttlMs), AS_RECORD)),
-  );
+  if (!store || ttlMs <= 0 || sessionIds.length === 0) return;
+  const lifetime = Math.ceil(ttlMs);
+  let spent = false;
+  for (const id of sessionIds) {
+    if (await takeMarkerSlot(store, userId, lifetime)) {
+      await store.setIfAbsent(sessionKey(userId, id), "1", lifetime, AS_RECORD);
+    } else {
+      spent = true;
+    }
+  }
+  if (spent) await markUserRevoked(config, userId, nowInSeconds(), lifetime, keep);
 }
 
 /** A session to keep out of a user-wide marker: its id, and when it was signed in to (seconds). */

@@ -64,7 +64,7 @@ export class MemoryPartition {
     if (this.entries.size < this.maxKeys) return;
     if (this.whenFull === "refuse") {
       throw new StoreFull(
-        `The in-memory store holds its ${this.maxKeys} ${this.kind}, none expired; a new one is refused until the first expires, so that no live one is dropped.`,
+        `MemoryStore holds ${this.maxKeys} live ${this.kind}: a new one waits until one expires.`,
         this.earliestExpiry - now,
       );
     }

@@ -63,9 +63,9 @@ export class MemoryStore implements ShortLivedStore {
     }
     this.maxKeys = maxKeys;
     this.now = options.now ?? Date.now;
-    this.counters = new MemoryPartition(maxKeys, "refuse", "rate-limit counters");
-    this.values = new MemoryPartition(maxKeys, "evict", "single-use values");
-    this.records = new MemoryPartition(maxKeys, "refuse", "records (revocation markers, session lists)");
+    this.counters = new MemoryPartition(maxKeys, "refuse", "counters");
+    this.values = new MemoryPartition(maxKeys, "evict", "values");
+    this.records = new MemoryPartition(maxKeys, "refuse", "records");
     this.locks = new MemoryPartition(maxKeys, "evict", "locks");
     this.partitions = [this.counters, this.values, this.records, this.locks];
   }

@@ -137,6 +137,21 @@ describe.each(EXPRESS)("latchkey/express on %s", (_, express) => {
     expect(await (await send("/v1/auth/session")).json()).toMatchObject({ user: { name: "Ada Lovelace" } });
   });
 
+  test("without a basePath (the README's setup), one config and store serve every request: guesses stay counted", async () => {
+    const application = express();
+    const config = credentialsConfig({
+      rateLimit: { rules: { signInAttempt: { perIp: 100, perAccount: 3, windowSeconds: 60 } } },
+    });
+    application.use("/auth", LatchkeyExpress(config));
+    const origin = await serve(application as unknown as RequestListener);
+    const send = browser(origin);
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++)
+      statuses.push((await signInThroughThePage(send, "/auth", "guess")).signIn.status);
+    expect(statuses).toEqual([302, 302, 302, 429]);
+    expect((await signInThroughThePage(browser(origin), "/auth")).signIn.status).toBe(429);
+  });
+
   test("honours X-Forwarded-Host only when Express's trust proxy trusts the peer", async () => {
     const listed = async (origin: string) => {
       const response = await fetch(`${origin}/api/auth/providers`, {

@@ -93,6 +93,24 @@ describe("latchkey/hono on @hono/node-server", () => {
     expect(seen).toEqual(["/api/auth/signin", "/api/auth/callback/credentials", "/"]);
   });
 
+  test("a config function that builds a new config per request shares one store: guesses stay counted", async () => {
+    const origin = await serve(
+      app(() =>
+        credentialsConfig({
+          basePath: "/api/auth",
+          rateLimit: { rules: { signInAttempt: { perIp: 100, perAccount: 3, windowSeconds: 60 } } },
+        }),
+      ),
+    );
+    const send = browser(origin);
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++)
+      statuses.push((await signInThroughThePage(send, "/api/auth", "guess")).signIn.status);
+    expect(statuses).toEqual([302, 302, 302, 429]);
+    // The account stays locked for the right password too, from another browser.
+    expect((await signInThroughThePage(browser(origin), "/api/auth")).signIn.status).toBe(429);
+  });
+
   test("verifyAuth answers an API call with 401 JSON and a page load with a redirect to sign in", async () => {
     const origin = await serve(app(credentialsConfig({ basePath: "/api/auth" })));
     const api = await fetch(`${origin}/api/protected/me`);

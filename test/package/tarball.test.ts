@@ -137,19 +137,20 @@ describe("npm pack from a clean checkout", () => {
 /**
  * The edge bundle's budgets in minified bytes, each just above today's size so that any growth fails
  * here; lower them as the bundle shrinks. `npm run bench -- --only=bundle` prints the sizes beside
- * `@auth/core`'s. `Auth` + `getToken` alone is 85.7 kB, 0.59x `@auth/core`'s 144.7 kB (the goal is
+ * `@auth/core`'s. `Auth` + `getToken` alone is 86.8 kB, 0.60x `@auth/core`'s 144.7 kB (the goal is
  * 0.6x at most): the flows come with the providers that need them, and database sessions (with the
  * cookie cache) and next-auth v4 adoption with the values that carry them (`databaseStrategy`,
  * `nextAuthV4Sessions`; docs/migrating.md, "Edge runtimes"), so a JWT app bundles none of them; the
  * "check your e-mail" page comes with the e-mail flow, and the named CSS colours with the sign-in
  * e-mail (pages let the browser judge a colour keyword). Two-factor sign-in is not in it either
  * (`TwoFactor()` carries it on edge runtimes).
- * With one OAuth provider, GitHub, it is 152.8 kB, 1.05x `@auth/core` with the same provider
- * (145.6 kB): the OAuth flow, oauth4webapi and jose's JWT verification come with it, and the check
- * that a sign-in's first factor still holds when its session is issued (docs/two-factor.md).
+ * With one OAuth provider, GitHub, it is 154.0 kB, 1.06x `@auth/core` with the same provider
+ * (145.6 kB): the OAuth flow, oauth4webapi and jose's JWT verification come with it. The last
+ * 1.1 kB (1.6 kB with GitHub) are the limiter and store refusing rather than dropping live counters
+ * and markers under a flood, the per-user marker bound and the per-account OAuth sign-in count.
  */
-const EDGE_BUDGET_BYTES = 85_700;
-const EDGE_WITH_GITHUB_BUDGET_BYTES = 152_900;
+const EDGE_BUDGET_BYTES = 86_800;
+const EDGE_WITH_GITHUB_BUDGET_BYTES = 154_000;
 
 /** What only database sessions and next-auth v4 adoption need, each carried by the value an app imports. */
 const CARRIED_SESSION_CODE =

@@ -15,6 +15,7 @@ const RULES: Record<RateLimitRuleName, RateLimitRule> = {
   signInRequest: { windowSeconds: 600, perIp: 100, perAccount: 1 },
   webauthnOptions: { windowSeconds: 60, perIp: 100, perAccount: 100 },
   secondFactor: { windowSeconds: 60, perIp: 100, perAccount: 5 },
+  oauthSignIn: { windowSeconds: 60, perIp: 100, perAccount: 10 },
 };
 
 function limiter(rules = RULES) {

@@ -16,6 +16,7 @@ import {
   revokeUserSessions,
 } from "../../src/index.js";
 import Credentials from "../../src/providers/credentials.js";
+import { MemoryStore } from "../../src/store/memory.js";
 import { RedisStore } from "../../src/store/redis.js";
 import { useTestRedis } from "../store/test-redis.js";
 import { SECRET, TestBrowser } from "./harness.js";
@@ -249,6 +250,33 @@ describe("revocation with the cookie cache", () => {
       await browser.postForm("/auth/signout", {});
       expect(await thief.session()).toBeNull();
     });
+  });
+});
+
+describe("how long a cookie-cache revocation marker lasts (MemoryStore, moved clock)", () => {
+  it("a copy of a signed-out browser's cookies is refused while its cache is fresh: at maxAge - 1 s", async () => {
+    const { adapter } = countingAdapter();
+    const config = configWith(adapter, { store: new MemoryStore() });
+    const browser = new TestBrowser(config);
+    await signIn(browser);
+    const thief = new TestBrowser(config);
+    for (const name of [SESSION_COOKIE, CACHE_COOKIE]) thief.jar.set(name, browser.jar.get(name) as string);
+    await browser.postForm("/auth/signout", {});
+    at(299);
+    expect(await thief.session()).toBeNull();
+  });
+
+  it("a session revoked from the devices list stays out while its cache is fresh", async () => {
+    const { adapter } = countingAdapter();
+    const config = configWith(adapter, { store: new MemoryStore() });
+    const laptop = new TestBrowser(config);
+    const phone = new TestBrowser(config);
+    await signIn(laptop);
+    await signIn(phone);
+    const phoneId = (await listSessions(request(laptop), config))?.find((s) => !s.current)?.id as string;
+    expect(await revokeSession(request(laptop), config, phoneId)).toBe(true);
+    at(299);
+    expect(await phone.session()).toBeNull();
   });
 });
 

@@ -17,6 +17,7 @@ import {
   revokeUserSessions,
   UnsupportedStrategy,
 } from "../../src/index.js";
+import { getToken } from "../../src/jwt/index.js";
 import Credentials from "../../src/providers/credentials.js";
 import Passkey from "../../src/providers/passkey.js";
 import { MAX_RECORDED_SESSIONS } from "../../src/session/recorded-jwt-sessions.js";
@@ -380,11 +381,12 @@ describe("a revocation marker in the default MemoryStore", () => {
     )?.id;
     expect(await revokeSession(devicesRequest(laptop), config, phoneId as string)).toBe(true);
 
-    // Anyone may ask for a passkey challenge, and each one is stored until it is used or expires.
+    // Anyone may ask for a passkey challenge, and each one is stored until it is used or expires
+    // (from one address here: the store's 8 counters would refuse more addresses than that).
     for (let i = 0; i < 40; i++) {
       const stranger = new TestBrowser(config);
       const response = await stranger.fetch("/auth/webauthn-options/passkey", {
-        headers: { "x-forwarded-for": `198.51.100.${i + 10}` },
+        headers: { "x-forwarded-for": "198.51.100.10" },
       });
       expect(response.status).toBe(200);
     }
@@ -394,5 +396,131 @@ describe("a revocation marker in the default MemoryStore", () => {
     thief.jar.set(SESSION_COOKIE, phoneCookie);
     expect(await thief.session()).toBeNull();
     expect(await laptop.session()).toMatchObject({ user: { name: "ada" } });
+  });
+});
+
+describe("a revocation marker in an explicitly configured MemoryStore", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("survives another user signing in over and over: a user's markers are bounded, and none of another user's is dropped", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: START });
+    // Room for 60 records: each sign-in below in a browser that holds a session ends that session,
+    // so without a bound per user the attacker's markers would outnumber it many times over.
+    const store = new MemoryStore({ maxKeys: 60 });
+    const config = configWith(store);
+    const laptop = new TestBrowser(config);
+    const phone = new TestBrowser(config);
+    await signInFromDevice(laptop, "ada", LAPTOP);
+    const phoneCookie = await signInFromDevice(phone, "ada", PHONE, "2001:db8::1");
+    const phoneId = (await listSessions(devicesRequest(laptop), config))?.find(
+      (session) => !session.current,
+    )?.id;
+    expect(await revokeSession(devicesRequest(laptop), config, phoneId as string)).toBe(true);
+
+    const attacker = new TestBrowser(config);
+    for (let i = 0; i < 300; i++) {
+      at(i * 1_000);
+      await signInFromDevice(attacker, "mallory", LAPTOP, "192.0.2.66");
+    }
+    // The attacker's own sessions are still ended: the latest one lives, the ones it replaced do not.
+    expect(await attacker.session()).toMatchObject({ user: { name: "mallory" } });
+
+    // The thief kept a copy of ada's phone cookie: it must still be refused.
+    const thief = new TestBrowser(config);
+    thief.jar.set(SESSION_COOKIE, phoneCookie);
+    expect(await thief.session()).toBeNull();
+    expect(await laptop.session()).toMatchObject({ user: { name: "ada" } });
+  });
+
+  it("ends a replaced session past the user's marker allowance too", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: START });
+    const config = configWith(new MemoryStore());
+    const browser = new TestBrowser(config);
+    const copies: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      at(i * 1_000);
+      copies.push(await signInFromDevice(browser, "mallory", LAPTOP, "192.0.2.66"));
+    }
+    // Every replaced session stays ended, those past the allowance by the user-wide marker.
+    for (const copy of copies.slice(0, -1)) {
+      const thief = new TestBrowser(config);
+      thief.jar.set(SESSION_COOKIE, copy);
+      expect(await thief.session()).toBeNull();
+    }
+    expect(await browser.session()).toMatchObject({ user: { name: "mallory" } });
+  });
+});
+
+describe("how long a JWT revocation marker lasts (MemoryStore, moved clock)", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("as long as the revoked token could be presented: still refused at maxAge - 1 s", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: START });
+    const config = configWith(new MemoryStore());
+    const laptop = new TestBrowser(config);
+    const phone = new TestBrowser(config);
+    const laptopCookie = await signInFromDevice(laptop, "ada", LAPTOP);
+    const phoneCookie = await signInFromDevice(phone, "ada", PHONE, "2001:db8::1");
+    const phoneId = (await listSessions(devicesRequest(laptop), config))?.find(
+      (session) => !session.current,
+    )?.id;
+    expect(await revokeSession(devicesRequest(laptop), config, phoneId as string)).toBe(true);
+
+    const maxAgeMs = 30 * DAY_MS;
+    at(maxAgeMs - 1_000);
+    const thief = new TestBrowser(config);
+    thief.jar.set(SESSION_COOKIE, phoneCookie);
+    expect(await thief.session()).toBeNull();
+    // A copy of the laptop's token of the same age still works: only the marker refuses the phone's.
+    const laptopCopy = new TestBrowser(config);
+    laptopCopy.jar.set(SESSION_COOKIE, laptopCookie);
+    expect(await laptopCopy.session()).toMatchObject({ user: { name: "ada" } });
+  });
+
+  it("a signed-out browser's copied cookie is refused until the token itself expires", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: START });
+    const config = configWith(new MemoryStore());
+    const browser = new TestBrowser(config);
+    const cookie = await signInFromDevice(browser, "ada", LAPTOP);
+    expect((await browser.postForm("/auth/signout", {})).status).toBe(302);
+    at(30 * DAY_MS - 1_000);
+    const thief = new TestBrowser(config);
+    thief.jar.set(SESSION_COOKIE, cookie);
+    expect(await thief.session()).toBeNull();
+  });
+});
+
+describe("merging user-wide markers (MemoryStore)", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("never spares a revoked session the store never recorded, when it is named as the one to keep", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: START });
+    const store = new MemoryStore();
+    // The same app before it had a store: its sessions were never recorded.
+    const before = configWith(undefined);
+    const config = configWith(store);
+    const stolen = await signInFromDevice(new TestBrowser(before), "ada", PHONE);
+    const token = await getToken({
+      req: new Request("http://app.test/", { headers: { cookie: `${SESSION_COOKIE}=${stolen}` } }),
+      secret: SECRET,
+    });
+    const stolenId = token?.sid as string;
+    expect(stolenId).toEqual(expect.any(String));
+
+    // A fresh browser per attempt: a refused read clears the cookie from the one that sent it.
+    const thief = () => {
+      const browser = new TestBrowser(config);
+      browser.jar.set(SESSION_COOKIE, stolen);
+      return browser;
+    };
+    expect(await thief().session()).toMatchObject({ user: { name: "ada" } });
+    at(10_000);
+    await revokeUserSessions(config, "app-ada");
+    expect(await thief().session()).toBeNull();
+
+    // An admin ends every session again, keeping by mistake (or tricked into it) the stolen one.
+    at(20_000);
+    await revokeUserSessions(config, "app-ada", { except: stolenId });
+    expect(await thief().session()).toBeNull();
   });
 });

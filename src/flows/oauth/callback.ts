@@ -6,6 +6,7 @@
  */
 import * as oauth from "oauth4webapi";
 import type { AuthContext } from "../../core/context.js";
+import { countRequest } from "../../core/count-request.js";
 import {
   AuthError,
   CallbackRouteError,
@@ -133,6 +134,10 @@ export async function oauthCallback(ctx: AuthContext, provider: OAuthConfig): Pr
     );
   }
   const providerAccountId = String(user.id);
+  // Only now is the account known: each completed sign-in counts against it, so that one account
+  // cannot sign in over and over (each sign-in in a browser holding a session ends that session
+  // and writes its revocation marker).
+  await countRequest(ctx, "oauthSignIn", [`oauth:${provider.id}:${providerAccountId}`]);
   const email = typeof user.email === "string" ? user.email.toLowerCase() : user.email;
   return {
     kind: "signedIn",

@@ -393,3 +393,33 @@ describe("the redirect proxy", () => {
     expectError(response, "error", "InvalidCheck");
   });
 });
+
+describe("one provider account signing in over and over", () => {
+  // Each sign-in in a browser that holds a session ends that session and, with a store, writes a
+  // marker for it: completed sign-ins count per provider account (rule oauthSignIn).
+  it("is refused with 429 past the oauthSignIn limit per account, while another account signs in", async () => {
+    const config: AuthConfig = {
+      ...appConfig(),
+      rateLimit: { rules: { oauthSignIn: { perAccount: 3 } } },
+    };
+    const browser = newBrowser();
+    for (let i = 0; i < 3; i++) {
+      expect((await signInAtOP(config, browser, "op", "alice")).status).toBe(302);
+    }
+    const before = op.tokenRequests.authorization_code;
+    const refused = await signInAtOP(config, browser, "op", "alice");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Refused once the provider named the account: after the token request, before any session.
+    expect(op.tokenRequests.authorization_code).toBe(before + 1);
+    expect((await signInAtOP(config, newBrowser(), "op", "bob")).status).toBe(302);
+  });
+
+  it("by default, 10 sign-ins per account in 15 minutes", async () => {
+    const config = appConfig();
+    const browser = newBrowser();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await signInAtOP(config, browser, "op", "alice")).status);
+    expect(statuses).toEqual([...new Array(10).fill(302), 429]);
+  });
+});
