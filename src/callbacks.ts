@@ -219,7 +219,7 @@ export interface CallbacksOptions {
  * Why sessions ended, as `events.signOut` reports it: `"signOut"`, the user signed out;
  * `"revoked"`, the user ended one of their sessions (`revokeSession`); `"revokedOthers"`, the user
  * ended all but the current one (`revokeOtherSessions`); `"revokedByAdmin"`, the app ended them by
- * user id (`revokeUserSessions`, `revokeSessionById`); `"addressProven"`, the user's e-mail
+ * user id (`revokeUserSessions`, `revokeUserSession`); `"addressProven"`, the user's e-mail
  * address was proven for the first time, which ends every session issued before (README,
  * "Security rules").
  */

@@ -276,7 +276,8 @@ export async function revokeUserSession(config: AuthConfig, userId: string, id: 
 
 /**
  * Admin: ends every session of a user, optionally keeping one by its session id, e.g. after a
- * password reset. Resolves to how many ended. With two-factor sign-in, the browsers the user
+ * password reset. Resolves to how many ended. JWT sessions can be ended only with a shared `store`:
+ * without one it throws `UnsupportedStrategy`, as `revokeSession` does, rather than end nothing. With two-factor sign-in, the browsers the user
  * trusted to skip the second factor (`twoFactor.trustDevice`) must pass it again.
  *
  * @example

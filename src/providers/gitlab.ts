@@ -37,7 +37,8 @@ export default function GitLab(options: GitLabOptions = {}): OAuth2Config<GitLab
       name: "GitLab",
       type: "oauth",
       issuer: base,
-      authorization: { url: `${base}/oauth/authorize`, params: { scope: "read_user" } },
+      // One URL with its scope, the shape Auth.js gives; `authorization.params` from the app still win.
+      authorization: `${base}/oauth/authorize?scope=read_user`,
       token: `${base}/oauth/token`,
       userinfo: `${base}/api/v4/user`,
       profile: (profile) => ({

@@ -18,7 +18,7 @@ import { sessionIdOf } from "./session-claims.js";
 import type { ManagedSession, RevocationScope } from "./types.js";
 
 const WITHOUT_STORE =
-  'Listing JWT sessions, or revoking one or all but one, needs config.store (e.g. RedisStore) to record them; or use session.strategy "database".';
+  'Listing or revoking JWT sessions needs config.store (e.g. RedisStore) to record them; or use session.strategy "database".';
 
 /**
  * How long a revoked session's marker must last: its latest token expires at most `maxAge` after
@@ -43,9 +43,11 @@ export async function endJwtSessions(
   const keepId = userWide ? scope.allExcept : undefined;
   const everySession = userWide && keepId === undefined;
   if (!keepsMarkers(config)) {
-    // Without a store only the pre-hijack defence's own mark (unproven-address.ts) ends anything.
-    if (!everySession) throw new UnsupportedStrategy(WITHOUT_STORE);
-    return 0;
+    // Without a store only the pre-hijack defence's own mark (unproven-address.ts) ends anything,
+    // and only for it: any other caller (an admin's "end every session") would end nothing, so it
+    // is told a store is needed rather than answered 0.
+    if (everySession && reason === "addressProven") return 0;
+    throw new UnsupportedStrategy(WITHOUT_STORE);
   }
   // One session: only one this user's records hold (an id from elsewhere ends nothing).
   const { ended, remaining } = await forgetJwtSessions(config, userId, inScope(scope));

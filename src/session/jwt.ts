@@ -76,9 +76,7 @@ async function decodeSessionCookie(ctx: ServerContext, token: string): Promise<J
     // signs everyone out). A custom decode's null is the app's own verdict.
     if (!claims && !custom) {
       ctx.config.logger.error(
-        new JWTSessionError(
-          "The session cookie did not decrypt and verify with the configured secrets (made with a secret no longer configured, expired, or altered); treating the session as absent",
-        ),
+        new JWTSessionError("No configured secret opens the session cookie; signed out"),
       );
     }
     return claims;

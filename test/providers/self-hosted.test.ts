@@ -39,8 +39,21 @@ describe("a self-hosted provider's base URL", () => {
     const gitlab = GitLab({ clientId: "id", clientSecret: "secret", baseUrl: "https://gitlab.example.com/" });
     const url = await authorizationUrl(app(gitlab), "gitlab");
     expect(`${url.origin}${url.pathname}`).toBe("https://gitlab.example.com/oauth/authorize");
+    expect(url.searchParams.get("scope")).toBe("read_user");
+    // The endpoints as Auth.js's GitLab() gives them: plain URLs, the scope in the authorization one.
+    expect(gitlab.authorization).toBe("https://gitlab.example.com/oauth/authorize?scope=read_user");
     expect(gitlab.token).toBe("https://gitlab.example.com/oauth/token");
     expect(gitlab.userinfo).toBe("https://gitlab.example.com/api/v4/user");
+  });
+
+  it("lets the app's authorization params replace GitLab's scope", async () => {
+    const gitlab = GitLab({
+      clientId: "id",
+      clientSecret: "secret",
+      authorization: { params: { scope: "api" } },
+    });
+    const url = await authorizationUrl(app(gitlab), "gitlab");
+    expect(url.searchParams.getAll("scope")).toEqual(["api"]);
   });
 
   it("keeps gitlab.com when no base URL is given", async () => {

@@ -351,6 +351,9 @@ describe("JWT sessions without a store", () => {
       () => revokeSession(devicesRequest(laptop), config, "some-id"),
       () => revokeOtherSessions(devicesRequest(laptop), config),
       () => listUserSessions(config, "app-ada"),
+      // An admin ending every session (after a password reset) is told too, never answered 0.
+      () => revokeUserSessions(config, "app-ada"),
+      () => revokeUserSessions(config, "app-ada", { except: "some-id" }),
     ]) {
       await expect(call()).rejects.toThrow(UnsupportedStrategy);
       await expect(call()).rejects.toThrow(/config\.store/);

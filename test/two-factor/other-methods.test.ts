@@ -610,7 +610,8 @@ describe("trust this device", () => {
   });
 
   it("attack: after revokeUserSessions the trusted browser must pass the second factor again", async () => {
-    const { config, secret } = await trustingApp();
+    // JWT sessions are ended through a shared store; without one revokeUserSessions refuses.
+    const { config, secret } = await trustingApp({ store: new MemoryStore() });
     const { jar } = await signInTrusting(config, secret);
     vi.setSystemTime(Date.now() + 1000);
     await revokeUserSessions(config, "user-alice");
