@@ -103,11 +103,32 @@ function trustsProxy(req: ExpressRequestLike): boolean {
  */
 export function LatchkeyExpress(config: AuthConfig): ExpressMiddleware {
   return async (req, res, next) => {
-    // `req.url` is the path under the mount point: the base path is where Express mounted us.
-    if (!isAuthPath((req.url ?? "/").split("?")[0] ?? "/", "")) return next();
-    const basePath = config.basePath ?? req.baseUrl ?? "";
+    const mount = mountOf(req);
+    if (mount === undefined) return next();
+    const basePath = config.basePath ?? mount;
     await toNodeHandler(mountedAt(config, basePath), { trustProxy: trustsProxy(req) })(req, res);
   };
+}
+
+/**
+ * Where Express mounted latchkey, when the request is for one of latchkey's routes. Mounted at a
+ * path, `req.baseUrl` is the mount and `req.url` the route below it. Mounted at a wildcard, as
+ * `@auth/express`'s docs write it for Express 4 (`app.use("/auth/*", …)`), Express counts the whole
+ * path as the mount (`req.baseUrl` "/auth/signin", `req.url` "/"): the mount is then the part of
+ * `req.baseUrl` before latchkey's route.
+ */
+function mountOf(req: ExpressRequestLike): string | undefined {
+  const baseUrl = req.baseUrl ?? "";
+  const path = (req.url ?? "/").split("?")[0] ?? "/";
+  if (isAuthPath(path, "")) return baseUrl;
+  if (path !== "/" || baseUrl === "") return undefined;
+  const segments = baseUrl.split("/");
+  // Shortest first: a provider id that happens to be a route's name ("/auth/callback/signin") is not the mount.
+  for (let cut = 1; cut < segments.length; cut++) {
+    const mount = segments.slice(0, cut).join("/");
+    if (isAuthPath(baseUrl, mount)) return mount;
+  }
+  return undefined;
 }
 
 /**

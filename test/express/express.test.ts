@@ -23,6 +23,27 @@ const EXPRESS = [
   ["Express 4", express4 as unknown as typeof express5],
 ] as const;
 
+describe("latchkey/express mounted at a wildcard on Express 4", () => {
+  test('`app.use("/api/auth/*", …)`, as @auth/express\'s docs and example app write it: signs in and out', async () => {
+    // No basePath in the config: the mount is found in the path Express 4 counts as mounted.
+    const config = credentialsConfig();
+    const app = (express4 as unknown as typeof express5)();
+    app.use(express5.urlencoded({ extended: true }));
+    app.use("/api/auth/*", LatchkeyExpress(config));
+    app.get("/", async (req, res) => {
+      const session = await getSession(req, config);
+      res.send(session ? `Hello ${session.user?.name}` : "Hello stranger");
+    });
+    const send = browser(await serve(app as unknown as RequestListener));
+    const { signIn, csrfToken } = await signInThroughThePage(send, "/api/auth");
+    expect(signIn.status).toBe(302);
+    expect(await (await send("/")).text()).toBe("Hello Ada Lovelace");
+    expect(await (await send("/api/auth/session")).json()).toMatchObject({ user: { name: "Ada Lovelace" } });
+    expect((await signOut(send, "/api/auth", csrfToken)).status).toBe(302);
+    expect(await (await send("/")).text()).toBe("Hello stranger");
+  });
+});
+
 describe.each(EXPRESS)("latchkey/express on %s", (_, express) => {
   /** The app docs/express.md describes: routes at /api/auth, the session for every route, a guarded API and page. */
   function app(configure?: (app: ReturnType<typeof express>) => void) {

@@ -1,0 +1,289 @@
+/**
+ * Auth.js's own example apps (apps/examples/sveltekit and apps/examples/express in its repository),
+ * read from the Auth.js git dir at test time and switched as docs/migrating.md tells a user: the
+ * `@auth/*` imports rewritten to latchkey's, `@auth/*` out of package.json and latchkey (the packed
+ * tarball) in, and `<SignIn>`/`<SignOut>` from docs/sveltekit.md in place of
+ * `@auth/sveltekit/components`. Their OAuth providers, which need accounts at those services, are
+ * replaced by one Credentials provider. Each is installed, built with its own scripts, served as its
+ * scripts serve it, and signed in and out in Chromium. Nothing of Auth.js's is kept in this
+ * repository: the apps are extracted into generated/ on each run (and cached by content hash).
+ */
+import { spawn } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { dirname, join, relative } from "node:path";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Browser, launchChromium, watchPageProblems } from "../e2e/support/chromium.js";
+import { authjsFiles, authjsGitDirMissing, readAuthjsFile } from "../support/authjs-git.js";
+import { type FixtureApp, installFixtureApp, REPO } from "../support/packed-app.js";
+
+const missing = authjsGitDirMissing();
+if (missing) console.warn(`[skipped] Auth.js's example apps under latchkey: ${missing}`);
+
+const SECRET = "authjs-examples-secret-0123456789abcdefghij";
+
+/** What stands in for the examples' OAuth providers: one password user. */
+const CREDENTIALS_PROVIDER = `  providers: [
+    Credentials({
+      credentials: { username: { label: "Username" }, password: { label: "Password", type: "password" } },
+      authorize: (credentials) =>
+        credentials.username === "ada" && credentials.password === "correct horse"
+          ? { id: "user-ada", name: "Ada Lovelace", email: "ada@example.test" }
+          : null,
+    }),
+  ],`;
+
+/** Files a text extraction would mangle, and the lockfile of another package manager. */
+const LEFT_OUT = /\.(png|ico|jpe?g|gif|webp|woff2?)$|pnpm-lock\.yaml$/;
+
+/** The example's files written under `dest`, each passed through `edit`. */
+function extract(folder: string, dest: string, edit: (path: string, text: string) => string): void {
+  rmSync(dest, { recursive: true, force: true });
+  for (const path of authjsFiles(folder)) {
+    const relativePath = relative(folder, path);
+    if (LEFT_OUT.test(relativePath)) continue;
+    const target = join(dest, relativePath);
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, edit(relativePath, readAuthjsFile(path) ?? ""));
+  }
+}
+
+/** docs/migrating.md's import rewrite for one `@auth/<framework>` package. */
+function rewriteImports(text: string, framework: "sveltekit" | "express"): string {
+  return text
+    .replaceAll(`"@auth/${framework}/providers/`, `"latchkey/providers/`)
+    .replaceAll(`"@auth/${framework}/package.json"`, `"latchkey/package.json"`)
+    .replaceAll(`"@auth/${framework}"`, `"latchkey/${framework}"`);
+}
+
+/** The OAuth providers out (with their imports), Credentials in. */
+function credentialsInstead(text: string): string {
+  return `import Credentials from "latchkey/providers/credentials"\n${text
+    .replace(/^import \w+ from "latchkey\/providers\/[\w-]+"\n/gm, "")
+    .replace(/^ {2}providers: \[[\s\S]*?^ {2}\],$/m, CREDENTIALS_PROVIDER)}`;
+}
+
+/** package.json with `@auth/*` out (latchkey goes in through installFixtureApp) and pnpm's settings dropped. */
+function swapManifest(text: string): string {
+  const manifest = JSON.parse(text) as Record<string, unknown>;
+  for (const field of ["dependencies", "devDependencies"]) {
+    const deps = manifest[field] as Record<string, string> | undefined;
+    for (const name of Object.keys(deps ?? {})) if (name.startsWith("@auth/")) delete deps![name];
+  }
+  delete manifest.pnpm;
+  return `${JSON.stringify(manifest, null, 2)}\n`;
+}
+
+/** The lines two texts differ in, for the report of what a user edits. */
+function changedLines(before: string, after: string): number {
+  const old = new Set(before.split("\n"));
+  return after.split("\n").filter((line) => !old.has(line)).length;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** Runs `command` in the app until its output contains `ready`. */
+async function serve(dir: string, command: string[], ready: string, env: Record<string, string>) {
+  const child = spawn(command[0]!, command.slice(1), {
+    cwd: dir,
+    env: { ...process.env, AUTH_SECRET: SECRET, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  let output = "";
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`${command.join(" ")} did not start:\n${output}`)),
+      60_000,
+    );
+    child.once("exit", (code) => reject(new Error(`${command.join(" ")} exited with ${code}:\n${output}`)));
+    const listen = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes(ready)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on("data", listen);
+    child.stderr!.on("data", listen);
+  });
+  // npm runs the server as its child: the process group goes down together.
+  return { child, stop: () => process.kill(-child.pid!, "SIGTERM") };
+}
+
+let browser: Browser;
+beforeAll(async () => {
+  if (!missing) browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function openPage() {
+  await browser.context.clearCookies();
+  const page = await browser.context.newPage();
+  return { page, problems: watchPageProblems(page) };
+}
+
+async function signInOnTheDefaultPage(page: Page): Promise<void> {
+  await page.getByLabel("Username").fill("ada");
+  await page.getByLabel("Password").fill("correct horse");
+  await page.getByRole("button", { name: "Sign in with Credentials" }).click();
+}
+
+describe.skipIf(missing !== undefined)("Auth.js's example apps, switched to latchkey", () => {
+  describe("apps/examples/sveltekit: vite build, vite preview", () => {
+    let app: FixtureApp;
+    let server: { stop(): void } | undefined;
+    let origin: string;
+    const edits: Record<string, number> = {};
+
+    beforeAll(async () => {
+      const source = join(REPO, "generated/authjs-examples/sveltekit");
+      const components = join(REPO, "test/fixtures/sveltekit-app/src/lib");
+      extract("apps/examples/sveltekit", source, (path, text) => {
+        if (path === "package.json") return swapManifest(text);
+        let edited = rewriteImports(text, "sveltekit");
+        if (path === "src/auth.ts") edited = credentialsInstead(edited);
+        // docs/sveltekit.md: the components are copied into the app's src/lib/.
+        edited = edited.replace(
+          `import { SignIn, SignOut } from "@auth/sveltekit/components"`,
+          `import SignIn from "$lib/SignIn.svelte"\n  import SignOut from "$lib/SignOut.svelte"`,
+        );
+        if (path !== "src/auth.ts") edits[path] = changedLines(text, edited);
+        return edited;
+      });
+      mkdirSync(join(source, "src/lib"), { recursive: true });
+      for (const name of ["SignIn.svelte", "SignOut.svelte"]) {
+        writeFileSync(join(source, "src/lib", name), readFileSync(join(components, name)));
+      }
+      app = await installFixtureApp({
+        name: "authjs-example-sveltekit",
+        source,
+        build: [["npm", "run", "build"]],
+      });
+      console.log(
+        `[authjs examples] sveltekit: ${app.built ? "installed and built" : "reused"} in ${(app.milliseconds / 1000).toFixed(1)} s; lines changed beyond package.json and auth.ts's providers:`,
+        edits,
+      );
+      const port = await freePort();
+      origin = `http://127.0.0.1:${port}`;
+      server = await serve(
+        app.dir,
+        ["npm", "run", "preview", "--", "--host", "127.0.0.1", "--port", String(port), "--strictPort"],
+        "Local:",
+        {},
+      );
+    }, 600_000);
+    afterAll(() => server?.stop());
+
+    it("signs in from the header's SignIn through the default page, sees the protected page, signs out", {
+      timeout: 60_000,
+    }, async () => {
+      const { page, problems } = await openPage();
+      try {
+        await page.goto(origin);
+        await page.locator(".notSignedInText").waitFor();
+        await Promise.all([
+          page.waitForURL(/\/auth\/signin/),
+          page.getByRole("button", { name: "Sign in" }).click(),
+        ]);
+        await Promise.all([page.waitForURL(`${origin}/`), signInOnTheDefaultPage(page)]);
+        expect((await page.locator(".signedInText").textContent())?.trim()).toBe("ada@example.test");
+
+        await page.goto(`${origin}/protected`);
+        expect(await page.locator("h1").first().textContent()).toBe("Protected page");
+
+        await page.goto(origin);
+        await page.getByRole("button", { name: "Sign out" }).click();
+        await page.locator(".notSignedInText").waitFor();
+        await page.goto(`${origin}/protected`);
+        expect(await page.locator("h1").first().textContent()).toBe("Access Denied");
+        expect(problems).toEqual([]);
+      } finally {
+        await page.close();
+      }
+    });
+  });
+
+  describe("apps/examples/express: tsc and tailwindcss, npm start", () => {
+    let app: FixtureApp;
+    let server: { stop(): void } | undefined;
+    let origin: string;
+    const edits: Record<string, number> = {};
+
+    beforeAll(async () => {
+      const source = join(REPO, "generated/authjs-examples/express");
+      extract("apps/examples/express", source, (path, text) => {
+        if (path === "package.json") return swapManifest(text);
+        // docs/express.md: ExpressAuth is LatchkeyExpress; imported under the old name, the code stays.
+        let edited = rewriteImports(text, "express").replace(
+          `import { ExpressAuth } from "latchkey/express"`,
+          `import { LatchkeyExpress as ExpressAuth } from "latchkey/express"`,
+        );
+        if (path === "src/config/auth.config.ts") edited = credentialsInstead(edited);
+        else edits[path] = changedLines(text, edited);
+        return edited;
+      });
+      // The build script runs pnpm; the same two steps through npm.
+      app = await installFixtureApp({
+        name: "authjs-example-express",
+        source,
+        build: [
+          ["npm", "run", "build:ts"],
+          ["npm", "run", "build:css"],
+        ],
+      });
+      console.log(
+        `[authjs examples] express: ${app.built ? "installed and built" : "reused"} in ${(app.milliseconds / 1000).toFixed(1)} s; lines changed beyond package.json and the config's providers:`,
+        edits,
+      );
+      const port = await freePort();
+      origin = `http://127.0.0.1:${port}`;
+      server = await serve(app.dir, ["npm", "start"], `Listening on port ${port}`, { PORT: String(port) });
+    }, 600_000);
+    afterAll(() => server?.stop());
+
+    it("signs in from the layout's link through the default page, reads the protected API, signs out", {
+      timeout: 60_000,
+    }, async () => {
+      const { page, problems } = await openPage();
+      try {
+        await page.goto(origin);
+        await page.getByText("You are not signed in").waitFor();
+        await Promise.all([
+          page.waitForURL(/\/api\/auth\/signin/),
+          page.getByRole("link", { name: "Sign in" }).click(),
+        ]);
+        await Promise.all([page.waitForURL(`${origin}/`), signInOnTheDefaultPage(page)]);
+        await page.getByText("Signed in as").waitFor();
+        expect(await page.locator("strong").first().textContent()).toBe("ada@example.test");
+
+        const api = await page.request.get(`${origin}/api/protected`);
+        expect(api.status()).toBe(200);
+        expect(await api.json()).toMatchObject({ user: { email: "ada@example.test" } });
+
+        await Promise.all([
+          page.waitForURL(/\/api\/auth\/signout/),
+          page.getByRole("link", { name: "Sign out" }).click(),
+        ]);
+        await Promise.all([
+          page.waitForURL(`${origin}/`),
+          page.getByRole("button", { name: "Sign out" }).click(),
+        ]);
+        await page.getByText("You are not signed in").waitFor();
+        expect((await page.request.get(`${origin}/api/protected`)).status()).toBe(401);
+        expect(problems).toEqual([]);
+      } finally {
+        await page.close();
+      }
+    });
+  });
+});
