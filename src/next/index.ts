@@ -19,6 +19,7 @@ import { Auth, getSession, type Session } from "../index.js";
 import { signIn, signOut, updateSession } from "./actions.js";
 import { configSource } from "./config.js";
 import { internalRequest } from "./internal-request.js";
+import { isNodeRequest, isPagesContext, nodeRequestSession } from "./pages/node-session.js";
 import { runProxy } from "./proxy.js";
 import type {
   AppRouteHandlers,
@@ -123,6 +124,14 @@ export default function NextAuth(input: NextAuthConfigInput): NextAuthResult {
       return configsFor(request).then((configs) =>
         runProxy(request, second as NextFetchEvent | undefined, configs),
       );
+    }
+    // The Pages Router: `auth(context)` in getServerSideProps, `auth(req, res)` in an API route.
+    if (isPagesContext(first)) {
+      return configsFor().then(({ handler }) => nodeRequestSession(first.req, first.res, handler));
+    }
+    if (isNodeRequest(first)) {
+      const res = second as Parameters<typeof nodeRequestSession>[1];
+      return configsFor().then(({ handler }) => nodeRequestSession(first, res, handler));
     }
     return sessionOfThisRequest();
   }

@@ -4,6 +4,7 @@
  */
 import type { NextFetchEvent, NextRequest } from "next/server";
 import type { AuthConfig, CallbacksOptions, Session } from "../index.js";
+import type { NodeRequestLike, NodeResponseLike } from "./pages/node-session.js";
 
 type Awaitable<T> = T | PromiseLike<T>;
 
@@ -72,12 +73,17 @@ export interface AppRouteHandlers {
  * `auth`, in each of the places a Next.js app calls it:
  * - `await auth()` in a server component, route handler or server action: the session or null;
  * - `auth((req) => …)`: a proxy or route handler that sees `req.auth`, the `authorized` callback asked first;
- * - `auth` itself as the proxy (`export { auth as proxy }`): only the `authorized` callback decides.
+ * - `auth` itself as the proxy (`export { auth as proxy }`): only the `authorized` callback decides;
+ * - `auth(context)` in `getServerSideProps`, `auth(req, res)` in a Pages Router API route: the session or null.
  */
 export interface NextAuthFunction {
   (): Promise<Session | null>;
   <Context>(handler: NextAuthHandler<Context>): (request: NextRequest, context: Context) => Promise<Response>;
   (request: NextRequest, event?: NextFetchEvent): Promise<Response>;
+  /** The Pages Router: `auth(context)` in `getServerSideProps`; a re-issued cookie goes on `context.res`. */
+  (context: { req: NodeRequestLike; res: NodeResponseLike }): Promise<Session | null>;
+  /** The Pages Router: `auth(req, res)` in an API route; a re-issued cookie goes on `res`. */
+  (req: NodeRequestLike, res: NodeResponseLike): Promise<Session | null>;
 }
 
 /** Options of the server-action `signIn`; other fields (a username, a password) go to the provider. */

@@ -30,11 +30,18 @@ export function sendWireResponse(res: ServerResponse, wire: WireResponse): void 
   if (res.destroyed) return;
   if (wire.body !== null && res.req?.method !== "HEAD" && res.getHeaderNames().length === 0) {
     // Nothing set earlier to merge with (no middleware header, no earlier cookie): the status line
-    // and fields go out in one call, without a header map built field by field. The wire form names
-    // each field once (but Set-Cookie, one field per cookie), as setHeader would leave them.
-    const fields: string[] = [];
-    for (const [name, value] of wire.headers) fields.push(name, value);
-    fields.push("Content-Length", String(Buffer.byteLength(wire.body)));
+    // and fields go out in one call. The wire form names each field once but Set-Cookie (one field
+    // per cookie), so an object of fields, the cookies as a list, says it all. The object form,
+    // not Node's flat [name, value, …] list: a server that wraps writeHead (Next.js's API routes)
+    // may take a list for [name, value] pairs.
+    const fields: Record<string, string | string[]> = {};
+    const cookies: string[] = [];
+    for (const [name, value] of wire.headers) {
+      if (name.toLowerCase() === "set-cookie") cookies.push(value);
+      else fields[name] = value;
+    }
+    if (cookies.length > 0) fields["Set-Cookie"] = cookies;
+    fields["Content-Length"] = String(Buffer.byteLength(wire.body));
     res.writeHead(wire.status, fields);
     res.end(wire.body);
     return;

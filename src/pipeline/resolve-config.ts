@@ -90,11 +90,24 @@ export function parseAuthUrl(env: EnvRecord, onV4Name?: OnNextAuthV4Name): URL |
 }
 
 /**
- * Says once per configuration, for each next-auth v4 variable name latchkey read, what to rename
- * it: the v4 name works, but only while latchkey's is unset.
+ * The v4 names already reported through the default logger by any configuration in this process.
+ * Kept on `globalThis`: a bundler (Next.js) may load latchkey once per route bundle, each resolving
+ * the app's configuration again, and the same advice printed for each is noise.
  */
-export function warnAboutNextAuthV4Names(logger: LoggerInstance): OnNextAuthV4Name {
-  const told = new Set<string>();
+const REPORTED_IN_PROCESS = Symbol.for("latchkey.nextAuthV4NamesReported");
+function reportedInProcess(): Set<string> {
+  const store = globalThis as { [REPORTED_IN_PROCESS]?: Set<string> };
+  store[REPORTED_IN_PROCESS] ??= new Set<string>();
+  return store[REPORTED_IN_PROCESS];
+}
+
+/**
+ * Says once, for each next-auth v4 variable name latchkey read, what to rename it: the v4 name
+ * works, but only while latchkey's is unset. Once per configuration with an app's own logger; once
+ * per process through the default one (`processWide`).
+ */
+export function warnAboutNextAuthV4Names(logger: LoggerInstance, processWide = false): OnNextAuthV4Name {
+  const told = processWide ? reportedInProcess() : new Set<string>();
   return (v4Name, name) => {
     if (told.has(v4Name)) return;
     told.add(v4Name);
@@ -364,7 +377,7 @@ export function resolveConfig(config: AuthConfig, env: EnvRecord = readProcessEn
   const chosen = chosenStrategy(config);
   const strategy = chosen.name;
   const setup = flowSetup(config, env, chosen);
-  const onV4Name = warnAboutNextAuthV4Names(logger);
+  const onV4Name = warnAboutNextAuthV4Names(logger, config.logger === undefined);
   // setEnvDefaults writes into its argument, so give it a shallow copy: Auth() never mutates the app's config.
   const withEnv = applyEnvDefaults(env, { ...config, providers: [...(config.providers ?? [])] }, onV4Name);
   const providers = resolveProviders(withEnv.providers as ProviderConfig[], setup);

@@ -12,6 +12,8 @@ export { REPO };
 export const FIXTURE = join(REPO, "test/fixtures/next-app");
 /** Where the built app lives (under generated/, ignored by git). */
 export const APP_DIR = join(REPO, "generated/apps/next-app");
+/** The Pages Router app (test/fixtures/next-pages-app), next-auth v4 style. */
+export const PAGES_FIXTURE = join(REPO, "test/fixtures/next-pages-app");
 
 const pinned = (names: string[]) => Object.fromEntries(names.map((name) => [name, repositoryVersion(name)]));
 
@@ -22,14 +24,24 @@ export interface FixtureBuild {
   milliseconds: number;
 }
 
-/** Installs and builds the app unless generated/apps/next-app holds a build of the same inputs. */
-export async function buildNextFixture(): Promise<FixtureBuild> {
-  const { built, milliseconds } = await installFixtureApp({
-    name: "next-app",
-    source: FIXTURE,
+/** Installs and builds a Next.js app from `source` into generated/apps/<name>, unless already built from the same inputs. */
+async function buildNextApp(name: string, source: string): Promise<FixtureBuild & { dir: string }> {
+  return installFixtureApp({
+    name,
+    source,
     dependencies: pinned(["next", "react", "react-dom"]),
     devDependencies: pinned(["typescript", "@types/react", "@types/react-dom", "@types/node"]),
     build: [["npx", "next", "build"]],
   });
+}
+
+/** Installs and builds the App Router app unless generated/apps/next-app holds a build of the same inputs. */
+export async function buildNextFixture(): Promise<FixtureBuild> {
+  const { built, milliseconds } = await buildNextApp("next-app", FIXTURE);
   return { built, milliseconds };
+}
+
+/** The same for the Pages Router app; returns where it was built. */
+export function buildNextPagesFixture(): Promise<FixtureBuild & { dir: string }> {
+  return buildNextApp("next-pages-app", PAGES_FIXTURE);
 }

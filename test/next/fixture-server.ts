@@ -16,12 +16,13 @@ export interface RunningApp {
   stop(): Promise<void>;
 }
 
-export async function startNextFixture(env: Record<string, string> = {}): Promise<RunningApp> {
+/** Starts the built app in `dir` (default: the App Router fixture) with `next start`. */
+export async function startNextFixture(env: Record<string, string> = {}, dir = APP_DIR): Promise<RunningApp> {
   const child: ChildProcess = spawn(
     process.execPath,
-    [join(APP_DIR, "node_modules/next/dist/bin/next"), "start", "--port", "0", "--hostname", "127.0.0.1"],
+    [join(dir, "node_modules/next/dist/bin/next"), "start", "--port", "0", "--hostname", "127.0.0.1"],
     {
-      cwd: APP_DIR,
+      cwd: dir,
       env: {
         ...process.env,
         NODE_ENV: "production",

@@ -187,6 +187,8 @@ const CONSUMER_OF: Record<string, string> = {
   "latchkey/sveltekit": "frameworks.ts",
   // Compiled with a Next.js project's options by test/types/next.test.ts.
   "latchkey/next": "next.ts",
+  "latchkey/next/pages": "next.ts",
+  "latchkey/next/middleware": "next.ts",
 };
 
 /** `latchkey`, `latchkey/jwt`, … for every entry in package.json `exports`. */

@@ -15,7 +15,10 @@ import NextAuth, {
   type Session,
   type User,
 } from "latchkey/next";
+import withAuth, { type NextRequestWithAuth } from "latchkey/next/middleware";
+import PagesNextAuth, { getServerSession, type NextAuthOptions } from "latchkey/next/pages";
 import Credentials from "latchkey/providers/credentials";
+import type { GetServerSidePropsContext, NextApiRequest, NextApiResponse } from "next";
 import { NextResponse } from "next/server.js";
 
 export const config: NextAuthConfig = {
@@ -73,3 +76,32 @@ export async function urls(): Promise<[string, string, Session | null]> {
   const { redirect } = await signOut({ redirect: false });
   return [url, redirect, await unstable_update({ user: { name: "Ada" } })];
 }
+
+// The Pages Router, next-auth v4's way: pages/api/auth/[...nextauth].ts, getServerSession, middleware.
+export const authOptions: NextAuthOptions = {
+  providers: [
+    Credentials({
+      credentials: { username: {}, password: {} },
+      authorize: async (credentials) => (credentials?.username ? { id: credentials.username } : null),
+    }),
+  ],
+  migrate: { nextAuthV4: true },
+};
+export const pagesHandler = PagesNextAuth(authOptions);
+export async function pagesApiRoute(req: NextApiRequest, res: NextApiResponse): Promise<void> {
+  const session: Session | null = await getServerSession(req, res, authOptions);
+  if (!session) return PagesNextAuth(req, res, authOptions);
+  res.json({ email: session.user?.email ?? null, v5: (await auth(req, res))?.user ?? null });
+}
+export async function getServerSideProps(context: GetServerSidePropsContext) {
+  const session = (await getServerSession(context.req, context.res, authOptions)) ?? (await auth(context));
+  return { props: { email: session?.user?.email ?? null } };
+}
+export const middleware = withAuth(
+  (req: NextRequestWithAuth) => {
+    if (req.nextauth.token?.email === "blocked@example.com")
+      return NextResponse.redirect(new URL("/", req.url));
+  },
+  { callbacks: { authorized: ({ token }) => Boolean(token) }, pages: { signIn: "/login" } },
+);
+export { default as defaultMiddleware } from "latchkey/next/middleware";
