@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MemoryAdapter } from "../../src/adapters/memory.js";
+import type { Adapter } from "../../src/adapters/types.js";
 import { serializeCookie } from "../../src/cookie/header.js";
 import {
   Auth,
@@ -21,6 +22,7 @@ import {
   getCsrf,
   locationOf,
   makeConfig,
+  recordingLogger,
   SECRET,
   send,
   signInWithCredentials,
@@ -640,6 +642,37 @@ describe("enrolling from a signed-in session", () => {
     });
     expect(confirmed.status).toBe(200);
     expect(reads).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("a storage failure during two-factor sign-in", () => {
+  it("is logged naming what the adapter failed to do: read the record, spend a code's step, spend a recovery code", async () => {
+    const log = recordingLogger();
+    const { config, adapter } = await twoFactorApp({ logger: log.logger });
+    const { secret, recoveryCodes } = await enrolAlice(config);
+    nextStep();
+    const down = () => {
+      throw new Error("the database is down");
+    };
+    const failing = adapter as Required<Adapter>;
+    const { getTwoFactor, spendTotpStep } = failing;
+
+    failing.getTwoFactor = down;
+    await signInWithCredentials(config);
+    expect(log.text()).toContain("The adapter failed to read the two-factor record.");
+    failing.getTwoFactor = getTwoFactor;
+
+    failing.spendTotpStep = down;
+    const { jar } = await signInWithCredentials(config);
+    expect(setsSession(await postCode(config, jar, codeAt(secret, Date.now())))).toBe(false);
+    expect(log.text()).toContain("The adapter failed to spend a TOTP step.");
+    failing.spendTotpStep = spendTotpStep;
+
+    failing.useRecoveryCode = down;
+    expect(setsSession(await postCode(config, jar, recoveryCodes[0] as string, { method: "recovery" }))).toBe(
+      false,
+    );
+    expect(log.text()).toContain("The adapter failed to spend a recovery code.");
   });
 });
 
