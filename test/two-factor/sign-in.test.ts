@@ -701,4 +701,37 @@ describe("the sealed TOTP secret across an AUTH_SECRET rotation", () => {
     const second = await signInWithCredentials(dropped);
     expect(setsSession(await postCode(dropped, second.jar, codeAt(secret, Date.now())))).toBe(true);
   });
+
+  it("a secret dropped from the list before the reseal leaves a code refused, with a warning that says why", async () => {
+    const log = recordingLogger();
+    const app = await twoFactorApp({ logger: log.logger });
+    const { secret } = await enrolAlice(app.config);
+    nextStep();
+    const replaced = { ...app.config, secret: "a-brand-new-auth-secret-0123456789abcdef" };
+    const { jar } = await signInWithCredentials(replaced);
+    const refused = await postCode(replaced, jar, codeAt(secret, Date.now()));
+    expect(setsSession(refused)).toBe(false);
+    expect(log.warningLines).toEqual([
+      expect.stringMatching(
+        /^TwoFactorSecretUnreadable: The TOTP secret of user user-alice cannot be opened with the configured secrets .*docs\/errors\.md#twofactorsecretunreadable\.$/,
+      ),
+    ]);
+  });
+
+  it("a reseal the store fails is logged naming it", async () => {
+    const log = recordingLogger();
+    const app = await twoFactorApp({ logger: log.logger });
+    const { secret } = await enrolAlice(app.config);
+    nextStep();
+    const rotated = {
+      ...app.config,
+      secret: ["a-brand-new-auth-secret-0123456789abcdef", app.config.secret as string],
+    };
+    (app.adapter as Required<Adapter>).setTwoFactor = () => {
+      throw new Error("the database is down");
+    };
+    const { jar } = await signInWithCredentials(rotated);
+    await postCode(rotated, jar, codeAt(secret, Date.now()));
+    expect(log.text()).toContain("The adapter failed to reseal the TOTP secret.");
+  });
 });
