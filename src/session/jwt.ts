@@ -68,24 +68,25 @@ async function decodeSessionCookie(ctx: ServerContext, token: string): Promise<J
   const name = ctx.cookies.sessionToken.name;
   const custom = ctx.config.jwt.decode;
   const secrets = ctx.config.secrets;
+  let claims: JWT | null = null;
+  let cause: unknown;
   try {
-    const claims = (await (custom ?? ctx.codec.decode)({ token, secret: secrets, salt: name })) ?? null;
-    if (claims && !custom) rememberClaims(secrets, name, token, claims);
-    // A cookie the built-in decode refuses was made with a secret no longer configured, expired, or
-    // was altered: the browser is signed out, and the operator is told (a secret dropped too soon
-    // signs everyone out). A custom decode's null is the app's own verdict.
-    if (!claims && !custom) {
-      ctx.config.logger.error(
-        new JWTSessionError("No configured secret opens the session cookie; signed out"),
-      );
-    }
-    return claims;
+    claims = (await (custom ?? ctx.codec.decode)({ token, secret: secrets, salt: name })) ?? null;
   } catch (error) {
-    ctx.config.logger.error(
-      new JWTSessionError("jwt.decode threw; treating the session as absent", { cause: error }),
-    );
-    return null;
+    cause = error;
   }
+  if (claims && !custom) rememberClaims(secrets, name, token, claims);
+  // A cookie the built-in decode refuses was made with a secret no longer configured, expired, or
+  // was altered: the browser is signed out, and the operator is told (a secret dropped too soon
+  // signs everyone out). A custom decode's null is the app's own verdict; its throw is reported.
+  if (!claims && (cause || !custom)) {
+    ctx.config.logger.error(
+      new JWTSessionError("jwt.decode threw, or no secret opens the cookie", {
+        cause,
+      }),
+    );
+  }
+  return claims;
 }
 
 /** The request's session claims: from the verified-token cache without an `await`, or decoded. */

@@ -156,7 +156,7 @@ describe("failures are visible in the logs", () => {
       {
         level: "error",
         code: "JWTSessionError",
-        message: expect.stringContaining("No configured secret opens the session cookie"),
+        message: expect.stringContaining("no secret opens the cookie"),
       },
     ]);
     // With the old secret kept for verifying, the same cookie is a session and nothing is logged.
