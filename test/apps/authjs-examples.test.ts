@@ -10,12 +10,12 @@
  */
 import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { dirname, join, relative } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Browser, launchChromium, watchPageProblems } from "../e2e/support/chromium.js";
 import { authjsFiles, authjsGitDirMissing, readAuthjsFile } from "../support/authjs-git.js";
+import { freePort } from "../support/free-port.js";
 import { type FixtureApp, installFixtureApp, REPO } from "../support/packed-app.js";
 
 const missing = authjsGitDirMissing();
@@ -79,14 +79,6 @@ function swapManifest(text: string): string {
 function changedLines(before: string, after: string): number {
   const old = new Set(before.split("\n"));
   return after.split("\n").filter((line) => !old.has(line)).length;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 /** Runs `command` in the app until its output contains `ready`. */

@@ -8,12 +8,12 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SmtpSink, startSmtpSink } from "../e2e/smtp-sink.js";
 import { type Browser, launchChromium, watchPageProblems } from "../e2e/support/chromium.js";
+import { freePort } from "../support/free-port.js";
 import { type FixtureApp, installFixtureApp, REPO, repositoryVersion } from "../support/packed-app.js";
 
 const SOURCES = join(REPO, "test/fixtures/server-apps");
@@ -57,14 +57,6 @@ function install(app: ServerApp): Promise<FixtureApp> {
     source: stageSources(app),
     dependencies: { ...app.dependencies, nodemailer: repositoryVersion("nodemailer") },
   });
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 /** `npm start`'s command, in the installed app, until it says it listens. */

@@ -6,7 +6,6 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Redis } from "ioredis";
@@ -15,6 +14,7 @@ import type { AuthConfig } from "../../src/index.js";
 import Credentials from "../../src/providers/credentials.js";
 import { RedisStore } from "../../src/store/redis.js";
 import { aliceCredentials, getCsrf, makeConfig, recordingLogger, send } from "../core/helpers.js";
+import { freePort } from "../support/free-port.js";
 
 const clients: Redis[] = [];
 afterAll(async () => {
@@ -51,15 +51,6 @@ async function attempt(config: AuthConfig, password: string): Promise<Response> 
     form: { csrfToken: token, username: "alice", password },
     headers: { "x-forwarded-for": "203.0.113.7" },
   });
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (address === null || typeof address === "string") throw new Error("no port");
-  return address.port;
 }
 
 /** A redis-server of this test's own, without persistence, ready when the promise resolves. */

@@ -5,8 +5,8 @@
  * served by `node build`. Cached by content hash (test/support/packed-app.ts).
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { createServer } from "node:net";
 import { join } from "node:path";
+import { freePort } from "../support/free-port.js";
 import { installFixtureApp, REPO, repositoryVersion } from "../support/packed-app.js";
 
 export const FIXTURE = join(REPO, "test/fixtures/sveltekit-app");
@@ -28,15 +28,6 @@ export function buildSvelteKitFixture() {
     devDependencies: Object.fromEntries(TOOLCHAIN.map((name) => [name, repositoryVersion(name)])),
     build: [["npm", "run", "build"]],
   });
-}
-
-/** A port the OS just gave out, for a server that takes its port from the environment. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 export interface RunningApp {
