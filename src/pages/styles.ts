@@ -83,22 +83,22 @@ input {
 const themeColor = (property: string, color: string | undefined) =>
   color === undefined ? "" : `\n@supports (color: ${color}) { :root { ${property}: ${color}; } }`;
 
-const LIGHT_LINK = "--link: oklch(from var(--brand) min(l, 0.5) c h);";
-const DARK_LINK = "--link: oklch(from var(--brand) max(l, 0.8) c h);";
+/** Links in the brand's hue, at an OKLCH lightness readable on the card of a dark or light scheme. */
+const link = (dark: boolean) =>
+  `:root{--link:oklch(from var(--brand) ${dark ? "max(l,.8)" : "min(l,.5)"} c h)}`;
 
 /**
  * Colours worked out from the brand colour where the browser can (CSS Color 5 relative colours),
- * each meeting WCAG 2.2 contrast (1.4.3): links keep the brand's hue at a lightness readable on the
- * card, and `--auto-text` is black or white by the brand's OKLCH lightness, 0.564 being where both
- * have equal contrast on a grey. Browsers without relative colours show links in the text colour.
+ * each meeting WCAG 2.2 contrast (1.4.3): the link colour, and `--auto-text`, black or white by the
+ * brand's OKLCH lightness, .564 being where both have equal contrast on a grey. Browsers without
+ * relative colours show links in the text colour.
  */
 function derivedColors(scheme: SafeTheme["colorScheme"]): string {
-  const link =
+  const links =
     scheme === "auto"
-      ? `:root { ${LIGHT_LINK} } @media (prefers-color-scheme: dark) { :root { ${DARK_LINK} } }`
-      : `:root { ${scheme === "dark" ? DARK_LINK : LIGHT_LINK} }`;
-  return `@supports (color: oklch(from red l c h)) { ${link}
-:root { --auto-text: oklch(from var(--brand) clamp(0, (0.564 - l) * 1000, 1) 0 0); } }`;
+      ? `${link(false)}@media (prefers-color-scheme:dark){${link(true)}}`
+      : link(scheme === "dark");
+  return `@supports (color:oklch(from red l c h)){${links}:root{--auto-text:oklch(from var(--brand) clamp(0,(.564 - l)*1e3,1) 0 0)}}`;
 }
 
 /**
@@ -109,7 +109,7 @@ function brandText(theme: SafeTheme): string {
   if (theme.buttonText !== undefined) return themeColor("--brand-text", theme.buttonText);
   if (theme.brandColor === undefined) return "";
   const hex = readableTextOn(theme.brandColor);
-  return hex ? `\n:root { --brand-text: ${hex}; }` : "\n:root { --brand-text: var(--auto-text, #ffffff); }";
+  return `:root{--brand-text:${hex ?? "var(--auto-text,#fff)"}}`;
 }
 
 /** The complete stylesheet for a page rendered with `theme`. */
