@@ -265,3 +265,154 @@ describe("axe-core, WCAG 2.2 A and AA", () => {
     60_000,
   );
 });
+
+/** WCAG 2.2 contrast ratio of two computed `rgb()`/`rgba()` colours (alpha ignored). */
+function contrast(a: string, b: string): number {
+  const luminance = (color: string) => {
+    const [r, g, b] = (color.match(/[\d.]+/g) ?? []).slice(0, 3).map((channel) => {
+      const c = Number(channel) / 255;
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    }) as [number, number, number];
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+interface Focused {
+  /** The element, as `tag[name]` or `tag "text"`, and its form's action. */
+  label: string;
+  action: string | null;
+  kind: "text" | "email" | "numeric" | "submit" | "other";
+  outline: { style: string; width: number; color: string };
+  surface: string;
+}
+
+/** What has the focus now, and how its focus ring is drawn. */
+function focused(page: Page): Promise<Focused | null> {
+  return page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    if (!element || element === document.body) return null;
+    const style = getComputedStyle(element);
+    const input = element instanceof HTMLInputElement ? element : null;
+    const name = element.getAttribute("name");
+    const kind =
+      element.getAttribute("type") === "submit" ||
+      (element.tagName === "BUTTON" && !element.getAttribute("type"))
+        ? "submit"
+        : input?.inputMode === "numeric"
+          ? "numeric"
+          : input?.type === "email"
+            ? "email"
+            : input && ["text", "password"].includes(input.type)
+              ? "text"
+              : "other";
+    const card = document.querySelector(".card") as HTMLElement;
+    return {
+      label: `${element.tagName.toLowerCase()}${name ? `[${name}]` : ` "${element.textContent?.trim()}"`}`,
+      action: element.closest("form")?.getAttribute("action") ?? null,
+      kind,
+      outline: {
+        style: style.outlineStyle,
+        width: Number.parseFloat(style.outlineWidth),
+        color: style.outlineColor,
+      },
+      surface: getComputedStyle(card).backgroundColor,
+    } as const;
+  });
+}
+
+/** Every control a keyboard user should reach, in document order. */
+function controls(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>("a[href], button, input:not([type=hidden])")]
+      .filter((element) => element.offsetParent !== null)
+      .map((element) => {
+        const name = element.getAttribute("name");
+        return `${element.tagName.toLowerCase()}${name ? `[${name}]` : ` "${element.textContent?.trim()}"`}`;
+      }),
+  );
+}
+
+const TYPED = { text: "ada", email: "ada@example.com", numeric: "123456" } as const;
+
+describe("keyboard", () => {
+  it.each(["light", "dark", "brand-light-yellow"])(
+    "reaches every control with Tab, with a focus ring of 3:1 against the card, in the %s theme",
+    async (themeName) => {
+      const theme = THEMES[themeName] as Theme;
+      const problems = await inBatches(Object.entries(PAGES), async ([pageName, render]) => {
+        const { page } = await open(render(theme));
+        try {
+          const expected = await controls(page);
+          const reached: string[] = [];
+          const found: string[] = [];
+          for (let step = 0; step < expected.length + 2; step++) {
+            await page.keyboard.press("Tab");
+            const now = await focused(page);
+            if (!now) continue;
+            reached.push(now.label);
+            const ratio = contrast(now.outline.color, now.surface);
+            if (now.outline.style === "none" || now.outline.width < 2 || ratio < 3) {
+              found.push(
+                `${pageName}: ${now.label} has focus ring ${JSON.stringify(now.outline)}, ${ratio.toFixed(2)}:1`,
+              );
+            }
+          }
+          const missed = expected.filter((control) => !reached.includes(control));
+          if (missed.length > 0) found.push(`${pageName}: never focused ${missed.join(", ")}`);
+          return found;
+        } finally {
+          await page.close();
+        }
+      });
+      expect(problems, problems.join("\n")).toEqual([]);
+    },
+    60_000,
+  );
+
+  it("sends every form by typing, Tab and Enter", async () => {
+    const forms = (
+      await inBatches(Object.entries(PAGES), async ([pageName, render]) => {
+        const { page } = await open(render(THEMES.light as Theme));
+        try {
+          const actions = await page.evaluate(() =>
+            [...document.querySelectorAll("form")]
+              .filter((form) => form.querySelector("button[type=submit]"))
+              .map((form) => form.getAttribute("action") as string),
+          );
+          return actions.map((action) => ({ pageName, render, action }));
+        } finally {
+          await page.close();
+        }
+      })
+    ).filter(
+      (form, index, all) =>
+        all.findIndex((other) => other.pageName === form.pageName && other.action === form.action) === index,
+    );
+    expect(forms.length).toBeGreaterThan(10);
+    const problems = await inBatches(forms, async ({ pageName, render, action }) => {
+      const { page, posts } = await open(render(THEMES.light as Theme));
+      try {
+        // The field with `autofocus` has the focus before the first Tab.
+        for (let step = 0; step < 40 && posts.length === 0; step++) {
+          const now = await focused(page);
+          if (now?.action === action && now.kind === "submit") {
+            await page.keyboard.press("Enter");
+            await page.waitForURL(`${ORIGIN}${action}`, { timeout: 3_000 }).catch(() => undefined);
+          } else if (now?.action === action && now.kind !== "other") {
+            await page.keyboard.press("ControlOrMeta+A");
+            await page.keyboard.type(TYPED[now.kind]);
+          }
+          if (posts.length === 0) await page.keyboard.press("Tab");
+        }
+        return posts.some((post) => post.startsWith(`${action}?`))
+          ? []
+          : [`${pageName}: ${action} was not sent`];
+      } finally {
+        await page.close();
+      }
+    });
+    expect(problems, problems.join("\n")).toEqual([]);
+  }, 60_000);
+});
