@@ -397,12 +397,13 @@ describe("keyboard", () => {
         // The field with `autofocus` has the focus before the first Tab.
         for (let step = 0; step < 40 && posts.length === 0; step++) {
           const now = await focused(page);
-          if (now?.action === action && now.kind === "submit") {
+          const kind = now?.action === action ? now.kind : "other";
+          if (kind === "submit") {
             await page.keyboard.press("Enter");
             await page.waitForURL(`${ORIGIN}${action}`, { timeout: 3_000 }).catch(() => undefined);
-          } else if (now?.action === action && now.kind !== "other") {
+          } else if (kind !== "other") {
             await page.keyboard.press("ControlOrMeta+A");
-            await page.keyboard.type(TYPED[now.kind]);
+            await page.keyboard.type(TYPED[kind]);
           }
           if (posts.length === 0) await page.keyboard.press("Tab");
         }
