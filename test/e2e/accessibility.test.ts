@@ -417,3 +417,79 @@ describe("keyboard", () => {
     expect(problems, problems.join("\n")).toEqual([]);
   }, 60_000);
 });
+
+describe("forms", () => {
+  it.each(["signin-error", "verify-request-refused", "two-factor-refused", "two-factor-setup"])(
+    "%s: the refusal is announced (role=alert) and names the refused field (aria-describedby, aria-invalid)",
+    async (pageName) => {
+      const { page } = await open((PAGES[pageName] as (theme: Theme) => string)(THEMES.light as Theme));
+      try {
+        const alert = page.getByRole("alert");
+        await expect(alert.count()).resolves.toBe(1);
+        const id = await alert.getAttribute("id");
+        expect(id).toBeTruthy();
+        const fields = await page.evaluate(
+          (errorId) =>
+            [...document.querySelectorAll("input[aria-describedby]")]
+              .filter((input) => input.getAttribute("aria-describedby")?.split(" ").includes(errorId))
+              .map((input) => `${input.getAttribute("name")} invalid=${input.getAttribute("aria-invalid")}`),
+          id as string,
+        );
+        expect(fields.length).toBeGreaterThan(0);
+        for (const field of fields) expect(field).toMatch(/ invalid=true$/);
+      } finally {
+        await page.close();
+      }
+    },
+  );
+
+  it.each(["verify-request", "two-factor", "two-factor-email-sent", "two-factor-setup"])(
+    "%s: the one-time-code field says so (autocomplete=one-time-code) and asks for digits (inputmode=numeric)",
+    async (pageName) => {
+      const { page } = await open((PAGES[pageName] as (theme: Theme) => string)(THEMES.light as Theme));
+      try {
+        const code = page.getByRole("textbox", { name: /^Code from/ });
+        await expect(code.count()).resolves.toBe(1);
+        await expect(code.getAttribute("autocomplete")).resolves.toBe("one-time-code");
+        await expect(code.getAttribute("inputmode")).resolves.toBe("numeric");
+      } finally {
+        await page.close();
+      }
+    },
+  );
+
+  it("labels the passkey buttons with what they do", async () => {
+    for (const [pageName, names] of [
+      ["signin", ["Sign in with Passkey", "Create a passkey"]],
+      ["two-factor", ["Use a passkey"]],
+    ] as const) {
+      const { page } = await open((PAGES[pageName] as (theme: Theme) => string)(THEMES.light as Theme));
+      try {
+        for (const name of names) {
+          await expect(page.getByRole("button", { name, exact: true }).count()).resolves.toBe(1);
+        }
+      } finally {
+        await page.close();
+      }
+    }
+  });
+});
+
+describe("reflow (WCAG 2.2, 1.4.10)", () => {
+  it("shows every page on a 320 CSS px wide screen without horizontal scrolling", async () => {
+    const problems = await inBatches(Object.entries(PAGES), async ([pageName, render]) => {
+      const { page } = await open(render(THEMES.light as Theme), 320);
+      try {
+        const { scrollWidth, clientWidth } = await page.evaluate(() => {
+          const root = document.scrollingElement as Element;
+          return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth };
+        });
+        await page.screenshot({ path: join(SHOTS, `${pageName}-320px.png`), fullPage: true });
+        return scrollWidth <= clientWidth ? [] : [`${pageName}: ${scrollWidth} px wide in ${clientWidth} px`];
+      } finally {
+        await page.close();
+      }
+    });
+    expect(problems, problems.join("\n")).toEqual([]);
+  }, 60_000);
+});
