@@ -160,6 +160,19 @@ const PAGES: Record<string, (theme: Theme) => string> = {
   "recovery-code-used": (theme) => renderRecoveryCodeUsedPage({ remaining: 1, continueUrl: "/", theme }).html,
 };
 
+/**
+ * Where a theme changes only the brand colour's shape, the pages that show each brand-coloured
+ * thing (a primary button, a link, a link styled as a button) are enough; the schemes get them all.
+ */
+const BRAND_SHAPE_PAGES = ["signin", "two-factor", "recovery-codes", "error"];
+const pagesFor = (themeName: string) =>
+  Object.entries(PAGES).filter(
+    ([pageName]) =>
+      !themeName.startsWith("brand-") ||
+      themeName === "brand-light-yellow" ||
+      BRAND_SHAPE_PAGES.includes(pageName),
+  );
+
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchChromium();
@@ -248,7 +261,7 @@ describe("axe-core, WCAG 2.2 A and AA", () => {
     "every default page passes in the %s theme",
     async (themeName) => {
       const theme = THEMES[themeName] as Theme;
-      const found = await inBatches(Object.entries(PAGES), async ([pageName, render]) => {
+      const found = await inBatches(pagesFor(themeName), async ([pageName, render]) => {
         const { page } = await open(render(theme));
         try {
           const lines = await axeViolations(page);
@@ -337,7 +350,7 @@ function controls(page: Page): Promise<string[]> {
 const TYPED = { text: "ada", email: "ada@example.com", numeric: "123456" } as const;
 
 describe("keyboard", () => {
-  it.each(["light", "dark", "brand-light-yellow"])(
+  it.each(["light", "brand-light-yellow"])(
     "reaches every control with Tab, with a focus ring of 3:1 against the card, in the %s theme",
     async (themeName) => {
       const theme = THEMES[themeName] as Theme;
