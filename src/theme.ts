@@ -9,11 +9,15 @@ export interface Theme {
   colorScheme?: "auto" | "light" | "dark";
   /**
    * Accent colour for primary buttons and links: `#abc`, `#aabbcc`, `rgb(…)`, `hsl(…)` or a CSS colour
-   * name. A name the browser does not know as a colour keeps the default.
+   * name. A name the browser does not know as a colour keeps the default. Links take its hue at a
+   * lightness readable on the page (docs/pages.md, "Accessibility").
    */
   brandColor?: string;
   /** Logo shown above the card: an `https:` URL or a path on the app's own origin. */
   logo?: string;
-  /** Text colour on brand-coloured buttons; same accepted shapes as `brandColor`. */
+  /**
+   * Text colour on brand-coloured buttons; same accepted shapes as `brandColor`. Without it, the
+   * text is black or white, whichever has more contrast on `brandColor`.
+   */
   buttonText?: string;
 }

@@ -26,3 +26,14 @@ export function postForm(action: string, inner: string, attributes = ""): string
 export function primaryButton(text: string): string {
   return `<button type="submit" class="button">${escapeHtml(text)}</button>`;
 }
+
+/** The id of a page's error message, which the field it is about names in `aria-describedby`. */
+export const ERROR_ID = "form-error";
+
+/**
+ * Marks a refused field and ties the page's error message to it, so a screen reader reads the
+ * message with the field (WCAG 2.2, 3.3.1 Error Identification).
+ */
+export function invalidAttributes(invalid: boolean): string {
+  return invalid ? ` aria-invalid="true" aria-describedby="${ERROR_ID}"` : "";
+}

@@ -6,7 +6,14 @@
 import type { CredentialInput } from "../provider-types.js";
 import { errorCopy } from "./error-copy.js";
 import { escapeHtml } from "./escape.js";
-import { csrfFields, hiddenField, postForm, primaryButton } from "./form-fields.js";
+import {
+  csrfFields,
+  ERROR_ID,
+  hiddenField,
+  invalidAttributes,
+  postForm,
+  primaryButton,
+} from "./form-fields.js";
 import { type RenderedPage, renderDocument } from "./layout.js";
 import { readableTextOn, sanitizeColor, sanitizeLogoUrl, type Theme } from "./theme.js";
 
@@ -110,7 +117,7 @@ function errorBanner(error: string, code: string | undefined): string {
     error === "CredentialsSignin" && code !== undefined && ERROR_CODE.test(code)
       ? ` data-code="${escapeHtml(code)}"`
       : "";
-  return `<div class="alert" role="alert"${codeAttribute}>${escapeHtml(errorCopy(error).message)}</div>\n`;
+  return `<div class="alert" role="alert" id="${ERROR_ID}"${codeAttribute}>${escapeHtml(errorCopy(error).message)}</div>\n`;
 }
 
 function renderProvider(provider: SignInPageProvider, index: number, options: SignInPageOptions): string {
@@ -139,9 +146,10 @@ function fieldId(providerIndex: number, field: string | number): string {
 function emailForm(provider: SignInPageProvider, index: number, options: SignInPageOptions): string {
   const id = fieldId(index, "email");
   const value = options.email ? ` value="${escapeHtml(options.email)}"` : "";
+  const invalid = invalidAttributes(options.error === "EmailSignInError");
   const field = `<div class="field">
 <label for="${id}">Email</label>
-<input id="${id}" name="email" type="email" autocomplete="email" placeholder="you@example.com" required${value}>
+<input id="${id}" name="email" type="email" autocomplete="email" placeholder="you@example.com" required${value}${invalid}>
 </div>`;
   return postForm(
     provider.signinUrl,
@@ -163,7 +171,7 @@ function credentialsForm(provider: SignInPageProvider, index: number, options: S
     ].filter(Boolean);
     return `<div class="field">
 <label for="${id}">${escapeHtml(input.label || name)}</label>
-<input ${attributes.join(" ")}>
+<input ${attributes.join(" ")}${invalidAttributes(options.error === "CredentialsSignin")}>
 </div>`;
   });
   return postForm(

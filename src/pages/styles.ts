@@ -2,7 +2,7 @@
  * The one stylesheet the default pages share. Colours are CSS custom properties so the theme only
  * swaps variables; the light/dark palettes are chosen here from `colorScheme`.
  */
-import type { SafeTheme } from "./theme.js";
+import { readableTextOn, type SafeTheme } from "./theme.js";
 
 const LIGHT_PALETTE = `
   --bg: #f3f4f6; --surface: #ffffff; --text: #1c2024; --muted: #5c6570; --border: #d4d9df;
@@ -37,7 +37,7 @@ main { width: 100%; max-width: 24rem; }
 h1 { margin: 0 0 1.25rem; font-size: 1.5rem; line-height: 1.25; text-align: center; font-weight: 650; }
 p { margin: 0 0 1rem; color: var(--muted); }
 p strong { color: var(--text); font-weight: 600; overflow-wrap: anywhere; }
-a { color: var(--brand); text-underline-offset: 2px; }
+a { color: var(--link, var(--text)); text-underline-offset: 2px; }
 form { margin: 0; }
 form + form { margin-top: 0.75rem; }
 .field { margin-bottom: 0.875rem; }
@@ -46,7 +46,7 @@ input {
   width: 100%; padding: 0.625rem 0.75rem; font: inherit; color: var(--text);
   background: var(--input-bg); border: 1px solid var(--border); border-radius: 8px;
 }
-input:focus { outline: 2px solid var(--brand); outline-offset: 1px; border-color: var(--brand); }
+:focus-visible { outline: 2px solid var(--text); outline-offset: 2px; }
 .button {
   display: flex; align-items: center; justify-content: center; gap: 0.625rem; width: 100%;
   min-height: 2.75rem; padding: 0.625rem 1rem; font: inherit; font-weight: 600; text-decoration: none;
@@ -54,7 +54,6 @@ input:focus { outline: 2px solid var(--brand); outline-offset: 1px; border-color
   cursor: pointer; transition: filter 0.15s ease;
 }
 .button:hover { filter: brightness(1.08); }
-.button:focus-visible { outline: 2px solid var(--brand); outline-offset: 2px; }
 .button.provider {
   color: var(--provider-text, var(--text)); background: var(--provider-bg, var(--surface));
   border-color: var(--border);
@@ -84,8 +83,37 @@ input:focus { outline: 2px solid var(--brand); outline-offset: 1px; border-color
 const themeColor = (property: string, color: string | undefined) =>
   color === undefined ? "" : `\n@supports (color: ${color}) { :root { ${property}: ${color}; } }`;
 
+/** Links in the brand's hue, at an OKLCH lightness readable on the card of a dark or light scheme. */
+const link = (dark: boolean) =>
+  `:root{--link:oklch(from var(--brand) ${dark ? "max(l,.8)" : "min(l,.5)"} c h)}`;
+
+/**
+ * Colours worked out from the brand colour where the browser can (CSS Color 5 relative colours),
+ * each meeting WCAG 2.2 contrast (1.4.3): the link colour, and `--auto-text`, black or white by the
+ * brand's OKLCH lightness, .564 being where both have equal contrast on a grey. Browsers without
+ * relative colours show links in the text colour.
+ */
+function derivedColors(scheme: SafeTheme["colorScheme"]): string {
+  const links =
+    scheme === "auto"
+      ? `${link(false)}@media (prefers-color-scheme:dark){${link(true)}}`
+      : link(scheme === "dark");
+  return `@supports (color:oklch(from red l c h)){${links}:root{--auto-text:oklch(from var(--brand) clamp(0,(.564 - l)*1e3,1) 0 0)}}`;
+}
+
+/**
+ * The button text on the brand colour: the app's `buttonText`, else black or white by contrast,
+ * computed here for a hex colour and by the browser for any other shape (`--auto-text`).
+ */
+function brandText(theme: SafeTheme): string {
+  if (theme.buttonText !== undefined) return themeColor("--brand-text", theme.buttonText);
+  if (theme.brandColor === undefined) return "";
+  const hex = readableTextOn(theme.brandColor);
+  return `:root{--brand-text:${hex ?? "var(--auto-text,#fff)"}}`;
+}
+
 /** The complete stylesheet for a page rendered with `theme`. */
 export function pageStylesheet(theme: SafeTheme): string {
-  const brand = `:root { --brand: #3451d1; --brand-text: #ffffff; }${themeColor("--brand", theme.brandColor)}${themeColor("--brand-text", theme.buttonText)}`;
-  return `${palette(theme.colorScheme)}\n${brand}\n${LAYOUT}`;
+  const brand = `:root { --brand: #3451d1; --brand-text: #ffffff; }${themeColor("--brand", theme.brandColor)}${brandText(theme)}`;
+  return `${palette(theme.colorScheme)}\n${brand}\n${derivedColors(theme.colorScheme)}\n${LAYOUT}`;
 }

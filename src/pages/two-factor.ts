@@ -7,7 +7,7 @@
  * under a Content-Security-Policy of `script-src 'self'`.
  */
 import { escapeHtml } from "./escape.js";
-import { hiddenField, postForm, primaryButton } from "./form-fields.js";
+import { ERROR_ID, hiddenField, invalidAttributes, postForm, primaryButton } from "./form-fields.js";
 import { type RenderedPage, renderDocument } from "./layout.js";
 import type { Theme } from "./theme.js";
 
@@ -26,7 +26,7 @@ const REFUSALS: Record<TwoFactorRefusal, string> = {
 function alert(refusal: TwoFactorRefusal | undefined): string {
   return refusal === undefined
     ? ""
-    : `<div class="alert" role="alert">${escapeHtml(REFUSALS[refusal])}</div>\n`;
+    : `<div class="alert" role="alert" id="${ERROR_ID}">${escapeHtml(REFUSALS[refusal])}</div>\n`;
 }
 
 export interface TwoFactorChallengePageOptions {
@@ -51,18 +51,25 @@ export interface TwoFactorChallengePageOptions {
   trustDevice?: boolean;
 }
 
+/**
+ * Whether a refusal is about the typed code, so the code field is marked invalid and named by the
+ * message; a refused passkey is not about the field.
+ */
+const aboutTheCode = (refusal: TwoFactorRefusal | undefined) =>
+  refusal !== undefined && refusal !== "wrongPasskey";
+
 /** A 6-digit code's field (space allowed, as "123 456"); the one-time-code autocomplete fills a mailed or texted code. */
-function codeField(id: string, label: string, autofocus: boolean): string {
+function codeField(id: string, label: string, autofocus: boolean, invalid: boolean): string {
   return `<div class="field">
 <label for="${id}">${label}</label>
-<input id="${id}" type="text" name="code" inputmode="numeric" pattern="[0-9 ]{6,7}" maxlength="7" autocomplete="one-time-code" required${autofocus ? " autofocus" : ""}>
+<input id="${id}" type="text" name="code" inputmode="numeric" pattern="[0-9 ]{6,7}" maxlength="7" autocomplete="one-time-code" required${autofocus ? " autofocus" : ""}${invalidAttributes(invalid)}>
 </div>`;
 }
 
-const totpField = (autofocus: boolean) =>
-  codeField("input-two-factor-code", "Code from your authenticator app", autofocus);
-const emailCodeField = (autofocus: boolean) =>
-  codeField("input-email-code", "Code from the e-mail", autofocus);
+const totpField = (autofocus: boolean, invalid: boolean) =>
+  codeField("input-two-factor-code", "Code from your authenticator app", autofocus, invalid);
+const emailCodeField = (autofocus: boolean, invalid: boolean) =>
+  codeField("input-email-code", "Code from the e-mail", autofocus, invalid);
 
 const TRUST_FIELD = `<div class="field checkbox">
 <label><input type="checkbox" name="trustDevice" value="on"> Trust this device: don't ask for a second factor here for a while</label>
@@ -99,10 +106,10 @@ ${send}`
     : send;
 }
 
-function recoveryField(autofocus: boolean): string {
+function recoveryField(autofocus: boolean, invalid: boolean): string {
   return `<div class="field">
 <label for="input-recovery-code">Recovery code</label>
-<input id="input-recovery-code" type="text" name="code" autocomplete="off" autocapitalize="none" spellcheck="false" maxlength="64" required${autofocus ? " autofocus" : ""}>
+<input id="input-recovery-code" type="text" name="code" autocomplete="off" autocapitalize="none" spellcheck="false" maxlength="64" required${autofocus ? " autofocus" : ""}${invalidAttributes(invalid)}>
 </div>`;
 }
 
@@ -119,8 +126,13 @@ function recoveryField(autofocus: boolean): string {
  */
 export function renderTwoFactorChallengePage(options: TwoFactorChallengePageOptions): RenderedPage {
   const totp = options.method === "totp";
+  const invalid = aboutTheCode(options.refusal);
   const field =
-    options.method === "email" ? emailCodeField(true) : totp ? totpField(true) : recoveryField(true);
+    options.method === "email"
+      ? emailCodeField(true, invalid)
+      : totp
+        ? totpField(true, invalid)
+        : recoveryField(true, invalid);
   const inner = `${hiddenField("csrfToken", options.csrfToken)}${hiddenField("method", options.method)}
 ${field}
 ${options.trustDevice ? TRUST_FIELD : ""}
@@ -172,7 +184,7 @@ const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, "$1 ");
  */
 export function renderTwoFactorSetupPage(options: TwoFactorSetupPageOptions): RenderedPage {
   const inner = `${hiddenField("csrfToken", options.csrfToken)}
-${totpField(options.refusal !== undefined)}
+${totpField(options.refusal !== undefined, aboutTheCode(options.refusal))}
 ${primaryButton("Turn on two-factor authentication")}`;
   const body = `${alert(options.refusal)}<p class="center">Scan this QR code with an authenticator app (such as 1Password, Google Authenticator or Aegis), then enter the code it shows.</p>
 <div class="center" role="img" aria-label="QR code of your authenticator secret">${options.qrSvg}</div>

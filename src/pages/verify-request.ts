@@ -4,7 +4,7 @@
  * saying how many tries are left, or offering to mail a new code when none are.
  */
 import { escapeHtml } from "./escape.js";
-import { hiddenField, postForm, primaryButton } from "./form-fields.js";
+import { ERROR_ID, hiddenField, invalidAttributes, postForm, primaryButton } from "./form-fields.js";
 import { type RenderedPage, renderDocument } from "./layout.js";
 import type { Theme } from "./theme.js";
 
@@ -58,7 +58,7 @@ function codeForm(form: CodeForm): string {
 </div>
 <div class="field">
 <label for="input-code">Code from the email</label>
-<input id="input-code" type="text" name="code" inputmode="numeric" pattern="[0-9]{6}" maxlength="6" autocomplete="one-time-code" required${form.refused ? " autofocus" : ""}>
+<input id="input-code" type="text" name="code" inputmode="numeric" pattern="[0-9]{6}" maxlength="6" autocomplete="one-time-code" required${form.refused ? ` autofocus${invalidAttributes(true)}` : ""}>
 </div>
 ${primaryButton("Sign in with code")}`;
   const lead = form.refused ? "" : `<p class="center">Or enter the 6-digit code from the email:</p>\n`;
@@ -75,7 +75,7 @@ ${primaryButton("Send a new code")}`;
 
 function codeSection(form: CodeForm): string {
   const alert = form.refused
-    ? `<div class="alert" role="alert">${escapeHtml(refusalMessage(form.refused))}</div>\n`
+    ? `<div class="alert" role="alert" id="${ERROR_ID}">${escapeHtml(refusalMessage(form.refused))}</div>\n`
     : "";
   // Without an address there is nothing to mail a new code to: the form asks for it again.
   const again = canTryAgain(form.refused) || !form.email;
