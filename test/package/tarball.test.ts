@@ -137,20 +137,22 @@ describe("npm pack from a clean checkout", () => {
 /**
  * The edge bundle's budgets in minified bytes, each just above today's size so that any growth fails
  * here; lower them as the bundle shrinks. `npm run bench -- --only=bundle` prints the sizes beside
- * `@auth/core`'s. `Auth` + `getToken` alone is 86.8 kB, 0.60x `@auth/core`'s 144.7 kB (the goal is
- * 0.6x at most): the flows come with the providers that need them, and database sessions (with the
+ * `@auth/core`'s. `Auth` + `getToken` alone is 87.5 kB, 0.605x `@auth/core`'s 144.7 kB (the goal is
+ * 0.6x at most, 86.8 kB: 0.7 kB to win back): the flows come with the providers that need them, and database sessions (with the
  * cookie cache) and next-auth v4 adoption with the values that carry them (`databaseStrategy`,
  * `nextAuthV4Sessions`; docs/migrating.md, "Edge runtimes"), so a JWT app bundles none of them; the
  * "check your e-mail" page comes with the e-mail flow, and the named CSS colours with the sign-in
  * e-mail (pages let the browser judge a colour keyword). Two-factor sign-in is not in it either
  * (`TwoFactor()` carries it on edge runtimes).
- * With one OAuth provider, GitHub, it is 154.0 kB, 1.06x `@auth/core` with the same provider
- * (145.6 kB): the OAuth flow, oauth4webapi and jose's JWT verification come with it. The last
- * 1.1 kB (1.6 kB with GitHub) are the limiter and store refusing rather than dropping live counters
- * and markers under a flood, the per-user marker bound and the per-account OAuth sign-in count.
+ * With one OAuth provider, GitHub, it is 154.7 kB, 1.06x `@auth/core` with the same provider
+ * (145.6 kB): the OAuth flow, oauth4webapi and jose's JWT verification come with it. Of the last
+ * growth, 1.1 kB (1.6 kB with GitHub) are the limiter and store refusing rather than dropping live
+ * counters and markers under a flood, the per-user marker bound and the per-account OAuth sign-in
+ * count; 0.6 kB are the pages' contrast-derived colours and error messages tied to their fields
+ * (WCAG 2.2 AA, docs/pages.md).
  */
-const EDGE_BUDGET_BYTES = 86_800;
-const EDGE_WITH_GITHUB_BUDGET_BYTES = 154_000;
+const EDGE_BUDGET_BYTES = 87_500;
+const EDGE_WITH_GITHUB_BUDGET_BYTES = 154_700;
 
 /** What only database sessions and next-auth v4 adoption need, each carried by the value an app imports. */
 const CARRIED_SESSION_CODE =
@@ -278,14 +280,15 @@ describe("latchkey/hono, from the installed tarball", () => {
 
 /**
  * The browser client's budgets, minified and gzipped bytes. Today (esbuild 0.28): every export
- * 9.0 kB / 3.5 kB (the two-factor helpers are 1.4 kB of it); signIn + signOut + getSession 6.8 kB / 2.8 kB (signIn brings the passkey
- * ceremony, since it picks the request by the provider's type at run time); getSession alone
+ * 9.0 kB / 3.5 kB (the two-factor helpers are 1.4 kB of it); signIn + signOut + getSession 7.0 kB / 2.8 kB (signIn brings the passkey
+ * ceremony, since it picks the request by the provider's type at run time; the base path a server
+ * glue announces in the page is read there too); getSession alone
  * 0.9 kB / 0.6 kB; the React hooks with signIn and signOut 8.7 kB / 3.6 kB. The budgets sit just
  * above, so growth fails here; `npm run bench -- --only=bundle` prints the sizes.
  */
 const CLIENT_BUDGETS: Record<ClientEntry, { bytes: number; gzipBytes: number }> = {
   "latchkey/client (every export)": { bytes: 9_300, gzipBytes: 3_600 },
-  "latchkey/client (signIn, signOut, getSession)": { bytes: 7_000, gzipBytes: 3_000 },
+  "latchkey/client (signIn, signOut, getSession)": { bytes: 7_100, gzipBytes: 3_000 },
   "latchkey/client (getSession alone)": { bytes: 1_100, gzipBytes: 700 },
   "latchkey/react (SessionProvider, useSession, signIn, signOut; react itself not counted)": {
     bytes: 9_300,
