@@ -81,6 +81,9 @@ function changedLines(before: string, after: string): number {
   return after.split("\n").filter((line) => !old.has(line)).length;
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the escape character is what is matched
+const ANSI_ESCAPES = /\u001b\[[0-9;]*m/g;
+
 /** Runs `command` in the app until its output contains `ready`. */
 async function serve(dir: string, command: string[], ready: string, env: Record<string, string>) {
   const child = spawn(command[0]!, command.slice(1), {
@@ -97,7 +100,8 @@ async function serve(dir: string, command: string[], ready: string, env: Record<
     );
     child.once("exit", (code) => reject(new Error(`${command.join(" ")} exited with ${code}:\n${output}`)));
     const listen = (chunk: Buffer) => {
-      output += chunk.toString();
+      // Vite colours its output when CI is set, which puts escape codes inside the URL it prints.
+      output += chunk.toString().replace(ANSI_ESCAPES, "");
       if (output.includes(ready)) {
         clearTimeout(timer);
         resolve();
