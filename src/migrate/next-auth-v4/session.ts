@@ -39,7 +39,6 @@ import { requestSessionToken } from "../../session/session-token.js";
 import type { SessionResult } from "../../session/types.js";
 import { decodeNextAuthV4Token } from "./token.js";
 
-/** v4's session cookie name: `__Secure-` prefixed when the app's URL is https, as v4 named it. */
 /**
  * Whether the answer to the request sets cookies (GET and POST /session) or not (`getSession`, and
  * a sign-out, which needs only the session's id): only an answer that hands the browser the
@@ -47,6 +46,7 @@ import { decodeNextAuthV4Token } from "./token.js";
  */
 type AdoptionAnswer = "sets-cookies" | "sets-no-cookie";
 
+/** v4's session cookie name: `__Secure-` prefixed when the app's URL is https, as v4 named it. */
 const nextAuthV4SessionCookieName = (secure: boolean): string =>
   `${secure ? "__Secure-" : ""}next-auth.session-token`;
 
