@@ -24,7 +24,7 @@ import { readChunkedCookie } from "../cookie/chunks.js";
 import { parseCookieHeader } from "../cookie/header.js";
 import { readProcessEnv, secretsFromEnv } from "../core/env.js";
 import { getToken, type JWT } from "../jwt/index.js";
-import { decodeNextAuthV4Token } from "../migrate/next-auth-v4/token.js";
+import { decodeNextAuthV4Token } from "../jwt/next-auth-v4.js";
 
 type Awaitable<T> = T | PromiseLike<T>;
 

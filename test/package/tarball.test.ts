@@ -156,7 +156,7 @@ const EDGE_WITH_GITHUB_BUDGET_BYTES = 154_700;
 
 /** What only database sessions and next-auth v4 adoption need, each carried by the value an app imports. */
 const CARRIED_SESSION_CODE =
-  /latchkey\/dist\/(session\/(database|cached-database|cookie-cache|manage|database-strategy)\.js|migrate\/next-auth-v4\/)/;
+  /latchkey\/dist\/(session\/(database|cached-database|cookie-cache|manage|database-strategy)\.js|migrate\/next-auth-v4\/|jwt\/next-auth-v4\.js)/;
 
 /** What only passkeys need: the WebAuthn flow, its page script, and @simplewebauthn/server's tree. */
 const PASSKEY_ONLY =

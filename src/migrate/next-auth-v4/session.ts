@@ -32,12 +32,12 @@ import { adapterMethod, callAdapter } from "../../core/adapter-calls.js";
 import type { ServerContext } from "../../core/context.js";
 import { hasUnprovenAddress, type SessionMarks } from "../../core/session-marks.js";
 import { nowInSeconds } from "../../jwt/claims.js";
+import { decodeNextAuthV4Token } from "../../jwt/next-auth-v4.js";
 import type { JWT } from "../../jwt/types.js";
 import { recordJwtSession } from "../../session/recorded-jwt-sessions.js";
 import { sessionClaimsWithId, withLibraryClaims } from "../../session/session-claims.js";
 import { requestSessionToken } from "../../session/session-token.js";
 import type { SessionResult } from "../../session/types.js";
-import { decodeNextAuthV4Token } from "./token.js";
 
 /**
  * Whether the answer to the request sets cookies (GET and POST /session) or not (`getSession`, and

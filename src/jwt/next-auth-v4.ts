@@ -10,10 +10,10 @@
  * which would add some 14 kB to every edge bundle for a path that runs once per migrating user.
  */
 import { hkdf } from "@panva/hkdf";
-import { hasValidTimeClaims } from "../../jwt/claims.js";
-import { parseCompactJwe } from "../../jwt/compact.js";
-import type { JWT } from "../../jwt/types.js";
-import type { CryptoRuntime } from "../../runtime/types.js";
+import type { CryptoRuntime } from "../runtime/types.js";
+import { hasValidTimeClaims } from "./claims.js";
+import { parseCompactJwe } from "./compact.js";
+import type { JWT } from "./types.js";
 
 /** v4 derives its key with an empty salt, so its info string has no " (<salt>)" suffix. */
 const V4_KEY_INFO = "NextAuth.js Generated Encryption Key";
