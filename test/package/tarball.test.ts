@@ -242,7 +242,7 @@ describe("the edge bundle: Auth and getToken for a worker, from the installed ta
       expect.arrayContaining([
         expect.stringMatching(/session\/database\.js$/),
         expect.stringMatching(/session\/cookie-cache\.js$/),
-        expect.stringMatching(/migrate\/next-auth-v4\/token\.js$/),
+        expect.stringMatching(/jwt\/next-auth-v4\.js$/),
       ]),
     );
   });
