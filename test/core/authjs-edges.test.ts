@@ -114,38 +114,50 @@ describe("the session callback with database sessions, against @auth/core", () =
     return adapter;
   }
 
-  /** GET /session on both, each with its own seeded adapter; what each session callback received. */
-  async function sessionCallbacks(expiresIn: number) {
+  /** GET /session on both, each with its own seeded adapter: what each callback received, the answers, the rows. */
+  async function sessionCallbacks(
+    expiresIn: number,
+    answer: (params: SessionCallbackParams) => unknown = (params) => ({ expires: params.session.expires }),
+  ) {
     const expires = new Date(Date.now() + expiresIn);
     const received: { authjs: unknown[]; latchkey: SessionCallbackParams[] } = { authjs: [], latchkey: [] };
     const request = () =>
       new Request(`${APP}/auth/session`, { headers: { cookie: `__Secure-authjs.session-token=${TOKEN}` } });
+    const adapters = { authjs: await seeded(expires), latchkey: await seeded(expires) };
     const theirs = await authjsAuth(request(), {
       providers: [],
-      adapter: (await seeded(expires)) as AuthjsConfig["adapter"],
+      adapter: adapters.authjs as AuthjsConfig["adapter"],
       secret: SECRET,
       trustHost: true,
       basePath: "/auth",
       callbacks: {
         session: (params) => {
           received.authjs.push(structuredClone(params));
-          return { expires: params.session.expires } as never;
+          return answer(params as unknown as SessionCallbackParams) as never;
         },
       },
     });
     const ours = await Auth(request(), {
       providers: [],
-      adapter: await seeded(expires),
+      adapter: adapters.latchkey,
       secret: SECRET,
       trustHost: true,
       callbacks: {
         session: (params) => {
           received.latchkey.push(structuredClone(params));
-          return { expires: params.session.expires as string };
+          return answer(params) as never;
         },
       },
     });
-    return { received, bodies: { authjs: await theirs.json(), latchkey: await ours.json() } };
+    return {
+      received,
+      responses: { authjs: theirs, latchkey: ours },
+      bodies: { authjs: await theirs.text(), latchkey: await ours.text() },
+      rows: {
+        authjs: (await adapters.authjs.getSessionAndUser?.(TOKEN))?.session,
+        latchkey: (await adapters.latchkey.getSessionAndUser?.(TOKEN))?.session,
+      },
+    };
   }
 
   it("gets the stored row (userId, expires as a Date) and the user, as Auth.js passes them, less the session token", async () => {
@@ -160,14 +172,38 @@ describe("the session callback with database sessions, against @auth/core", () =
     expect(ours?.user).toEqual(theirs?.user);
     expect(JSON.stringify(ours)).not.toContain(TOKEN);
     // A Date the callback passes on reaches the client as its ISO string, as Auth.js's JSON does.
-    expect(bodies.latchkey).toEqual(bodies.authjs);
+    expect(JSON.parse(bodies.latchkey)).toEqual(JSON.parse(bodies.authjs));
   });
 
-  it("gets the extended expiry when this read extends the row (Auth.js passes the one read before; docs/migrating.md)", async () => {
-    const { received } = await sessionCallbacks(HOUR);
+  it("a callback that answers the session it was given puts no session token in the JSON, where Auth.js's does (docs/migrating.md)", async () => {
+    // `session.user.id = user.id; return session` is the common custom callback: on Auth.js it hands
+    // the httpOnly cookie's bearer token to any script on the page that can fetch GET /session.
+    const { bodies } = await sessionCallbacks(30 * 24 * HOUR, ({ session, user }) => {
+      session.user.id = user.id;
+      return session;
+    });
+    expect(bodies.authjs).toContain(TOKEN);
+    expect(bodies.latchkey).not.toContain(TOKEN);
+    expect(JSON.parse(bodies.latchkey)).toMatchObject({ userId: "u1", user: { id: "u1", name: "Alice" } });
+  });
+
+  it("gets the extended expiry when this read extends the row, so the answer agrees with the row and the cookie (Auth.js answers the one read before; docs/migrating.md)", async () => {
+    const { received, bodies, rows, responses } = await sessionCallbacks(HOUR);
     const [ours] = received.latchkey;
     expect(ours?.session.expires).toBeInstanceOf(Date);
     expect(Number(ours?.session.expires)).toBeGreaterThan(Date.now() + 29 * 24 * HOUR);
+    const cookieExpiry = (response: Response) => {
+      const cookie = response.headers
+        .getSetCookie()
+        .find((line) => line.startsWith("__Secure-authjs.session-token="));
+      return new Date(/Expires=([^;]+)/i.exec(cookie ?? "")?.[1] ?? "").toUTCString();
+    };
+    // Both extend the row and the cookie; only latchkey's answer says so.
+    const answered = (body: string) => new Date((JSON.parse(body) as { expires: string }).expires);
+    expect(answered(bodies.latchkey).toISOString()).toBe(rows.latchkey?.expires.toISOString());
+    expect(answered(bodies.latchkey).toUTCString()).toBe(cookieExpiry(responses.latchkey));
+    expect(Number(rows.authjs?.expires)).toBeGreaterThan(Date.now() + 29 * 24 * HOUR);
+    expect(Number(answered(bodies.authjs))).toBeLessThan(Date.now() + 2 * HOUR);
   });
 
   it("answers what Auth.js's default callback answers (name, e-mail, image, expires), plus user.id", async () => {
