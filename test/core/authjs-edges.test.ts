@@ -9,15 +9,17 @@ import * as authjs from "@auth/core";
 import { type AuthConfig as AuthjsConfig, Auth as authjsAuth } from "@auth/core";
 import * as authjsErrors from "@auth/core/errors";
 import AuthjsCredentials from "@auth/core/providers/credentials";
+import AuthjsResend from "@auth/core/providers/resend";
 import { describe, expect, it } from "vitest";
 import { MemoryAdapter } from "../../src/adapters/memory.js";
 import type { Adapter } from "../../src/adapters/types.js";
 import * as latchkey from "../../src/index.js";
 import { Auth, type AuthConfig, type SessionCallbackParams } from "../../src/index.js";
 import Credentials from "../../src/providers/credentials.js";
+import Email from "../../src/providers/email.js";
 import OAuth from "../../src/providers/oauth.js";
 import { CookieJar } from "../support/cookie-jar.js";
-import { SECRET } from "./helpers.js";
+import { recordingLogger, SECRET } from "./helpers.js";
 
 const APP = "https://app.test";
 type Handler = (request: Request) => Promise<Response>;
@@ -360,6 +362,64 @@ describe("createActionURL and setEnvDefaults, against @auth/core", () => {
     latchkey.setEnvDefaults(env, ours);
     expect(ours.basePath).toBe(theirs.basePath);
     expect(ours.basePath).toBe("/auth");
+  });
+});
+
+describe("an e-mail provider with an adapter of Auth.js's three e-mail methods, against @auth/core", () => {
+  /** What Auth.js's startup check asks of an adapter for an e-mail provider, over one memory store. */
+  function emailMethodsOnly(): Adapter {
+    const { createVerificationToken, useVerificationToken, getUserByEmail } = MemoryAdapter();
+    return { createVerificationToken, useVerificationToken, getUserByEmail };
+  }
+  const askForLink = (path: string) =>
+    new Request(`${APP}/auth/signin/${path}`, {
+      method: "POST",
+      body: new URLSearchParams({ email: "ada@example.test" }),
+    });
+
+  it("is refused at the first request, before the signIn callback and any mail, where Auth.js mails a link that cannot sign in (docs/migrating.md)", async () => {
+    const mailed = { authjs: [] as string[], latchkey: [] as string[] };
+    const signInCalls = { authjs: 0, latchkey: 0 };
+    const authjsConfig: AuthjsConfig = {
+      providers: [
+        AuthjsResend({
+          apiKey: "unused",
+          from: "app@example.test",
+          sendVerificationRequest: ({ url }) => void mailed.authjs.push(url),
+        }),
+      ],
+      adapter: emailMethodsOnly() as AuthjsConfig["adapter"],
+      secret: SECRET,
+      trustHost: true,
+      basePath: "/auth",
+      skipCSRFCheck: authjs.skipCSRFCheck,
+      callbacks: { signIn: () => ++signInCalls.authjs > 0 },
+      logger: { error: () => undefined, warn: () => undefined, debug: () => undefined },
+    };
+    const theirs = await authjsAuth(askForLink("resend"), authjsConfig);
+    expect(new URL(theirs.headers.get("location") ?? "").pathname).toBe("/auth/verify-request");
+    expect(mailed.authjs).toHaveLength(1);
+    // The link is in the user's inbox; following it needs the methods Auth.js did not ask for.
+    const followed = await authjsAuth(new Request(mailed.authjs[0] ?? ""), authjsConfig);
+    expect(new URL(followed.headers.get("location") ?? "").searchParams.get("error")).toBe("Configuration");
+
+    const log = recordingLogger();
+    const ours = await Auth(askForLink("email"), {
+      providers: [Email({ sendVerificationRequest: ({ url }) => void mailed.latchkey.push(url) })],
+      adapter: emailMethodsOnly(),
+      secret: SECRET,
+      trustHost: true,
+      skipCSRFCheck: latchkey.skipCSRFCheck,
+      callbacks: { signIn: () => ++signInCalls.latchkey > 0 },
+      logger: log.logger,
+    });
+    expect(ours.status).toBe(500);
+    expect(mailed.latchkey).toEqual([]);
+    expect(signInCalls.latchkey).toBe(0);
+    expect(log.errors.map((error) => error.name)).toEqual(["MissingAdapterMethods"]);
+    for (const method of ["createUser", "updateUser", "createSession", "getSessionAndUser"]) {
+      expect(log.text()).toContain(method);
+    }
   });
 });
 
