@@ -10,7 +10,7 @@ import { type AuthConfig as AuthjsConfig, Auth as authjsAuth } from "@auth/core"
 import * as authjsErrors from "@auth/core/errors";
 import AuthjsCredentials from "@auth/core/providers/credentials";
 import AuthjsResend from "@auth/core/providers/resend";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { MemoryAdapter } from "../../src/adapters/memory.js";
 import type { Adapter } from "../../src/adapters/types.js";
 import * as latchkey from "../../src/index.js";
@@ -421,6 +421,73 @@ describe("an e-mail provider with an adapter of Auth.js's three e-mail methods, 
       expect(log.text()).toContain(method);
     }
   });
+});
+
+describe("a configuration error at startup, against @auth/core", () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  /** The errors each library hands `logger.error` for one request, and each answer. */
+  async function startupFailure(path: string, overrides: Record<string, unknown>) {
+    for (const name of ["AUTH_SECRET", "AUTH_URL", "AUTH_TRUST_HOST"]) vi.stubEnv(name, undefined);
+    const logged = { authjs: [] as Error[], latchkey: [] as Error[] };
+    const config = (errors: Error[]) => ({
+      providers: [],
+      secret: SECRET,
+      trustHost: true,
+      basePath: "/auth",
+      logger: {
+        error: (error: Error) => void errors.push(error),
+        warn: () => undefined,
+        debug: () => undefined,
+      },
+      ...overrides,
+    });
+    const theirs = await authjsAuth(new Request(`${APP}/auth${path}`), config(logged.authjs) as AuthjsConfig);
+    const ours = await Auth(new Request(`${APP}/auth${path}`), config(logged.latchkey) as AuthConfig);
+    return { logged, answers: { authjs: theirs, latchkey: ours } };
+  }
+  const shape = (error: Error) => [error.name, (error as Error & { type?: string }).type];
+  const credentialsWithoutAuthorize = { type: "credentials", id: "pin", name: "PIN" };
+
+  it.each<[string, string, Record<string, unknown>, RegExp]>([
+    ["a missing secret", "/session", { secret: undefined }, /AUTH_SECRET/],
+    ["an untrusted host", "/session", { trustHost: false }, /AUTH_URL.*trustHost|trustHost.*AUTH_URL/],
+    [
+      "an OIDC provider with neither issuer nor endpoints",
+      "/providers",
+      { providers: [{ type: "oidc", id: "corp", name: "Corp", clientId: "c", clientSecret: "s" }] },
+      /"corp".*`issuer`.*`authorization`/,
+    ],
+    [
+      "a credentials provider object without authorize",
+      "/providers",
+      { providers: [credentialsWithoutAuthorize] },
+      /"pin".*`authorize`/,
+    ],
+    [
+      "a credentials provider function without authorize",
+      "/providers",
+      { providers: [() => credentialsWithoutAuthorize] },
+      /"pin".*`authorize`/,
+    ],
+  ])(
+    "%s: Auth.js's class, type, status and body; the logged message names what to set (docs/migrating.md)",
+    async (_what, path, overrides, fix) => {
+      const { logged, answers } = await startupFailure(path, overrides);
+      const [theirs] = logged.authjs;
+      const [ours] = logged.latchkey;
+      expect(logged.authjs).toHaveLength(1);
+      expect(logged.latchkey.map(shape)).toEqual(logged.authjs.map(shape));
+      expect(ours).toBeInstanceOf((latchkey as unknown as Record<string, typeof Error>)[theirs?.name ?? ""]);
+      expect(answers.latchkey.status).toBe(500);
+      expect(answers.latchkey.status).toBe(answers.authjs.status);
+      expect(await answers.latchkey.json()).toEqual(await answers.authjs.json());
+      expect(ours?.message).toMatch(fix);
+      expect(ours?.message).toContain(`(see docs/errors.md#${theirs?.name.toLowerCase()})`);
+    },
+  );
 });
 
 describe("an OAuth provider's endpoints at startup, against @auth/core", () => {
