@@ -365,64 +365,6 @@ describe("createActionURL and setEnvDefaults, against @auth/core", () => {
   });
 });
 
-describe("an e-mail provider with an adapter of Auth.js's three e-mail methods, against @auth/core", () => {
-  /** What Auth.js's startup check asks of an adapter for an e-mail provider, over one memory store. */
-  function emailMethodsOnly(): Adapter {
-    const { createVerificationToken, useVerificationToken, getUserByEmail } = MemoryAdapter();
-    return { createVerificationToken, useVerificationToken, getUserByEmail };
-  }
-  const askForLink = (path: string) =>
-    new Request(`${APP}/auth/signin/${path}`, {
-      method: "POST",
-      body: new URLSearchParams({ email: "ada@example.test" }),
-    });
-
-  it("is refused at the first request, before the signIn callback and any mail, where Auth.js mails a link that cannot sign in (docs/migrating.md)", async () => {
-    const mailed = { authjs: [] as string[], latchkey: [] as string[] };
-    const signInCalls = { authjs: 0, latchkey: 0 };
-    const authjsConfig: AuthjsConfig = {
-      providers: [
-        AuthjsResend({
-          apiKey: "unused",
-          from: "app@example.test",
-          sendVerificationRequest: ({ url }) => void mailed.authjs.push(url),
-        }),
-      ],
-      adapter: emailMethodsOnly() as AuthjsConfig["adapter"],
-      secret: SECRET,
-      trustHost: true,
-      basePath: "/auth",
-      skipCSRFCheck: authjs.skipCSRFCheck,
-      callbacks: { signIn: () => ++signInCalls.authjs > 0 },
-      logger: { error: () => undefined, warn: () => undefined, debug: () => undefined },
-    };
-    const theirs = await authjsAuth(askForLink("resend"), authjsConfig);
-    expect(new URL(theirs.headers.get("location") ?? "").pathname).toBe("/auth/verify-request");
-    expect(mailed.authjs).toHaveLength(1);
-    // The link is in the user's inbox; following it needs the methods Auth.js did not ask for.
-    const followed = await authjsAuth(new Request(mailed.authjs[0] ?? ""), authjsConfig);
-    expect(new URL(followed.headers.get("location") ?? "").searchParams.get("error")).toBe("Configuration");
-
-    const log = recordingLogger();
-    const ours = await Auth(askForLink("email"), {
-      providers: [Email({ sendVerificationRequest: ({ url }) => void mailed.latchkey.push(url) })],
-      adapter: emailMethodsOnly(),
-      secret: SECRET,
-      trustHost: true,
-      skipCSRFCheck: latchkey.skipCSRFCheck,
-      callbacks: { signIn: () => ++signInCalls.latchkey > 0 },
-      logger: log.logger,
-    });
-    expect(ours.status).toBe(500);
-    expect(mailed.latchkey).toEqual([]);
-    expect(signInCalls.latchkey).toBe(0);
-    expect(log.errors.map((error) => error.name)).toEqual(["MissingAdapterMethods"]);
-    for (const method of ["createUser", "updateUser", "createSession", "getSessionAndUser"]) {
-      expect(log.text()).toContain(method);
-    }
-  });
-});
-
 describe("a configuration error at startup, against @auth/core", () => {
   afterEach(() => {
     vi.unstubAllEnvs();
@@ -545,5 +487,65 @@ describe("an OAuth provider's endpoints at startup, against @auth/core", () => {
     });
     expect(logged.authjs).toEqual([]);
     expect(logged.latchkey).toEqual([]);
+  });
+});
+
+// Last in this file: @auth/core's startup check remembers that it has seen an e-mail provider in a
+// module-level flag, so every later @auth/core config in this process would be asked for an adapter.
+describe("an e-mail provider with an adapter of Auth.js's three e-mail methods, against @auth/core", () => {
+  /** What Auth.js's startup check asks of an adapter for an e-mail provider, over one memory store. */
+  function emailMethodsOnly(): Adapter {
+    const { createVerificationToken, useVerificationToken, getUserByEmail } = MemoryAdapter();
+    return { createVerificationToken, useVerificationToken, getUserByEmail };
+  }
+  const askForLink = (path: string) =>
+    new Request(`${APP}/auth/signin/${path}`, {
+      method: "POST",
+      body: new URLSearchParams({ email: "ada@example.test" }),
+    });
+
+  it("is refused at the first request, before the signIn callback and any mail, where Auth.js mails a link that cannot sign in (docs/migrating.md)", async () => {
+    const mailed = { authjs: [] as string[], latchkey: [] as string[] };
+    const signInCalls = { authjs: 0, latchkey: 0 };
+    const authjsConfig: AuthjsConfig = {
+      providers: [
+        AuthjsResend({
+          apiKey: "unused",
+          from: "app@example.test",
+          sendVerificationRequest: ({ url }) => void mailed.authjs.push(url),
+        }),
+      ],
+      adapter: emailMethodsOnly() as AuthjsConfig["adapter"],
+      secret: SECRET,
+      trustHost: true,
+      basePath: "/auth",
+      skipCSRFCheck: authjs.skipCSRFCheck,
+      callbacks: { signIn: () => ++signInCalls.authjs > 0 },
+      logger: { error: () => undefined, warn: () => undefined, debug: () => undefined },
+    };
+    const theirs = await authjsAuth(askForLink("resend"), authjsConfig);
+    expect(new URL(theirs.headers.get("location") ?? "").pathname).toBe("/auth/verify-request");
+    expect(mailed.authjs).toHaveLength(1);
+    // The link is in the user's inbox; following it needs the methods Auth.js did not ask for.
+    const followed = await authjsAuth(new Request(mailed.authjs[0] ?? ""), authjsConfig);
+    expect(new URL(followed.headers.get("location") ?? "").searchParams.get("error")).toBe("Configuration");
+
+    const log = recordingLogger();
+    const ours = await Auth(askForLink("email"), {
+      providers: [Email({ sendVerificationRequest: ({ url }) => void mailed.latchkey.push(url) })],
+      adapter: emailMethodsOnly(),
+      secret: SECRET,
+      trustHost: true,
+      skipCSRFCheck: latchkey.skipCSRFCheck,
+      callbacks: { signIn: () => ++signInCalls.latchkey > 0 },
+      logger: log.logger,
+    });
+    expect(ours.status).toBe(500);
+    expect(mailed.latchkey).toEqual([]);
+    expect(signInCalls.latchkey).toBe(0);
+    expect(log.errors.map((error) => error.name)).toEqual(["MissingAdapterMethods"]);
+    for (const method of ["createUser", "updateUser", "createSession", "getSessionAndUser"]) {
+      expect(log.text()).toContain(method);
+    }
   });
 });
