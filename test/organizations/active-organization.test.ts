@@ -11,7 +11,7 @@ import { getSession } from "../../src/index.js";
 import { hasPermission } from "../../src/organizations.js";
 import type { ShortLivedStore } from "../../src/store/types.js";
 import { requestWith } from "../two-factor/harness.js";
-import { addPerson, createOrg, orgApp, post, sessionOf, signIn, type Strategy } from "./harness.js";
+import { addPerson, createOrg, orgApp, post, type Strategy, sessionOf, signIn } from "./harness.js";
 
 const STRATEGIES: Strategy[] = ["jwt", "database", "cached"];
 
@@ -21,11 +21,22 @@ describe.each(STRATEGIES)("active organization (%s)", (strategy) => {
     const alice = await signIn(config, "alice");
     expect((await sessionOf(config, alice))?.activeOrganization).toBeNull();
     const acme = await createOrg(config, alice, "acme");
-    const switched = await post(config, alice, "/organization", { action: "setActive", organizationId: acme });
+    const switched = await post(config, alice, "/organization", {
+      action: "setActive",
+      organizationId: acme,
+    });
     expect(switched.body.activeOrganization).toEqual({ id: acme, slug: "acme", role: "owner" });
-    expect((await sessionOf(config, alice))?.activeOrganization).toEqual({ id: acme, slug: "acme", role: "owner" });
+    expect((await sessionOf(config, alice))?.activeOrganization).toEqual({
+      id: acme,
+      slug: "acme",
+      role: "owner",
+    });
     const again = await signIn(config, "alice");
-    expect((await sessionOf(config, again))?.activeOrganization).toEqual({ id: acme, slug: "acme", role: "owner" });
+    expect((await sessionOf(config, again))?.activeOrganization).toEqual({
+      id: acme,
+      slug: "acme",
+      role: "owner",
+    });
     await post(config, alice, "/organization", { action: "setActive", organizationId: null });
     expect((await sessionOf(config, alice))?.activeOrganization).toBeNull();
   });
@@ -48,12 +59,22 @@ describe.each(STRATEGIES)("active organization (%s)", (strategy) => {
     await addPerson(config, alice, acme, "carol", "admin");
     const bob = await signIn(config, "bob");
     const carol = await signIn(config, "carol");
-    for (const jar of [bob, carol]) await post(config, jar, "/organization", { action: "setActive", organizationId: acme });
+    for (const jar of [bob, carol])
+      await post(config, jar, "/organization", { action: "setActive", organizationId: acme });
     expect((await sessionOf(config, bob))?.activeOrganization?.role).toBe("admin");
     expect(await hasPermission(requestWith(bob), config, { member: ["delete"] })).toBe(true);
 
-    await post(config, alice, "/organization", { action: "removeMember", organizationId: acme, userId: "user-bob" });
-    await post(config, alice, "/organization", { action: "updateMemberRole", organizationId: acme, userId: "user-carol", role: "member" });
+    await post(config, alice, "/organization", {
+      action: "removeMember",
+      organizationId: acme,
+      userId: "user-bob",
+    });
+    await post(config, alice, "/organization", {
+      action: "updateMemberRole",
+      organizationId: acme,
+      userId: "user-carol",
+      role: "member",
+    });
 
     expect(await hasPermission(requestWith(bob), config, { member: ["delete"] })).toBe(false);
     expect((await getSession(requestWith(bob), config))?.activeOrganization).toBeNull();
@@ -78,7 +99,10 @@ describe("active organization: forged and counted", () => {
   it("ignores an organization claim the jwt callback or session update writes", async () => {
     const { config } = await orgApp("jwt", {
       callbacks: {
-        jwt: ({ token }) => ({ ...token, org: { id: "forged", slug: "forged", role: "owner", checkedAt: Date.now() } }),
+        jwt: ({ token }) => ({
+          ...token,
+          org: { id: "forged", slug: "forged", role: "owner", checkedAt: Date.now() },
+        }),
       },
     });
     const bob = await signIn(config, "bob");
@@ -99,36 +123,39 @@ describe("active organization: forged and counted", () => {
     expect((await sessionOf(config, bob))?.activeOrganization).toBeNull();
   });
 
-  it.each(["jwt", "cached"] as const)("hasPermission costs no store or adapter call beyond reading the session (%s)", async (strategy) => {
-    const { config } = await orgApp(strategy);
-    const alice = await signIn(config, "alice");
-    const acme = await createOrg(config, alice, "acme");
-    await post(config, alice, "/organization", { action: "setActive", organizationId: acme });
-    await sessionOf(config, alice);
-    const adapterCalls: string[] = [];
-    const storeCalls: string[] = [];
-    const adapter = config.adapter as Adapter;
-    for (const name of Object.keys(adapter) as Array<keyof Adapter>) {
-      const method = adapter[name] as (...args: unknown[]) => unknown;
-      (adapter as Record<string, unknown>)[name] = (...args: unknown[]) => {
-        adapterCalls.push(name);
-        return method.apply(adapter, args);
-      };
-    }
-    const store = config.store as ShortLivedStore;
-    for (const name of ["get", "take", "setIfAbsent", "increment", "delete"] as const) {
-      const method = store[name] as (...args: unknown[]) => unknown;
-      (store as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => {
-        storeCalls.push(name);
-        return method.apply(store, args);
-      };
-    }
-    await getSession(requestWith(alice), config);
-    const forSession = { adapter: adapterCalls.length, store: storeCalls.length };
-    adapterCalls.length = 0;
-    storeCalls.length = 0;
-    expect(await hasPermission(requestWith(alice), config, { member: ["create"] })).toBe(true);
-    expect({ adapter: adapterCalls.length, store: storeCalls.length }).toEqual(forSession);
-    expect(adapterCalls).toEqual([]);
-  });
+  it.each(["jwt", "cached"] as const)(
+    "hasPermission costs no store or adapter call beyond reading the session (%s)",
+    async (strategy) => {
+      const { config } = await orgApp(strategy);
+      const alice = await signIn(config, "alice");
+      const acme = await createOrg(config, alice, "acme");
+      await post(config, alice, "/organization", { action: "setActive", organizationId: acme });
+      await sessionOf(config, alice);
+      const adapterCalls: string[] = [];
+      const storeCalls: string[] = [];
+      const adapter = config.adapter as Adapter;
+      for (const name of Object.keys(adapter) as Array<keyof Adapter>) {
+        const method = adapter[name] as (...args: unknown[]) => unknown;
+        (adapter as Record<string, unknown>)[name] = (...args: unknown[]) => {
+          adapterCalls.push(name);
+          return method.apply(adapter, args);
+        };
+      }
+      const store = config.store as ShortLivedStore;
+      for (const name of ["get", "take", "setIfAbsent", "increment", "delete"] as const) {
+        const method = store[name] as (...args: unknown[]) => unknown;
+        (store as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => {
+          storeCalls.push(name);
+          return method.apply(store, args);
+        };
+      }
+      await getSession(requestWith(alice), config);
+      const forSession = { adapter: adapterCalls.length, store: storeCalls.length };
+      adapterCalls.length = 0;
+      storeCalls.length = 0;
+      expect(await hasPermission(requestWith(alice), config, { member: ["create"] })).toBe(true);
+      expect({ adapter: adapterCalls.length, store: storeCalls.length }).toEqual(forSession);
+      expect(adapterCalls).toEqual([]);
+    },
+  );
 });
