@@ -53,6 +53,11 @@ function answering(action: Action): Action {
       return await action(ctx, settings);
     } catch (error) {
       if (error instanceof OrganizationRefused) {
+        ctx.config.logger.warn(
+          error.type,
+          `${error.message} (${error.code}; see docs/errors.md#organizationrefused)`,
+        );
+        if (error.cause !== undefined) ctx.config.logger.debug(`${error.type} was caused by`, error.cause);
         return {
           status: error.status,
           body: { error: error.type, code: error.code, message: error.message },
