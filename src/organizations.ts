@@ -59,8 +59,8 @@ export type {
   OrganizationStatements,
   OrganizationsOptions,
 } from "./config.js";
-export { type OrganizationRefusalCode, OrganizationRefused } from "./core/errors.js";
 export type { Invitation } from "./organizations/invitations.js";
+export { type OrganizationRefusalCode, OrganizationRefused } from "./organizations/refused.js";
 export { ADMIN, BUILT_IN_STATEMENTS, MEMBER, OWNER } from "./organizations/roles.js";
 
 /**

@@ -60,7 +60,8 @@ export interface ActiveOrganizationSource {
   atSignIn(config: ResolvedConfig, userId: string): Promise<ActiveOrganizationMark | null>;
   /**
    * The mark as it stands now: `mark` itself (the same object) when nothing may have changed since
-   * it was read, else the member's current role there, or null when they are no longer a member.
+   * it was read, else the member's current role there, or null when they are no longer a member
+   * (or `mark` is not a mark at all: a claim is checked here, not where it is read).
    */
   current(
     config: ResolvedConfig,
@@ -83,23 +84,9 @@ export const MARK_CLAIMS: readonly string[] = [
   ORGANIZATION_CLAIM,
 ];
 
-/** The active organization a claim records, or null when it records none that parses. */
-export function organizationOfClaim(value: unknown): ActiveOrganizationMark | null {
-  if (typeof value !== "object" || value === null) return null;
-  const { id, slug, role, checkedAt } = value as Record<string, unknown>;
-  if (typeof id !== "string" || typeof slug !== "string" || typeof role !== "string") return null;
-  if (typeof checkedAt !== "number" || !Number.isFinite(checkedAt)) return null;
-  return { id, slug, role, checkedAt };
-}
-
 /** What a session shows of its active organization: which one, and the role. */
 export const publicOrganizationMark = (mark: ActiveOrganizationMark | null | undefined) =>
   mark ? { id: mark.id, slug: mark.slug, role: mark.role } : null;
-
-/** The mark as its claim: a copy with exactly the four fields. */
-export function organizationClaim(mark: ActiveOrganizationMark): JWT {
-  return { id: mark.id, slug: mark.slug, role: mark.role, checkedAt: mark.checkedAt };
-}
 
 /** Whether `user` is a stored user with an address that nobody has proven yet. */
 export function hasUnprovenAddress(user: object): boolean {
@@ -128,7 +115,8 @@ export function marksClaims(marks: SessionMarks): JWT {
   return {
     ...authenticationClaims(marks.authentication),
     ...(marks.unprovenAddress ? { [UNPROVEN_ADDRESS_CLAIM]: true } : {}),
-    ...(marks.organization ? { [ORGANIZATION_CLAIM]: organizationClaim(marks.organization) } : {}),
+    // The mark as it is: it only ever comes from the adapter, and the claims are sealed.
+    ...(marks.organization ? { [ORGANIZATION_CLAIM]: marks.organization } : {}),
   };
 }
 
@@ -154,6 +142,7 @@ export function marksOfClaims(claims: JWT): SessionMarks | null {
   return {
     authentication,
     unprovenAddress: claims[UNPROVEN_ADDRESS_CLAIM] === true,
-    organization: organizationOfClaim(claims[ORGANIZATION_CLAIM]),
+    // Checked by the organizations feature before any use (ActiveOrganizationSource.current).
+    organization: (claims[ORGANIZATION_CLAIM] as ActiveOrganizationMark | undefined) ?? null,
   };
 }

@@ -74,6 +74,19 @@ async function mayHaveChanged(
   return changed !== undefined && !(Number(changed) < mark.checkedAt);
 }
 
+/** Whether a recorded claim is a mark as latchkey writes them (a JWT from an app's own `jwt.encode` may hold anything). */
+function isMark(value: unknown): value is ActiveOrganizationMark {
+  if (typeof value !== "object" || value === null) return false;
+  const { id, slug, role, checkedAt } = value as Record<string, unknown>;
+  return (
+    typeof id === "string" &&
+    typeof slug === "string" &&
+    typeof role === "string" &&
+    typeof checkedAt === "number" &&
+    Number.isFinite(checkedAt)
+  );
+}
+
 export const activeOrganizationSource: ActiveOrganizationSource = {
   async atSignIn(config, userId) {
     const checkedAt = Date.now();
@@ -91,6 +104,7 @@ export const activeOrganizationSource: ActiveOrganizationSource = {
   },
 
   async current(config, userId, mark) {
+    if (!isMark(mark)) return null;
     if (!(await mayHaveChanged(config, userId, mark))) return mark;
     return readOrganizationMark(config, userId, mark.id);
   },

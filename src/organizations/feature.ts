@@ -6,7 +6,7 @@ import {
   missingOrganizationMethods,
   missingOrganizationMethodsMessage,
   ORGANIZATION_METHODS,
-} from "../adapters/capabilities.js";
+} from "../adapters/organization-methods.js";
 import type { OrganizationsOptions } from "../config.js";
 import { MissingAdapterMethods } from "../core/errors.js";
 import type { Feature } from "../core/feature.js";

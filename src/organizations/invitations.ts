@@ -10,11 +10,12 @@ import type { AdapterInvitation, AdapterMember } from "../adapters/types.js";
 import type { Organization } from "../config.js";
 import { adapterMethod, callAdapter } from "../core/adapter-calls.js";
 import { normalizeEmailAddress } from "../core/email-address.js";
-import { EmailSignInError, InvalidRequest, OrganizationRefused } from "../core/errors.js";
+import { EmailSignInError, InvalidRequest } from "../core/errors.js";
 import type { EmailConfig } from "../provider-types.js";
 import { noteMembershipChanged } from "./active.js";
 import { type Actor, askHook, permittedMembership, publicOrganization, tell } from "./membership.js";
 import { assertRoomForMember } from "./operations.js";
+import { OrganizationRefused } from "./refused.js";
 import { mayGrant } from "./roles.js";
 import { INVITATION_ROUTE } from "./route-names.js";
 

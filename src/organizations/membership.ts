@@ -8,7 +8,8 @@ import type { AdapterMember, AdapterOrganization, AdapterUser } from "../adapter
 import type { Organization, OrganizationEvents, OrganizationHooks } from "../config.js";
 import { adapterMethod, callAdapter } from "../core/adapter-calls.js";
 import type { ServerContext } from "../core/context.js";
-import { EventError, OrganizationRefused } from "../core/errors.js";
+import { EventError } from "../core/errors.js";
+import { OrganizationRefused } from "./refused.js";
 import { roleAllows, type Statements } from "./roles.js";
 import type { OrganizationSettings } from "./settings.js";
 

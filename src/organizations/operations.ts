@@ -7,7 +7,6 @@
 import type { AdapterMember, AdapterMemberChange, AdapterMemberWithUser } from "../adapters/types.js";
 import type { Organization } from "../config.js";
 import { adapterMethod, callAdapter } from "../core/adapter-calls.js";
-import { OrganizationRefused } from "../core/errors.js";
 import type { ActiveOrganizationMark } from "../core/session-marks.js";
 import { noteMembershipChanged, readOrganizationMark } from "./active.js";
 import {
@@ -18,6 +17,7 @@ import {
   publicOrganization,
   tell,
 } from "./membership.js";
+import { OrganizationRefused } from "./refused.js";
 import { manageableRoles, mayGrant, OWNER } from "./roles.js";
 
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;

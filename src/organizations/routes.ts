@@ -16,7 +16,7 @@
  */
 import type { CookieToSet } from "../cookie/header.js";
 import type { AuthContext } from "../core/context.js";
-import { InvalidRequest, NotSignedIn, OrganizationRefused } from "../core/errors.js";
+import { InvalidRequest, NotSignedIn } from "../core/errors.js";
 import type { ResponseInternal } from "../core/response.js";
 import type { RouteTable } from "../core/routes.js";
 import { actorOf, requireActor } from "./actor.js";
@@ -40,6 +40,7 @@ import {
   updateMemberRole,
   updateOrganization,
 } from "./operations.js";
+import { OrganizationRefused } from "./refused.js";
 import { CREATE_ROUTE, INVITATION_ROUTE, INVITE_ROUTE, ORGANIZATION_ROUTE } from "./route-names.js";
 import { setActiveOrganization } from "./session.js";
 import type { OrganizationSettings } from "./settings.js";

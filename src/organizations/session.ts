@@ -5,11 +5,12 @@
  */
 import type { CookieToSet } from "../cookie/header.js";
 import type { ServerContext } from "../core/context.js";
-import { NotSignedIn, OrganizationRefused } from "../core/errors.js";
+import { NotSignedIn } from "../core/errors.js";
 import { type ActiveOrganizationMark, publicOrganizationMark } from "../core/session-marks.js";
 import type { CurrentSession } from "../core/session-strategy.js";
 import type { Actor } from "./membership.js";
 import { activeOrganizationMark } from "./operations.js";
+import { OrganizationRefused } from "./refused.js";
 import { roleAllows, type Statements } from "./roles.js";
 import type { OrganizationSettings } from "./settings.js";
 

@@ -196,7 +196,7 @@ export function configuredFeatures(config: AuthConfig, providers: readonly Provi
     const build = builtInFeatures.organizations ?? carriedCode(organizations, CARRIED_ORGANIZATIONS);
     if (!build) {
       throw new InvalidConfig(
-        'organizations has no code on this runtime: on edge runtimes write organizations: Organizations({ … }) with Organizations from "latchkey/organizations", which brings it.',
+        'organizations has no code on this runtime: write organizations: Organizations({}) (from "latchkey/organizations").',
       );
     }
     features.push(build(organizations, providers));

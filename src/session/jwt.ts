@@ -20,8 +20,6 @@ import {
   type ActiveOrganizationMark,
   authenticationClaims,
   ORGANIZATION_CLAIM,
-  organizationClaim,
-  organizationOfClaim,
   publicOrganizationMark,
 } from "../core/session-marks.js";
 import { isThenable } from "../core/thenable.js";
@@ -175,7 +173,7 @@ function baseSession(
 /** The token's claims with `organization` as its active organization (none for null). */
 function withOrganization(token: JWT, organization: ActiveOrganizationMark | null): JWT {
   const next = { ...token };
-  if (organization) next[ORGANIZATION_CLAIM] = organizationClaim(organization);
+  if (organization) next[ORGANIZATION_CLAIM] = organization;
   else delete next[ORGANIZATION_CLAIM];
   return next;
 }
@@ -187,7 +185,7 @@ function withOrganization(token: JWT, organization: ActiveOrganizationMark | nul
  */
 function organizationNow(ctx: ServerContext, token: JWT): Promise<ActiveOrganizationMark | null> | undefined {
   const source = ctx.config.activeOrganization;
-  const recorded = source ? organizationOfClaim(token[ORGANIZATION_CLAIM]) : null;
+  const recorded = token[ORGANIZATION_CLAIM] as ActiveOrganizationMark | undefined;
   if (!source || !recorded || typeof token.sub !== "string") return undefined;
   return source.current(ctx.config, token.sub, recorded);
 }
@@ -209,7 +207,7 @@ async function readOrUpdate(
     organizationRead?.catch(() => undefined);
     return { session: null, cookies: clearSession(ctx) };
   }
-  const recordedOrganization = organizationOfClaim(decoded[ORGANIZATION_CLAIM]);
+  const recordedOrganization = (decoded[ORGANIZATION_CLAIM] as ActiveOrganizationMark | undefined) ?? null;
   const organization = organizationRead ? await organizationRead : recordedOrganization;
   // A membership change since the mark was read: the session is re-issued with the mark as it is now.
   const organizationMoved = organization !== recordedOrganization;

@@ -15,7 +15,8 @@ const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 /** An organization server function's example: the request, the config, and the ids it names. */
 const ORGANIZATION_CALL: Prelude = {
   given: ["config", "request"],
-  prelude: "declare const organizationId: string;\ndeclare const userId: string;\ndeclare const invitationId: string;",
+  prelude:
+    "declare const organizationId: string;\ndeclare const userId: string;\ndeclare const invitationId: string;",
 };
 
 /** Declarations shared by many examples; an entry lists the ones its example uses. */
@@ -196,8 +197,8 @@ assert.equal(((await providers.json()) as { github: { signinUrl: string } }).git
     modules: { "./generated/prisma/client.js": GENERATED_PRISMA_CLIENT },
   },
 
-  "src/adapters/capabilities.ts#missingOrganizationMethods": { given: ["adapter"] },
-  "src/adapters/capabilities.ts#missingOrganizationMethodsMessage": { run: true },
+  "src/adapters/organization-methods.ts#missingOrganizationMethods": { given: ["adapter"] },
+  "src/adapters/organization-methods.ts#missingOrganizationMethodsMessage": { run: true },
   "src/config.ts#AuthConfig.organizations": { given: ["providers"] },
   "src/organizations.ts#createOrganization": { given: ["config", "request"] },
   "src/organizations.ts#updateOrganization": ORGANIZATION_CALL,
