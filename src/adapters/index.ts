@@ -14,6 +14,11 @@ export {
 } from "./capabilities.js";
 export type { MemoryRecoveryCode, MemoryTables } from "./memory.js";
 export { createMemoryTables, MemoryAdapter, MemoryAdapterConstraintError } from "./memory.js";
+export {
+  missingOrganizationMethods,
+  missingOrganizationMethodsMessage,
+  ORGANIZATION_METHODS,
+} from "./organization-methods.js";
 export type {
   Adapter,
   AdapterAccount,
@@ -22,10 +27,18 @@ export type {
   AdapterAccountType,
   AdapterAccountWithoutUserId,
   AdapterAuthenticator,
+  AdapterInvitation,
+  AdapterInvitationAcceptance,
+  AdapterInvitationStatus,
+  AdapterMember,
+  AdapterMemberChange,
+  AdapterMemberWithUser,
+  AdapterOrganization,
   AdapterSession,
   AdapterTwoFactor,
   AdapterUser,
   Awaitable,
+  OrganizationMethod,
   TwoFactorMethod,
   VerificationToken,
 } from "./types.js";

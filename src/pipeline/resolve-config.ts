@@ -35,7 +35,7 @@ import {
   MissingSecret,
   UnsupportedStrategy,
 } from "../core/errors.js";
-import { CARRIED_FEATURE, type Feature } from "../core/feature.js";
+import { CARRIED_FEATURE, type Feature, type FeatureFactory } from "../core/feature.js";
 import type { RouteTable } from "../core/routes.js";
 import { flowFor, flowsCarriedByProviders } from "../flows/index.js";
 import type { FlowSetup } from "../flows/types.js";
@@ -179,17 +179,27 @@ function prepareProviders(providers: ProviderConfig[]): Promise<void> | undefine
  * code on Node; on edge runtimes the option must carry it (see `CARRIED_FEATURE`).
  */
 export function configuredFeatures(config: AuthConfig, providers: readonly ProviderConfig[] = []): Feature[] {
-  const options = config.twoFactor;
-  // `null` (plain JavaScript) reads as "off", as undefined does.
-  if (options === undefined || options === null) return [];
-  const build = builtInFeatures.twoFactor ?? carriedCode(options, CARRIED_FEATURE);
-  if (!build) {
-    throw new InvalidConfig(
-      'twoFactor has no code on this runtime: on edge runtimes write twoFactor: TwoFactor({ methods: ["totp"] }) with TwoFactor from "latchkey", which brings it.',
-    );
-  }
-  return [build(options, providers)];
+  return FEATURE_OPTIONS.flatMap(([name, factory, entry]) => {
+    const options = config[name];
+    // `null` (plain JavaScript) reads as "off", as undefined does.
+    if (options === undefined || options === null) return [];
+    const build = (builtInFeatures[name] ?? carriedCode(options, CARRIED_FEATURE)) as
+      | FeatureFactory<typeof options>
+      | undefined;
+    if (!build) {
+      throw new InvalidConfig(
+        `${name} has no code on this runtime: on edge runtimes write ${name}: ${factory}({ … }) with ${factory} from "${entry}", which brings it.`,
+      );
+    }
+    return [build(options, providers)];
+  });
 }
+
+/** The features' options, each with the factory that carries its code and the entry that exports it. */
+const FEATURE_OPTIONS = [
+  ["twoFactor", "TwoFactor", "latchkey"],
+  ["organizations", "Organizations", "latchkey/organizations"],
+] as const;
 
 /** The routes the providers' flows declare, each with the provider that brought it (for a clash's message). */
 function routesOfFlows(providers: ProviderConfig[]): Array<{ owner: string; routes: RouteTable }> {
@@ -408,6 +418,7 @@ export function resolveConfig(config: AuthConfig, env: EnvRecord = readProcessEn
     },
     sessions: strategyImpl(chosen, cacheMaxAge !== undefined),
     signInGates: features.flatMap((feature) => (feature.signInGate ? [feature.signInGate] : [])),
+    activeOrganization: features.find((feature) => feature.activeOrganization)?.activeOrganization,
     jwt: {
       maxAge: positiveNumber("jwt.maxAge", config.jwt?.maxAge, maxAge),
       encode: config.jwt?.encode,

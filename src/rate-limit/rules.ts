@@ -9,7 +9,8 @@ import type { ShortLivedStore } from "../store/types.js";
 /**
  * `signInAttempt`: attempts to prove an identity (`POST /callback/:id`: passwords, one-time codes,
  * e-mail links, passkey assertions). `signInRequest`: requests that make the server send something
- * (`POST /signin/:id`: an e-mail link). `webauthnOptions`: requests that make the server store a
+ * (`POST /signin/:id`: an e-mail link; `POST /organization-invite`: an invitation) or create
+ * something lasting for a user (`POST /organization-create`), these two counted per signed-in user. `webauthnOptions`: requests that make the server store a
  * passkey challenge (`GET /webauthn-options/:id`), which anyone may ask for. `secondFactor`: codes
  * posted as a second factor (`POST /two-factor`, `/two-factor-setup`), counted per user, a user
  * known only from a proven first factor or a session, so nobody else can spend a user's budget.

@@ -16,7 +16,12 @@ import { adapterMethod, callAdapter } from "../core/adapter-calls.js";
 import type { ServerContext } from "../core/context.js";
 import { JWTSessionError } from "../core/errors.js";
 import { emitEvent } from "../core/events.js";
-import { authenticationClaims } from "../core/session-marks.js";
+import {
+  type ActiveOrganizationMark,
+  authenticationClaims,
+  ORGANIZATION_CLAIM,
+  publicOrganizationMark,
+} from "../core/session-marks.js";
 import { isThenable } from "../core/thenable.js";
 import { nowInSeconds } from "../jwt/claims.js";
 import type { JWT } from "../jwt/types.js";
@@ -151,11 +156,18 @@ function isoExpiry(expiresAt: number): string {
   return lastExpiry.iso;
 }
 
-function baseSession(token: JWT, expiresAt: number): Session {
-  return {
+function baseSession(
+  ctx: ServerContext,
+  token: JWT,
+  expiresAt: number,
+  organization: ActiveOrganizationMark | null,
+): Session {
+  const session: Session = {
     user: { id: token.sub, name: token.name, email: token.email, image: token.picture },
     expires: isoExpiry(expiresAt),
   };
+  if (ctx.config.activeOrganization) session.activeOrganization = publicOrganizationMark(organization);
+  return session;
 }
 
 async function readOrUpdate(
@@ -172,6 +184,13 @@ async function readOrUpdate(
   if (mayHaveEndedEarly(ctx, decoded) && (await endedEarly(ctx, decoded))) {
     return { session: null, cookies: clearSession(ctx) };
   }
+  // The active organization as it stands (organizations): after a membership change since its
+  // mark was read, the session is re-issued with the mark as it is now.
+  const source = ctx.config.activeOrganization;
+  const recorded = decoded[ORGANIZATION_CLAIM] ?? null;
+  const organization = source && recorded ? await source.current(ctx.config, decoded.sub, recorded) : null;
+  const own =
+    organization === recorded ? decoded : { ...decoded, [ORGANIZATION_CLAIM]: organization ?? undefined };
   // Snapshot before the callback: it may mutate the token in place instead of returning a new one.
   // The default callback returns the token untouched, so it needs no snapshot.
   const customJwtCallback = ctx.config.customJwtCallback;
@@ -186,19 +205,28 @@ async function readOrUpdate(
 
   const tooOld =
     typeof decoded.iat !== "number" || decoded.iat <= nowInSeconds() - ctx.config.session.updateAge;
-  const reissue = update !== undefined || tooOld || (customJwtCallback && JSON.stringify(token) !== before);
+  const reissue =
+    update !== undefined ||
+    tooOld ||
+    own !== decoded ||
+    (customJwtCallback && JSON.stringify(token) !== before);
   const { cookies, expires } = reissue
-    ? await issueCookies(ctx, withLibraryClaims(token, decoded))
+    ? await issueCookies(ctx, withLibraryClaims(token, own))
     : { cookies: [], expires: decoded.exp as number };
 
   const sessionResult = ctx.config.callbacks.session(
     (update
-      ? { session: baseSession(token, expires), token, trigger: "update", newSession: update.data }
-      : { session: baseSession(token, expires), token }) as SessionCallbackParams, // `user` is for database sessions
+      ? {
+          session: baseSession(ctx, token, expires, organization),
+          token,
+          trigger: "update",
+          newSession: update.data,
+        }
+      : { session: baseSession(ctx, token, expires, organization), token }) as SessionCallbackParams, // `user` is for database sessions
   );
   const session = (isThenable(sessionResult) ? await sessionResult : sessionResult) as Session;
   if (ctx.config.events.session) await emitEvent(ctx.config, "session", { session, token });
-  return { session, cookies };
+  return { session, cookies, activeOrganization: organization };
 }
 
 /** The session's user as stored, unless the session was issued before the address was first proven. */
