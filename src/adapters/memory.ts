@@ -15,6 +15,10 @@ import type {
   Adapter,
   AdapterAccount,
   AdapterAuthenticator,
+  AdapterInvitation,
+  AdapterMember,
+  AdapterMemberChange,
+  AdapterOrganization,
   AdapterSession,
   AdapterTwoFactor,
   AdapterUser,
@@ -40,6 +44,12 @@ export interface MemoryTables {
   twoFactors: Map<string, AdapterTwoFactor>;
   /** By `[userId, codeHash]`; a spent code stays, with `usedAt` set, as a database row would. */
   recoveryCodes: Map<string, MemoryRecoveryCode>;
+  /** By organization id. */
+  organizations: Map<string, AdapterOrganization>;
+  /** By `[organizationId, userId]`: one membership per user and organization. */
+  members: Map<string, AdapterMember>;
+  /** By invitation id. */
+  invitations: Map<string, AdapterInvitation>;
 }
 
 /** One stored recovery code: only its hash, and when it was spent. */
@@ -64,6 +74,9 @@ export function createMemoryTables(): MemoryTables {
     authenticators: new Map(),
     twoFactors: new Map(),
     recoveryCodes: new Map(),
+    organizations: new Map(),
+    members: new Map(),
+    invitations: new Map(),
   };
 }
 
@@ -113,6 +126,41 @@ function toStoredAccount(account: AdapterAccount): AdapterAccount {
   return copy(pickDefined(account, ACCOUNT_COLUMNS)) as AdapterAccount;
 }
 
+function toStoredOrganization(organization: AdapterOrganization): AdapterOrganization {
+  return {
+    id: organization.id,
+    name: organization.name,
+    slug: organization.slug,
+    logo: organization.logo ?? null,
+    metadata: organization.metadata ?? null,
+    createdAt: organization.createdAt,
+  };
+}
+
+function toStoredMember(member: AdapterMember): AdapterMember {
+  return {
+    id: member.id,
+    organizationId: member.organizationId,
+    userId: member.userId,
+    role: member.role,
+    createdAt: member.createdAt,
+    lastActiveAt: member.lastActiveAt ?? null,
+  };
+}
+
+function toStoredInvitation(invitation: AdapterInvitation): AdapterInvitation {
+  return {
+    id: invitation.id,
+    organizationId: invitation.organizationId,
+    email: invitation.email,
+    role: invitation.role,
+    status: invitation.status,
+    inviterId: invitation.inviterId,
+    expires: invitation.expires,
+    createdAt: invitation.createdAt,
+  };
+}
+
 function toStoredAuthenticator(authenticator: AdapterAuthenticator): AdapterAuthenticator {
   return {
     credentialID: authenticator.credentialID,
@@ -129,14 +177,14 @@ function toStoredAuthenticator(authenticator: AdapterAuthenticator): AdapterAuth
 /**
  * Creates an in-memory adapter implementing every {@link Adapter} method, including the latchkey
  * extensions `listSessionsByUserId` (with session metadata), `createUserAndLinkAccount`,
- * `updateAccount`, `deleteAuthenticator` and the two-factor methods (`getTwoFactor` …
- * `countRecoveryCodes`).
+ * `updateAccount`, `deleteAuthenticator`, the two-factor methods (`getTwoFactor` …
+ * `countRecoveryCodes`) and the organization methods (`createOrganization` … `acceptInvitation`).
  *
  * - `createUser` keeps the id it is given (or makes a random UUID); database adapters may assign
  *   their own, so always use the id of the returned user.
  * - Every method returns a copy: mutating a returned record never changes what is stored.
- * - Deleting a user deletes their accounts, sessions, authenticators, two-factor record and
- *   recovery codes.
+ * - Deleting a user deletes their accounts, sessions, authenticators, two-factor record,
+ *   recovery codes and memberships.
  * - State lives in `tables` and disappears with the process.
  *
  * @example
@@ -150,6 +198,7 @@ function toStoredAuthenticator(authenticator: AdapterAuthenticator): AdapterAuth
  */
 export function MemoryAdapter(tables: MemoryTables = createMemoryTables()): Required<Adapter> {
   const { users, accounts, sessions, verificationTokens, authenticators, twoFactors, recoveryCodes } = tables;
+  const { organizations, members, invitations } = tables;
 
   function requireUser(userId: string, action: string): void {
     if (!users.has(userId)) {
@@ -193,6 +242,61 @@ export function MemoryAdapter(tables: MemoryTables = createMemoryTables()): Requ
     for (const [key, record] of table) {
       if (record.userId === userId) table.delete(key);
     }
+  }
+
+  function assertSlugFree(slug: string, exceptId?: string): void {
+    for (const organization of organizations.values()) {
+      if (organization.slug === slug && organization.id !== exceptId) {
+        throw new MemoryAdapterConstraintError(
+          `An organization with slug ${JSON.stringify(slug)} already exists`,
+        );
+      }
+    }
+  }
+
+  function insertMember(member: AdapterMember): AdapterMember {
+    if (!organizations.has(member.organizationId)) {
+      throw new MemoryAdapterConstraintError(
+        `addMember: no organization with id ${JSON.stringify(member.organizationId)}`,
+      );
+    }
+    requireUser(member.userId, "addMember");
+    const stored = copy(toStoredMember(member));
+    members.set(compositeKey(member.organizationId, member.userId), stored);
+    return stored;
+  }
+
+  function ownersOf(organizationId: string): number {
+    let owners = 0;
+    for (const member of members.values()) {
+      if (member.organizationId === organizationId && member.role === "owner") owners++;
+    }
+    return owners;
+  }
+
+  /**
+   * The conditions updateMemberRole and removeMember share, checked with the write in one
+   * synchronous step (no await in between), which is what makes them atomic here.
+   */
+  function changeMember(
+    organizationId: string,
+    userId: string,
+    fromRoles: readonly string[],
+    staysOwner: boolean,
+    write: (key: string, member: AdapterMember) => void,
+  ): AdapterMemberChange {
+    const key = compositeKey(organizationId, userId);
+    const member = members.get(key);
+    if (!member) return { outcome: "notMember" };
+    if (!fromRoles.includes(member.role)) return { outcome: "roleMoved", member: copy(member) };
+    if (member.role === "owner" && !staysOwner && ownersOf(organizationId) <= 1)
+      return { outcome: "lastOwner" };
+    write(key, member);
+    return { outcome: "done", before: copy(member) };
+  }
+
+  function newestFirst(a: AdapterInvitation, b: AdapterInvitation): number {
+    return b.createdAt.getTime() - a.createdAt.getTime();
   }
 
   function countUnusedRecoveryCodes(userId: string): number {
@@ -244,6 +348,7 @@ export function MemoryAdapter(tables: MemoryTables = createMemoryTables()): Requ
       removeWhere(authenticators, userId);
       twoFactors.delete(userId);
       removeWhere(recoveryCodes, userId);
+      removeWhere(members, userId);
       users.delete(userId);
       return user;
     },
@@ -453,6 +558,169 @@ export function MemoryAdapter(tables: MemoryTables = createMemoryTables()): Requ
       const storedUser = insertUser(user);
       const storedAccount = insertAccount({ ...account, userId: storedUser.id } as AdapterAccount);
       return { user: copy(storedUser), account: copy(storedAccount) };
+    },
+
+    async createOrganization(organization, owner) {
+      if (organizations.has(organization.id)) {
+        throw new MemoryAdapterConstraintError(
+          `An organization with id ${JSON.stringify(organization.id)} already exists`,
+        );
+      }
+      assertSlugFree(organization.slug);
+      requireUser(owner.userId, "createOrganization");
+      const stored = copy(toStoredOrganization(organization));
+      organizations.set(stored.id, stored);
+      const member = insertMember({ ...owner, organizationId: stored.id });
+      return { organization: copy(stored), member: copy(member) };
+    },
+
+    async getOrganization(id) {
+      return copyOrNull(organizations.get(id));
+    },
+
+    async getOrganizationBySlug(slug) {
+      for (const organization of organizations.values()) {
+        if (organization.slug === slug) return copy(organization);
+      }
+      return null;
+    },
+
+    async updateOrganization(changes) {
+      const current = organizations.get(changes.id);
+      if (!current) return null;
+      const updates = pickDefined(changes, ["name", "slug", "logo", "metadata"]);
+      if (updates.slug !== undefined) assertSlugFree(updates.slug, current.id);
+      const updated = { ...current, ...copy(updates) };
+      organizations.set(current.id, updated);
+      return copy(updated);
+    },
+
+    async deleteOrganization(id) {
+      const organization = organizations.get(id);
+      if (!organization) return null;
+      const removed: AdapterMember[] = [];
+      for (const [key, member] of members) {
+        if (member.organizationId !== id) continue;
+        removed.push(member);
+        members.delete(key);
+      }
+      for (const [key, invitation] of invitations) {
+        if (invitation.organizationId === id) invitations.delete(key);
+      }
+      organizations.delete(id);
+      return { organization, members: removed };
+    },
+
+    async listOrganizationsByUserId(userId) {
+      const found: Array<{ organization: AdapterOrganization; member: AdapterMember }> = [];
+      for (const member of members.values()) {
+        const organization = member.userId === userId && organizations.get(member.organizationId);
+        if (organization) found.push({ organization: copy(organization), member: copy(member) });
+      }
+      return found.sort((a, b) => a.member.createdAt.getTime() - b.member.createdAt.getTime());
+    },
+
+    async getMember(organizationId, userId) {
+      return copyOrNull(members.get(compositeKey(organizationId, userId)));
+    },
+
+    async listMembers(organizationId) {
+      return [...members.values()]
+        .filter((member) => member.organizationId === organizationId)
+        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+        .flatMap((member) => {
+          const user = users.get(member.userId);
+          if (!user) return [];
+          return [
+            {
+              ...copy(member),
+              user: { id: user.id, email: user.email, name: user.name ?? null, image: user.image ?? null },
+            },
+          ];
+        });
+    },
+
+    async addMember(member) {
+      if (members.has(compositeKey(member.organizationId, member.userId))) return null;
+      return copy(insertMember(member));
+    },
+
+    async updateMemberRole({ organizationId, userId, role, fromRoles }) {
+      return changeMember(organizationId, userId, fromRoles, role === "owner", (key, member) => {
+        members.set(key, { ...member, role });
+      });
+    },
+
+    async removeMember({ organizationId, userId, fromRoles }) {
+      return changeMember(organizationId, userId, fromRoles, false, (key) => {
+        members.delete(key);
+      });
+    },
+
+    async markMemberActive(organizationId, userId, at) {
+      const key = compositeKey(organizationId, userId);
+      const member = members.get(key);
+      if (member) members.set(key, { ...member, lastActiveAt: new Date(at.getTime()) });
+    },
+
+    async createInvitation(invitation) {
+      if (!organizations.has(invitation.organizationId)) {
+        throw new MemoryAdapterConstraintError(
+          `createInvitation: no organization with id ${JSON.stringify(invitation.organizationId)}`,
+        );
+      }
+      if (invitations.has(invitation.id)) {
+        throw new MemoryAdapterConstraintError("An invitation with this id already exists");
+      }
+      const stored = copy(toStoredInvitation(invitation));
+      invitations.set(stored.id, stored);
+      return copy(stored);
+    },
+
+    async getInvitation(id) {
+      return copyOrNull(invitations.get(id));
+    },
+
+    async listInvitations(organizationId) {
+      return [...invitations.values()]
+        .filter((invitation) => invitation.organizationId === organizationId)
+        .sort(newestFirst)
+        .map(copy);
+    },
+
+    async listInvitationsByEmail(email) {
+      return [...invitations.values()]
+        .filter((invitation) => invitation.email === email)
+        .sort(newestFirst)
+        .map(copy);
+    },
+
+    async updatePendingInvitation({ id, status, expires }) {
+      // Check and write in one synchronous step: a used invitation is never revived.
+      const current = invitations.get(id);
+      if (current?.status !== "pending") return null;
+      const updated = { ...current, status, ...(expires ? { expires: new Date(expires.getTime()) } : {}) };
+      invitations.set(id, updated);
+      return copy(updated);
+    },
+
+    async acceptInvitation({ invitationId, member, now }) {
+      // From the status check to both writes there is no await: of concurrent acceptances exactly
+      // one sees the invitation pending.
+      const invitation = invitations.get(invitationId);
+      if (invitation?.status !== "pending" || invitation.expires.getTime() <= now.getTime()) {
+        return { outcome: "unavailable" };
+      }
+      const existing = members.get(compositeKey(invitation.organizationId, member.userId));
+      if (existing) return { outcome: "alreadyMember", member: copy(existing) };
+      const stored = insertMember({
+        ...member,
+        organizationId: invitation.organizationId,
+        role: invitation.role,
+      });
+      const accepted: AdapterInvitation = { ...invitation, status: "accepted" };
+      invitations.set(invitationId, accepted);
+      return { outcome: "accepted", invitation: copy(accepted), member: copy(stored) };
     },
   };
 }

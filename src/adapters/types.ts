@@ -105,6 +105,79 @@ export interface AdapterTwoFactor {
   trustedDevicesSince: Date | null;
 }
 
+/**
+ * latchkey extension: an organization (a workspace users belong to, see docs/organizations.md).
+ * `slug` is unique across organizations (a unique index in the store).
+ */
+export interface AdapterOrganization {
+  id: string;
+  name: string;
+  slug: string;
+  logo: string | null;
+  /** The app's own data as JSON text, or null; latchkey parses and serializes it. */
+  metadata: string | null;
+  createdAt: Date;
+}
+
+/**
+ * latchkey extension: one user's membership of one organization, unique per
+ * (`organizationId`, `userId`). `role` is `"owner"`, `"admin"`, `"member"` or a role the app defines.
+ */
+export interface AdapterMember {
+  id: string;
+  organizationId: string;
+  userId: string;
+  role: string;
+  createdAt: Date;
+  /** When the user last made this organization their active one; null if never. Picks it at the next sign-in. */
+  lastActiveAt: Date | null;
+}
+
+/** A member with the user it is, as an organization's member list shows it. */
+export interface AdapterMemberWithUser extends AdapterMember {
+  user: Pick<AdapterUser, "id" | "email" | "name" | "image">;
+}
+
+/** Where an invitation stands; only a `"pending"` one can be accepted, rejected, cancelled or resent. */
+export type AdapterInvitationStatus = "pending" | "accepted" | "rejected" | "canceled";
+
+/**
+ * latchkey extension: an invitation to join an organization with a role, bound to one e-mail
+ * address. `id` is a random value latchkey generates (it is the secret in the invitation link).
+ */
+export interface AdapterInvitation {
+  id: string;
+  organizationId: string;
+  /** The invited address, lowercased. */
+  email: string;
+  role: string;
+  status: AdapterInvitationStatus;
+  /** The member who sent it. */
+  inviterId: string;
+  expires: Date;
+  createdAt: Date;
+}
+
+/**
+ * What a conditional membership write did (see {@link Adapter.updateMemberRole} and
+ * {@link Adapter.removeMember}): `"done"` carries the member as it was before the write;
+ * `"roleMoved"` means the member's current role is not among the roles the caller allowed (someone
+ * changed it in between), `"lastOwner"` that the write would leave the organization without an owner.
+ */
+export type AdapterMemberChange =
+  | { outcome: "done"; before: AdapterMember }
+  | { outcome: "notMember" }
+  | { outcome: "roleMoved"; member: AdapterMember }
+  | { outcome: "lastOwner" };
+
+/** What {@link Adapter.acceptInvitation} did. */
+export type AdapterInvitationAcceptance =
+  | { outcome: "accepted"; invitation: AdapterInvitation; member: AdapterMember }
+  /** No pending, unexpired invitation with this id: unknown, already used, rejected, cancelled or expired. */
+  | { outcome: "unavailable" }
+  /** The user is already a member; the invitation is left pending. */
+  | { outcome: "alreadyMember"; member: AdapterMember };
+
 export interface Adapter {
   createUser?(user: AdapterUser): Awaitable<AdapterUser>;
   getUser?(id: string): Awaitable<AdapterUser | null>;
@@ -215,7 +288,126 @@ export interface Adapter {
   useRecoveryCode?(userId: string, codeHash: string): Awaitable<{ remaining: number } | null>;
   /** How many unused recovery codes the user has (0 for a user without any). */
   countRecoveryCodes?(userId: string): Awaitable<number>;
+
+  /**
+   * latchkey extension, optional, with the organization methods below (`organizations` in the
+   * config fails at startup naming any that is missing; see ORGANIZATION_METHODS): creates the
+   * organization and its first member (the owner) in one transaction. The slug is unique: latchkey
+   * checks it first, so a unique-index violation here only happens under a race, and must throw.
+   */
+  createOrganization?(
+    organization: AdapterOrganization,
+    owner: AdapterMember,
+  ): Awaitable<{ organization: AdapterOrganization; member: AdapterMember }>;
+  /** The organization with this id, or null. */
+  getOrganization?(id: string): Awaitable<AdapterOrganization | null>;
+  /** The organization with this slug, or null. */
+  getOrganizationBySlug?(slug: string): Awaitable<AdapterOrganization | null>;
+  /**
+   * Changes the given fields (`name`, `slug`, `logo`, `metadata`; absent keeps); returns the updated
+   * organization, or null when none has the id. A slug taken under a race must throw.
+   */
+  updateOrganization?(
+    changes: Partial<Omit<AdapterOrganization, "id" | "createdAt">> & Pick<AdapterOrganization, "id">,
+  ): Awaitable<AdapterOrganization | null>;
+  /**
+   * Deletes the organization with its members and invitations, in one transaction (a cascade), and
+   * returns it with the members it had, so latchkey can update their sessions; null when none has the id.
+   */
+  deleteOrganization?(
+    id: string,
+  ): Awaitable<{ organization: AdapterOrganization; members: AdapterMember[] } | null>;
+  /** Every organization `userId` is a member of, each with that membership; [] for none. */
+  listOrganizationsByUserId?(
+    userId: string,
+  ): Awaitable<Array<{ organization: AdapterOrganization; member: AdapterMember }>>;
+  /** The membership of `userId` in the organization, or null. */
+  getMember?(organizationId: string, userId: string): Awaitable<AdapterMember | null>;
+  /** The organization's members, each with its user, oldest first; [] for none. */
+  listMembers?(organizationId: string): Awaitable<AdapterMemberWithUser[]>;
+  /**
+   * Adds a member; returns null, writing nothing, when the user already is one (the unique
+   * (`organizationId`, `userId`) index). Throws when the organization or the user does not exist.
+   */
+  addMember?(member: AdapterMember): Awaitable<AdapterMember | null>;
+  /**
+   * Sets the member's role, atomically and only when (1) their current role is one of `fromRoles`
+   * and (2) the organization keeps at least one `"owner"` afterwards. Both conditions are checked
+   * in the same transaction as the write (a conditional update, or a row lock on the
+   * organization's owners): of two concurrent demotions of the last two owners, one must return
+   * `"lastOwner"`. `fromRoles` is how latchkey makes "an admin cannot touch an owner" hold when a
+   * promotion races the change.
+   */
+  updateMemberRole?(change: {
+    organizationId: string;
+    userId: string;
+    role: string;
+    fromRoles: readonly string[];
+  }): Awaitable<AdapterMemberChange>;
+  /**
+   * Removes the member, atomically and only under the same two conditions as `updateMemberRole`:
+   * their current role is one of `fromRoles`, and an `"owner"` remains.
+   */
+  removeMember?(target: {
+    organizationId: string;
+    userId: string;
+    fromRoles: readonly string[];
+  }): Awaitable<AdapterMemberChange>;
+  /** Records that the member made the organization active at `at`; a no-op when they are not a member. */
+  markMemberActive?(organizationId: string, userId: string, at: Date): Awaitable<void>;
+  /** Stores a new invitation; throws when the organization does not exist or the id is taken. */
+  createInvitation?(invitation: AdapterInvitation): Awaitable<AdapterInvitation>;
+  /** The invitation with this id (in any status), or null. */
+  getInvitation?(id: string): Awaitable<AdapterInvitation | null>;
+  /** The organization's invitations in every status, newest first. */
+  listInvitations?(organizationId: string): Awaitable<AdapterInvitation[]>;
+  /** The invitations sent to this address (lowercased) in every status, newest first. */
+  listInvitationsByEmail?(email: string): Awaitable<AdapterInvitation[]>;
+  /**
+   * Sets the status (and `expires`, when given) of a `"pending"` invitation, in one conditional
+   * write: returns the updated invitation, or null, writing nothing, when it is not pending (used,
+   * rejected, cancelled) or unknown. Cancel, reject and resend go through it, so none revives a
+   * used invitation.
+   */
+  updatePendingInvitation?(change: {
+    id: string;
+    status: AdapterInvitationStatus;
+    expires?: Date;
+  }): Awaitable<AdapterInvitation | null>;
+  /**
+   * Accepts the invitation and adds `member`, in one transaction: only a `"pending"` invitation
+   * whose `expires` is after `now` is accepted, and its status becomes `"accepted"` in the same
+   * conditional write (`UPDATE … WHERE status = 'pending'` counting the rows), so of any number of
+   * concurrent acceptances exactly one adds a member. When the user already is a member nothing is
+   * written. latchkey has already checked that the user proved the invited address.
+   */
+  acceptInvitation?(acceptance: {
+    invitationId: string;
+    member: AdapterMember;
+    now: Date;
+  }): Awaitable<AdapterInvitationAcceptance>;
 }
+
+/** The optional adapter methods organizations need, all of them. */
+export type OrganizationMethod =
+  | "createOrganization"
+  | "getOrganization"
+  | "getOrganizationBySlug"
+  | "updateOrganization"
+  | "deleteOrganization"
+  | "listOrganizationsByUserId"
+  | "getMember"
+  | "listMembers"
+  | "addMember"
+  | "updateMemberRole"
+  | "removeMember"
+  | "markMemberActive"
+  | "createInvitation"
+  | "getInvitation"
+  | "listInvitations"
+  | "listInvitationsByEmail"
+  | "updatePendingInvitation"
+  | "acceptInvitation";
 
 /** The optional adapter methods two-factor sign-in needs, all of them. */
 export type TwoFactorMethod =

@@ -1,4 +1,4 @@
-import type { Adapter, TwoFactorMethod } from "../types.js";
+import type { Adapter, OrganizationMethod, TwoFactorMethod } from "../types.js";
 import { authenticatorOperations } from "./authenticators.js";
 import type { PrismaClientLike } from "./client.js";
 import { nullIfNotFound } from "./not-found.js";
@@ -28,8 +28,10 @@ export type AuthenticatorMethod =
  * What PrismaAdapter returns: every method, the WebAuthn ones only when the schema has an
  * Authenticator model, the two-factor ones only when it has the TwoFactor and RecoveryCode models.
  */
-export type PrismaAdapterMethods = Required<Omit<Adapter, AuthenticatorMethod | TwoFactorMethod>> &
-  Pick<Adapter, AuthenticatorMethod | TwoFactorMethod>;
+export type PrismaAdapterMethods = Required<
+  Omit<Adapter, AuthenticatorMethod | TwoFactorMethod | OrganizationMethod>
+> &
+  Pick<Adapter, AuthenticatorMethod | TwoFactorMethod | OrganizationMethod>;
 
 const REQUIRED_MODELS = ["user", "account", "session", "verificationToken"] as const;
 
