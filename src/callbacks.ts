@@ -18,6 +18,18 @@ export interface DefaultSession {
   user?: User;
   /** When the session expires, as an ISO 8601 date-time string. */
   expires: string;
+  /**
+   * The organization the user works in and their role there (docs/organizations.md): null when
+   * none is active; absent unless `organizations` is configured.
+   */
+  activeOrganization?: ActiveOrganization | null;
+}
+
+/** The session's active organization: which one, and the signed-in user's role in it. */
+export interface ActiveOrganization {
+  id: string;
+  slug: string;
+  role: string;
 }
 
 /**

@@ -13,6 +13,7 @@ import type { Theme } from "./theme.js";
 
 export type {
   Account,
+  ActiveOrganization,
   CallbacksOptions,
   DefaultSession,
   EventCallbacks,
@@ -379,6 +380,149 @@ export interface AuthConfig {
    * ```
    */
   twoFactor?: TwoFactorOptions;
+  /**
+   * Organizations: users create organizations, invite others by e-mail with a role, and work in
+   * one of them at a time (`activeOrganization` on the session); see {@link OrganizationsOptions}
+   * and docs/organizations.md. The adapter must implement the organization methods
+   * (`createOrganization`, …); startup fails naming any that is missing. On edge runtimes write
+   * `organizations: Organizations({ … })` with `Organizations` from `"latchkey/organizations"`.
+   * Default: off.
+   *
+   * @example
+   * ```ts
+   * import { MemoryAdapter } from "latchkey/adapters";
+   *
+   * const config: AuthConfig = {
+   *   providers,
+   *   adapter: MemoryAdapter(),
+   *   organizations: { roles: { member: { project: ["read"] }, editor: { project: ["read", "update"] } } },
+   * };
+   * ```
+   */
+  organizations?: OrganizationsOptions;
+}
+
+/** What a role may do: for each resource, the actions allowed on it (`{ project: ["create"] }`). */
+export type OrganizationStatements = Readonly<Record<string, readonly string[]>>;
+
+/** An organization as the API returns it: the stored record with `metadata` parsed. */
+export interface Organization {
+  id: string;
+  name: string;
+  slug: string;
+  logo: string | null;
+  metadata: Record<string, unknown> | null;
+  createdAt: Date;
+}
+
+/** What `sendInvitation` receives: everything needed to write the invitation e-mail. */
+export interface OrganizationInvitationMail {
+  /** The invited address; send to this one address only. */
+  email: string;
+  /** The link that accepts it (it leads through sign-in, or sign-up, first). */
+  url: string;
+  organization: Organization;
+  role: string;
+  /** Who invited them. */
+  inviter: { id: string; name: string | null; email: string };
+  expires: Date;
+  request: Request;
+}
+
+/** What the organization before-hooks receive; throwing `OrganizationRefused` (or any error) refuses. */
+export interface OrganizationHooks {
+  /** Before an organization is created, e.g. to check a plan's limit. */
+  beforeCreateOrganization?(params: { user: AdapterUser; name: string; slug: string }): void | Promise<void>;
+  /** Before a member joins (by `addMember` or an accepted invitation). */
+  beforeAddMember?(params: {
+    organization: Organization;
+    userId: string;
+    role: string;
+  }): void | Promise<void>;
+  /** Before an invitation is stored and sent. */
+  beforeInvite?(params: {
+    organization: Organization;
+    email: string;
+    role: string;
+    inviter: AdapterUser;
+  }): void | Promise<void>;
+  /** Before a member's role changes. */
+  beforeRoleChange?(params: {
+    organization: Organization;
+    userId: string;
+    from: string;
+    to: string;
+  }): void | Promise<void>;
+}
+
+/** What the organization events receive (awaited, like `events`; a throw is logged, never fatal). */
+export interface OrganizationEvents {
+  organizationCreated?(params: { organization: Organization; userId: string }): void | Promise<void>;
+  organizationDeleted?(params: { organization: Organization; userId: string }): void | Promise<void>;
+  memberAdded?(params: { organization: Organization; userId: string; role: string }): void | Promise<void>;
+  memberRemoved?(params: { organization: Organization; userId: string; by: string }): void | Promise<void>;
+  roleChanged?(params: {
+    organization: Organization;
+    userId: string;
+    from: string;
+    to: string;
+    by: string;
+  }): void | Promise<void>;
+  invitationSent?(params: {
+    organization: Organization;
+    email: string;
+    role: string;
+    url: string;
+  }): void | Promise<void>;
+  invitationAccepted?(params: {
+    organization: Organization;
+    userId: string;
+    role: string;
+  }): void | Promise<void>;
+}
+
+/**
+ * Organizations (`organizations` in {@link AuthConfig}).
+ *
+ * @example
+ * ```ts
+ * const organizations: OrganizationsOptions = {
+ *   roles: { member: { project: ["read"] }, billing: { invoice: ["read", "pay"] } },
+ *   limits: { organizationsPerUser: 5, membersPerOrganization: 50 },
+ *   invitationMaxAge: 7 * 24 * 60 * 60,
+ * };
+ * ```
+ */
+export interface OrganizationsOptions {
+  /**
+   * Statements the app adds to the built-in roles (`admin`, `member`) and roles of its own. `owner`
+   * may always do everything. Default: the built-in roles only.
+   */
+  roles?: Readonly<Record<string, OrganizationStatements>>;
+  limits?: {
+    /** Organizations one user may create. Default 10. */
+    organizationsPerUser?: number;
+    /** Members one organization may have. Default 100. */
+    membersPerOrganization?: number;
+    /** Pending invitations one organization may have. Default 100. */
+    pendingInvitationsPerOrganization?: number;
+  };
+  /** Seconds an invitation stays valid. Default 48 hours. */
+  invitationMaxAge?: number;
+  /**
+   * Sends the invitation mail. Default: the first e-mail provider's `sendVerificationRequest`, with
+   * the invitation's link as `url`; without either, no mail is sent and `invite` returns the link.
+   */
+  sendInvitation?(mail: OrganizationInvitationMail): void | Promise<void>;
+  /**
+   * Where the invitation link lands a signed-in user, with `?invitation=<id>`: the app's page that
+   * shows it and accepts it (`acceptInvitation`). Default `"/"`.
+   */
+  invitationPage?: string;
+  /** Before-hooks that may refuse an operation by throwing. */
+  hooks?: OrganizationHooks;
+  /** Told after each operation. */
+  events?: OrganizationEvents;
 }
 
 /** A user as two-factor sign-in's `required` function sees them: the stored user. */

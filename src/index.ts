@@ -52,6 +52,7 @@ import { twoFactorSettingsOf } from "./two-factor/settings.js";
 export type { AdapterUser, Awaitable } from "./adapters/types.js";
 export type {
   Account,
+  ActiveOrganization,
   AuthConfig,
   CallbacksOptions,
   DatabaseStrategy,
@@ -62,6 +63,12 @@ export type {
   LoggerInstance,
   MigrateOptions,
   NextAuthV4Sessions,
+  Organization,
+  OrganizationEvents,
+  OrganizationHooks,
+  OrganizationInvitationMail,
+  OrganizationStatements,
+  OrganizationsOptions,
   PagesOptions,
   RateLimitConfig,
   RedirectCallbackParams,

@@ -8,15 +8,17 @@ export {
   type LatchkeyExtension,
   type MissingExtension,
   missingExtensions,
-  missingOrganizationMethods,
-  missingOrganizationMethodsMessage,
   missingTwoFactorMethods,
   missingTwoFactorMethodsMessage,
-  ORGANIZATION_METHODS,
   TWO_FACTOR_METHODS,
 } from "./capabilities.js";
 export type { MemoryRecoveryCode, MemoryTables } from "./memory.js";
 export { createMemoryTables, MemoryAdapter, MemoryAdapterConstraintError } from "./memory.js";
+export {
+  missingOrganizationMethods,
+  missingOrganizationMethodsMessage,
+  ORGANIZATION_METHODS,
+} from "./organization-methods.js";
 export type {
   Adapter,
   AdapterAccount,

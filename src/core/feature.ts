@@ -6,10 +6,11 @@
  */
 import type { Adapter } from "../adapters/types.js";
 import type { CodeKey } from "../carried-code.js";
-import type { TwoFactorOptions } from "../config.js";
+import type { OrganizationsOptions, TwoFactorOptions } from "../config.js";
 import type { ProviderConfig } from "../provider-types.js";
 import type { SignInGate } from "./context.js";
 import type { RouteTable } from "./routes.js";
+import type { ActiveOrganizationSource } from "./session-marks.js";
 
 export interface Feature {
   /** The option that configured it (`"twoFactor"`), for startup errors. */
@@ -25,6 +26,8 @@ export interface Feature {
   checkAdapter?(adapter: Adapter): void;
   /** Checked after every first factor, before its session is issued. */
   signInGate?: SignInGate;
+  /** The active organization sessions carry (organizations); at most one feature supplies it. */
+  activeOrganization?: ActiveOrganizationSource;
 }
 
 /**
@@ -33,6 +36,11 @@ export interface Feature {
  * (`Symbol.for`) so that an object built by one copy of the package works with another.
  */
 export const CARRIED_FEATURE = Symbol.for("latchkey.feature") as CodeKey<FeatureFactory<TwoFactorOptions>>;
+
+/** Where the `organizations` option carries its code, as {@link CARRIED_FEATURE} for two-factor. */
+export const CARRIED_ORGANIZATIONS = Symbol.for("latchkey.feature.organizations") as CodeKey<
+  FeatureFactory<OrganizationsOptions>
+>;
 
 /**
  * Builds a feature from its option's value and the resolved providers (a feature may lean on one:

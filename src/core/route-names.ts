@@ -18,7 +18,9 @@ export const BUILT_IN_ROUTE_NAMES = [
 /**
  * The routes latchkey's own flows and features declare, by name only (the e-mail flow's
  * `verify-request`; the passkey flow's `webauthn-options` and `webauthn-script`; two-factor
- * sign-in's `two-factor`, `two-factor-setup`, `two-factor-passkey` and `two-factor-email`), so that
+ * sign-in's `two-factor`, `two-factor-setup`, `two-factor-passkey` and `two-factor-email`;
+ * organizations' `organization`, `organization-create`, `organization-invite` and
+ * `organization-invitation`), so that
  * `isAuthAction` knows them without a configuration and without importing the code behind them.
  * test/pipeline/routes.test.ts checks this list against the flows.
  */
@@ -30,6 +32,10 @@ export const DECLARED_ROUTE_NAMES = [
   "two-factor-setup",
   "two-factor-passkey",
   "two-factor-email",
+  "organization",
+  "organization-create",
+  "organization-invite",
+  "organization-invitation",
 ] as const;
 
 export type BuiltInRouteName = (typeof BUILT_IN_ROUTE_NAMES)[number];

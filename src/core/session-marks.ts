@@ -12,6 +12,7 @@
  */
 import { nowInSeconds } from "../jwt/claims.js";
 import type { JWT } from "../jwt/types.js";
+import type { ResolvedConfig } from "./resolved-config.js";
 
 /**
  * How the user proved who they are, as the session records it: the RFC 8176 Authentication Method
@@ -33,14 +34,59 @@ export interface SessionMarks {
    * pre-hijack defence").
    */
   unprovenAddress: boolean;
+  /**
+   * The organization the user works in (docs/organizations.md), with their role there as it was
+   * when `checkedAt` was read: absent or null when none is active.
+   */
+  organization?: ActiveOrganizationMark | null;
+}
+
+/** The active organization as a session records it: the member's role there, and when it was read. */
+export interface ActiveOrganizationMark {
+  id: string;
+  slug: string;
+  role: string;
+  /** When the role was read from the adapter, in milliseconds since the epoch. */
+  checkedAt: number;
+}
+
+/**
+ * Where a session's active organization comes from and how it stays true (the `organizations`
+ * feature supplies it): the one active at sign-in, and whether a recorded one still stands. Session
+ * strategies ask it; they know nothing else of organizations.
+ */
+export interface ActiveOrganizationSource {
+  /** The organization to make active when `userId` signs in: the one last used, or none. */
+  atSignIn(config: ResolvedConfig, userId: string): Promise<ActiveOrganizationMark | null>;
+  /**
+   * The mark as it stands now: `mark` itself (the same object) when nothing may have changed since
+   * it was read, else the member's current role there, or null when they are no longer a member
+   * (or `mark` is not a mark at all: a claim is checked here, not where it is read).
+   */
+  current(
+    config: ResolvedConfig,
+    userId: string,
+    mark: ActiveOrganizationMark,
+  ): Promise<ActiveOrganizationMark | null>;
 }
 
 export const AUTH_TIME_CLAIM = "auth_time";
 export const AMR_CLAIM = "amr";
 export const UNPROVEN_ADDRESS_CLAIM = "emailUnverified";
+/** A private claim (RFC 7519 §4.3): the active organization, `{ id, slug, role, checkedAt }`. */
+export const ORGANIZATION_CLAIM = "org";
 
 /** The claims the marks are recorded as; a re-issue keeps exactly these (and the session id). */
-export const MARK_CLAIMS: readonly string[] = [AUTH_TIME_CLAIM, AMR_CLAIM, UNPROVEN_ADDRESS_CLAIM];
+export const MARK_CLAIMS: readonly string[] = [
+  AUTH_TIME_CLAIM,
+  AMR_CLAIM,
+  UNPROVEN_ADDRESS_CLAIM,
+  ORGANIZATION_CLAIM,
+];
+
+/** What a session shows of its active organization: which one, and the role. */
+export const publicOrganizationMark = (mark: ActiveOrganizationMark | null | undefined) =>
+  mark ? { id: mark.id, slug: mark.slug, role: mark.role } : null;
 
 /** Whether `user` is a stored user with an address that nobody has proven yet. */
 export function hasUnprovenAddress(user: object): boolean {
@@ -69,6 +115,8 @@ export function marksClaims(marks: SessionMarks): JWT {
   return {
     ...authenticationClaims(marks.authentication),
     ...(marks.unprovenAddress ? { [UNPROVEN_ADDRESS_CLAIM]: true } : {}),
+    // The mark as it is: it only ever comes from the adapter, and the claims are sealed.
+    ...(marks.organization ? { [ORGANIZATION_CLAIM]: marks.organization } : {}),
   };
 }
 
@@ -91,5 +139,10 @@ export function parseAuthentication(amr: unknown, authTime: unknown): SessionAut
 export function marksOfClaims(claims: JWT): SessionMarks | null {
   const authentication = parseAuthentication(claims[AMR_CLAIM], claims[AUTH_TIME_CLAIM]);
   if (authentication === null) return null;
-  return { authentication, unprovenAddress: claims[UNPROVEN_ADDRESS_CLAIM] === true };
+  return {
+    authentication,
+    unprovenAddress: claims[UNPROVEN_ADDRESS_CLAIM] === true,
+    // Checked by the organizations feature before any use (ActiveOrganizationSource.current).
+    organization: (claims[ORGANIZATION_CLAIM] as ActiveOrganizationMark | undefined) ?? null,
+  };
 }

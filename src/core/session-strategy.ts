@@ -13,11 +13,16 @@ import type { CookieToSet } from "../cookie/header.js";
 import type { JWT } from "../jwt/types.js";
 import type { Profile, User } from "../provider-types.js";
 import type { ResolvedConfig } from "./resolved-config.js";
-import type { SessionAuthentication, SessionMarks } from "./session-marks.js";
+import type { ActiveOrganizationMark, SessionAuthentication, SessionMarks } from "./session-marks.js";
 
 export interface SessionResult {
   session: Session | null;
   cookies: CookieToSet[];
+  /**
+   * The session's active organization as it stands (organizations), whatever the `session`
+   * callback kept of it; undefined when the feature is off or nobody is signed in.
+   */
+  activeOrganization?: ActiveOrganizationMark | null;
 }
 
 export type { SessionAuthentication, SessionMarks } from "./session-marks.js";
@@ -105,6 +110,16 @@ export interface SessionStrategyImpl<Ctx> {
   reauthenticate(
     ctx: Ctx,
     authentication: SessionAuthentication,
+    current?: CurrentSession | null,
+  ): Promise<CookieToSet[]>;
+  /**
+   * Records `organization` (null: none) as the request's session's active organization, keeping
+   * everything else the session records; returns the cookies to set. The caller has checked the
+   * membership. A caller that has the request's session from {@link current} passes it.
+   */
+  setOrganization(
+    ctx: Ctx,
+    organization: ActiveOrganizationMark | null,
     current?: CurrentSession | null,
   ): Promise<CookieToSet[]>;
   /** Ends the request's session (sign-out); returns the cookies that clear it. */

@@ -35,7 +35,7 @@ import {
   MissingSecret,
   UnsupportedStrategy,
 } from "../core/errors.js";
-import { CARRIED_FEATURE, type Feature } from "../core/feature.js";
+import { CARRIED_FEATURE, CARRIED_ORGANIZATIONS, type Feature } from "../core/feature.js";
 import type { RouteTable } from "../core/routes.js";
 import { flowFor, flowsCarriedByProviders } from "../flows/index.js";
 import type { FlowSetup } from "../flows/types.js";
@@ -179,16 +179,29 @@ function prepareProviders(providers: ProviderConfig[]): Promise<void> | undefine
  * code on Node; on edge runtimes the option must carry it (see `CARRIED_FEATURE`).
  */
 export function configuredFeatures(config: AuthConfig, providers: readonly ProviderConfig[] = []): Feature[] {
-  const options = config.twoFactor;
+  const features: Feature[] = [];
+  const twoFactor = config.twoFactor;
   // `null` (plain JavaScript) reads as "off", as undefined does.
-  if (options === undefined || options === null) return [];
-  const build = builtInFeatures.twoFactor ?? carriedCode(options, CARRIED_FEATURE);
-  if (!build) {
-    throw new InvalidConfig(
-      'twoFactor has no code on this runtime: on edge runtimes write twoFactor: TwoFactor({ methods: ["totp"] }) with TwoFactor from "latchkey", which brings it.',
-    );
+  if (twoFactor !== undefined && twoFactor !== null) {
+    const build = builtInFeatures.twoFactor ?? carriedCode(twoFactor, CARRIED_FEATURE);
+    if (!build) {
+      throw new InvalidConfig(
+        'twoFactor has no code on this runtime: on edge runtimes write twoFactor: TwoFactor({ methods: ["totp"] }) with TwoFactor from "latchkey", which brings it.',
+      );
+    }
+    features.push(build(twoFactor, providers));
   }
-  return [build(options, providers)];
+  const organizations = config.organizations;
+  if (organizations !== undefined && organizations !== null) {
+    const build = builtInFeatures.organizations ?? carriedCode(organizations, CARRIED_ORGANIZATIONS);
+    if (!build) {
+      throw new InvalidConfig(
+        'organizations has no code on this runtime: write organizations: Organizations({}) (from "latchkey/organizations").',
+      );
+    }
+    features.push(build(organizations, providers));
+  }
+  return features;
 }
 
 /** The routes the providers' flows declare, each with the provider that brought it (for a clash's message). */
@@ -408,6 +421,7 @@ export function resolveConfig(config: AuthConfig, env: EnvRecord = readProcessEn
     },
     sessions: strategyImpl(chosen, cacheMaxAge !== undefined),
     signInGates: features.flatMap((feature) => (feature.signInGate ? [feature.signInGate] : [])),
+    activeOrganization: features.find((feature) => feature.activeOrganization)?.activeOrganization,
     jwt: {
       maxAge: positiveNumber("jwt.maxAge", config.jwt?.maxAge, maxAge),
       encode: config.jwt?.encode,

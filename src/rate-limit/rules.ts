@@ -16,13 +16,18 @@ import type { ShortLivedStore } from "../store/types.js";
  * `oauthSignIn`: OAuth and OIDC sign-ins completed (`/callback/:id` with a valid authorization
  * response), counted per provider account once the provider has named it, so that one account
  * cannot sign in (and have the store write a record for each) without bound.
+ * `organizationCreate` and `organizationInvite`: organizations created (`POST /organization-create`)
+ * and invitations sent or sent again (`POST /organization-invite`, which mails someone), counted
+ * per signed-in user.
  */
 export type RateLimitRuleName =
   | "signInAttempt"
   | "signInRequest"
   | "webauthnOptions"
   | "secondFactor"
-  | "oauthSignIn";
+  | "oauthSignIn"
+  | "organizationCreate"
+  | "organizationInvite";
 
 /** One rule's limits. */
 export interface RateLimitRule {
@@ -79,7 +84,8 @@ export interface RateLimitConfig {
  * is 3 chances in a million a try; someone holding the first factor gets 480 tries a day, about one
  * chance in 700 a day, and needs the first factor again each time the pending cookie expires); 10
  * OAuth/OIDC sign-ins per provider account and 300 per address in 15 minutes (a person signs in a
- * few times a day; many people behind one address must still get through).
+ * few times a day; many people behind one address must still get through); 10 organizations created
+ * per user and 30 per address in an hour; 30 invitations sent per user and 100 per address in an hour.
  */
 export const DEFAULT_RATE_LIMIT_RULES: Readonly<Record<RateLimitRuleName, Readonly<RateLimitRule>>> =
   Object.freeze({
@@ -88,6 +94,8 @@ export const DEFAULT_RATE_LIMIT_RULES: Readonly<Record<RateLimitRuleName, Readon
     webauthnOptions: Object.freeze({ windowSeconds: 15 * 60, perIp: 300, perAccount: 300 }),
     secondFactor: Object.freeze({ windowSeconds: 15 * 60, perIp: 60, perAccount: 5 }),
     oauthSignIn: Object.freeze({ windowSeconds: 15 * 60, perIp: 300, perAccount: 10 }),
+    organizationCreate: Object.freeze({ windowSeconds: 60 * 60, perIp: 30, perAccount: 10 }),
+    organizationInvite: Object.freeze({ windowSeconds: 60 * 60, perIp: 100, perAccount: 30 }),
   });
 
 export const RATE_LIMIT_RULE_NAMES = Object.keys(DEFAULT_RATE_LIMIT_RULES) as RateLimitRuleName[];

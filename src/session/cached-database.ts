@@ -7,6 +7,7 @@
  * copies of every session that ends.
  */
 import type { AdapterUser } from "../adapters/types.js";
+import type { CookieToSet } from "../cookie/header.js";
 import type { ServerContext } from "../core/context.js";
 import type { ResolvedConfig } from "../core/resolved-config.js";
 import { clearCookieCache, openCookieCache, writeCookieCache } from "./cookie-cache.js";
@@ -16,6 +17,7 @@ import {
   endRequestSession,
   extensionDue,
   issueStoredSession,
+  organizationOfSession,
   readStoredSession,
   sessionThroughCallbacks,
 } from "./database.js";
@@ -37,11 +39,18 @@ async function readCached(ctx: ServerContext, update: { data: unknown } | undefi
     const revoked =
       keepsMarkers(ctx.config) &&
       (await isRevoked(ctx.config, row.userId, sessionId, secondsOf(row.createdAt)));
-    if (!revoked) return { session: await sessionThroughCallbacks(ctx, row, user, undefined), cookies: [] };
+    if (!revoked) {
+      const cookies: CookieToSet[] = [];
+      const organization = await organizationOfSession(ctx, row.sessionToken, row, cookies);
+      const session = await sessionThroughCallbacks(ctx, row, user, undefined, organization);
+      return ctx.config.activeOrganization
+        ? { session, cookies, activeOrganization: organization }
+        : { session, cookies };
+    }
   }
   const { result, live } = await readStoredSession(ctx, update);
   const cache = live ? await writeCookieCache(ctx, live.row, live.user) : clearCookieCache(ctx);
-  return { session: result.session, cookies: [...result.cookies, ...cache] };
+  return { ...result, cookies: [...result.cookies, ...cache] };
 }
 
 export const cachedDatabaseSessions: SessionStrategyImpl = {

@@ -12,6 +12,7 @@ import { adapterMethod, callAdapter } from "../core/adapter-calls.js";
 import type { ServerContext } from "../core/context.js";
 import { AdapterError } from "../core/errors.js";
 import { emitEvent } from "../core/events.js";
+import { type ActiveOrganizationMark, publicOrganizationMark } from "../core/session-marks.js";
 import { isThenable } from "../core/thenable.js";
 import { endDatabaseSessions, listDatabaseSessions } from "./manage.js";
 import { signInMetadata, takesSessionMetadata } from "./session-metadata.js";
@@ -90,8 +91,10 @@ export async function sessionThroughCallbacks(
   row: AdapterSession,
   user: AdapterUser,
   update: { data: unknown } | undefined,
+  organization?: ActiveOrganizationMark | null,
 ): Promise<Session> {
   const base = callbackSession(row, user, row.expires);
+  if (ctx.config.activeOrganization) base.activeOrganization = publicOrganizationMark(organization);
   const answer = ctx.config.callbacks.session(
     (update
       ? { session: base, user, trigger: "update", newSession: update.data }
@@ -139,8 +142,34 @@ export async function readStoredSession(
     row = { ...row, expires, ...seen };
     cookies.push(sessionCookie(ctx, sessionToken, expires));
   }
-  const session = await sessionThroughCallbacks(ctx, row, user, update);
-  return { result: { session, cookies }, live: { sessionToken, row, user } };
+  const organization = await organizationOfSession(ctx, sessionToken, row, cookies);
+  const session = await sessionThroughCallbacks(ctx, row, user, update, organization);
+  const result: SessionResult = ctx.config.activeOrganization
+    ? { session, cookies, activeOrganization: organization }
+    : { session, cookies };
+  return { result, live: { sessionToken, row, user } };
+}
+
+/**
+ * The database session's active organization as it stands (organizations, when configured), from
+ * the marks cookie beside it; when a membership change moved it, the cookie is rewritten into
+ * `cookies`. Null when the feature is off or none is active.
+ */
+export async function organizationOfSession(
+  ctx: ServerContext,
+  sessionToken: string,
+  row: AdapterSession,
+  cookies: CookieToSet[],
+): Promise<ActiveOrganizationMark | null> {
+  const source = ctx.config.activeOrganization;
+  if (!source) return null;
+  const marks = await recordedMarks(ctx);
+  const recorded = marks?.organization ?? null;
+  if (!marks || !recorded) return null;
+  const now = await source.current(ctx.config, row.userId, recorded);
+  if (now !== recorded)
+    cookies.push(await marksCookie(ctx, sessionToken, { ...marks, organization: now }, row.expires));
+  return now;
 }
 
 /** A new session row for a successful sign-in, the previous one ended; returns its cookie and row. */
@@ -220,6 +249,17 @@ export const databaseSessions: SessionStrategyImpl = {
     const recorded = await recordedMarks(ctx);
     const marks = { unprovenAddress: false, ...recorded, authentication };
     return [await marksCookie(ctx, sessionToken, marks, session.expires)];
+  },
+
+  async setOrganization(ctx, organization, current) {
+    const session = current === undefined ? await databaseSessions.current(ctx) : current;
+    const sessionToken = requestSessionToken(ctx);
+    if (session?.expires === undefined || sessionToken === undefined) return [];
+    // Without recorded marks the session records no sign-in time: an epoch one asks for a step-up
+    // wherever a recent one is needed, as no record does.
+    const recorded = await recordedMarks(ctx);
+    const marks = recorded ?? { authentication: { amr: [], authTime: 0 }, unprovenAddress: false };
+    return [await marksCookie(ctx, sessionToken, { ...marks, organization }, session.expires)];
   },
 
   async signOut(ctx) {

@@ -19,6 +19,8 @@ export const defaultCallbacks: CallbacksOptions = {
         image: session.user?.image,
       },
       expires: expires instanceof Date ? expires.toISOString() : session.expires,
+      // Present only when the organizations feature is on (docs/organizations.md).
+      ...(session.activeOrganization !== undefined ? { activeOrganization: session.activeOrganization } : {}),
     };
   },
   jwt: ({ token }) => token,

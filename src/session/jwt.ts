@@ -16,7 +16,12 @@ import { adapterMethod, callAdapter } from "../core/adapter-calls.js";
 import type { ServerContext } from "../core/context.js";
 import { JWTSessionError } from "../core/errors.js";
 import { emitEvent } from "../core/events.js";
-import { authenticationClaims } from "../core/session-marks.js";
+import {
+  type ActiveOrganizationMark,
+  authenticationClaims,
+  ORGANIZATION_CLAIM,
+  publicOrganizationMark,
+} from "../core/session-marks.js";
 import { isThenable } from "../core/thenable.js";
 import { nowInSeconds } from "../jwt/claims.js";
 import type { JWT } from "../jwt/types.js";
@@ -151,11 +156,38 @@ function isoExpiry(expiresAt: number): string {
   return lastExpiry.iso;
 }
 
-function baseSession(token: JWT, expiresAt: number): Session {
-  return {
+function baseSession(
+  ctx: ServerContext,
+  token: JWT,
+  expiresAt: number,
+  organization: ActiveOrganizationMark | null,
+): Session {
+  const session: Session = {
     user: { id: token.sub, name: token.name, email: token.email, image: token.picture },
     expires: isoExpiry(expiresAt),
   };
+  if (ctx.config.activeOrganization) session.activeOrganization = publicOrganizationMark(organization);
+  return session;
+}
+
+/** The token's claims with `organization` as its active organization (none for null). */
+function withOrganization(token: JWT, organization: ActiveOrganizationMark | null): JWT {
+  const next = { ...token };
+  if (organization) next[ORGANIZATION_CLAIM] = organization;
+  else delete next[ORGANIZATION_CLAIM];
+  return next;
+}
+
+/**
+ * The token's active organization as it stands (organizations, when configured): the recorded
+ * one while nothing may have changed, else read again. Undefined when there is nothing to check,
+ * without an `await`, as most reads have none.
+ */
+function organizationNow(ctx: ServerContext, token: JWT): Promise<ActiveOrganizationMark | null> | undefined {
+  const source = ctx.config.activeOrganization;
+  const recorded = token[ORGANIZATION_CLAIM] as ActiveOrganizationMark | undefined;
+  if (!source || !recorded || typeof token.sub !== "string") return undefined;
+  return source.current(ctx.config, token.sub, recorded);
 }
 
 async function readOrUpdate(
@@ -168,10 +200,18 @@ async function readOrUpdate(
     const hadCookie = carriesChunkedCookie(ctx.requestCookies, ctx.cookies.sessionToken.name);
     return { session: null, cookies: hadCookie ? clearSession(ctx) : [] };
   }
+  // Started before the revocation check, so that both store reads share one wait.
+  const organizationRead = organizationNow(ctx, decoded);
   // Issued before its user's address was first proven: whoever holds it may not be the owner.
   if (mayHaveEndedEarly(ctx, decoded) && (await endedEarly(ctx, decoded))) {
+    organizationRead?.catch(() => undefined);
     return { session: null, cookies: clearSession(ctx) };
   }
+  const recordedOrganization = (decoded[ORGANIZATION_CLAIM] as ActiveOrganizationMark | undefined) ?? null;
+  const organization = organizationRead ? await organizationRead : recordedOrganization;
+  // A membership change since the mark was read: the session is re-issued with the mark as it is now.
+  const organizationMoved = organization !== recordedOrganization;
+  const own = organizationMoved ? withOrganization(decoded, organization) : decoded;
   // Snapshot before the callback: it may mutate the token in place instead of returning a new one.
   // The default callback returns the token untouched, so it needs no snapshot.
   const customJwtCallback = ctx.config.customJwtCallback;
@@ -186,19 +226,30 @@ async function readOrUpdate(
 
   const tooOld =
     typeof decoded.iat !== "number" || decoded.iat <= nowInSeconds() - ctx.config.session.updateAge;
-  const reissue = update !== undefined || tooOld || (customJwtCallback && JSON.stringify(token) !== before);
+  const reissue =
+    update !== undefined ||
+    tooOld ||
+    organizationMoved ||
+    (customJwtCallback && JSON.stringify(token) !== before);
   const { cookies, expires } = reissue
-    ? await issueCookies(ctx, withLibraryClaims(token, decoded))
+    ? await issueCookies(ctx, withLibraryClaims(token, own))
     : { cookies: [], expires: decoded.exp as number };
 
   const sessionResult = ctx.config.callbacks.session(
     (update
-      ? { session: baseSession(token, expires), token, trigger: "update", newSession: update.data }
-      : { session: baseSession(token, expires), token }) as SessionCallbackParams, // `user` is for database sessions
+      ? {
+          session: baseSession(ctx, token, expires, organization),
+          token,
+          trigger: "update",
+          newSession: update.data,
+        }
+      : { session: baseSession(ctx, token, expires, organization), token }) as SessionCallbackParams, // `user` is for database sessions
   );
   const session = (isThenable(sessionResult) ? await sessionResult : sessionResult) as Session;
   if (ctx.config.events.session) await emitEvent(ctx.config, "session", { session, token });
-  return { session, cookies };
+  return ctx.config.activeOrganization
+    ? { session, cookies, activeOrganization: organization }
+    : { session, cookies };
 }
 
 /** The session's user as stored, unless the session was issued before the address was first proven. */
@@ -269,6 +320,12 @@ export const jwtSessions: SessionStrategyImpl = {
     const token = current === undefined ? await liveSessionClaims(ctx) : (current?.claims ?? null);
     if (token === null) return [];
     return (await issueCookies(ctx, withAuthentication(token, authentication))).cookies;
+  },
+
+  async setOrganization(ctx, organization, current) {
+    const token = current === undefined ? await liveSessionClaims(ctx) : (current?.claims ?? null);
+    if (token === null) return [];
+    return (await issueCookies(ctx, withOrganization(token, organization))).cookies;
   },
 
   async signOut(ctx) {

@@ -12,6 +12,13 @@ import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 
+/** An organization server function's example: the request, the config, and the ids it names. */
+const ORGANIZATION_CALL: Prelude = {
+  given: ["config", "request"],
+  prelude:
+    "declare const organizationId: string;\ndeclare const userId: string;\ndeclare const invitationId: string;",
+};
+
 /** Declarations shared by many examples; an entry lists the ones its example uses. */
 export const GIVEN = {
   config: `declare const config: import("latchkey").AuthConfig;`,
@@ -123,6 +130,8 @@ const oldSecret = "docs-example-old-secret-0123456789abcdef";`;
 
 export const PRELUDES: Record<string, Prelude> = {
   "README.md#use": { given: ["checkPassword"] },
+  "README.md#organizations": { given: ["providers"] },
+  "docs/organizations.md#organizations": { given: ["providers"] },
   "README.md#e-mail-sign-in-rate-limiting-and-passwords": PRISMA,
   "README.md#e-mail-sign-in-rate-limiting-and-passwords:2": { given: ["providers"] },
   "README.md#e-mail-sign-in-rate-limiting-and-passwords:3": {
@@ -188,6 +197,32 @@ assert.equal(((await providers.json()) as { github: { signinUrl: string } }).git
     modules: { "./generated/prisma/client.js": GENERATED_PRISMA_CLIENT },
   },
 
+  "src/adapters/organization-methods.ts#missingOrganizationMethods": { given: ["adapter"] },
+  "src/adapters/organization-methods.ts#missingOrganizationMethodsMessage": { run: true },
+  "src/config.ts#AuthConfig.organizations": { given: ["providers"] },
+  "src/organizations.ts#createOrganization": { given: ["config", "request"] },
+  "src/organizations.ts#updateOrganization": ORGANIZATION_CALL,
+  "src/organizations.ts#deleteOrganization": ORGANIZATION_CALL,
+  "src/organizations.ts#listOrganizations": { given: ["config", "request"] },
+  "src/organizations.ts#getOrganization": ORGANIZATION_CALL,
+  "src/organizations.ts#inviteMember": ORGANIZATION_CALL,
+  "src/organizations.ts#resendInvitation": ORGANIZATION_CALL,
+  "src/organizations.ts#cancelInvitation": ORGANIZATION_CALL,
+  "src/organizations.ts#rejectInvitation": ORGANIZATION_CALL,
+  "src/organizations.ts#acceptInvitation": ORGANIZATION_CALL,
+  "src/organizations.ts#listInvitations": ORGANIZATION_CALL,
+  "src/organizations.ts#listUserInvitations": { given: ["config", "request"] },
+  "src/organizations.ts#addMember": ORGANIZATION_CALL,
+  "src/organizations.ts#removeMember": ORGANIZATION_CALL,
+  "src/organizations.ts#updateMemberRole": ORGANIZATION_CALL,
+  "src/organizations.ts#leaveOrganization": ORGANIZATION_CALL,
+  "src/organizations.ts#setActiveOrganization": ORGANIZATION_CALL,
+  "src/organizations.ts#hasPermission": { given: ["config", "request"] },
+  "src/organizations.ts#requireRole": { given: ["config", "request"] },
+  "src/organizations.ts#roleHasPermission": {
+    given: ["config"],
+    prelude: "declare const session: { activeOrganization: { id: string; slug: string; role: string } };",
+  },
   "src/adapters/capabilities.ts#missingExtensions": PRISMA,
   "src/adapters/capabilities.ts#missingTwoFactorMethods": { given: ["adapter"] },
   "src/adapters/capabilities.ts#missingTwoFactorMethodsMessage": { run: true },
