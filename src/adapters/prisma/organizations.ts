@@ -10,9 +10,10 @@
  *   locks until the transaction ends; the owners are counted only then. Two concurrent demotions
  *   of the last two owners queue on those locks, and the second counts one owner and refuses.
  *
- * Transactions run at READ COMMITTED on MySQL and MariaDB (whose default, REPEATABLE READ, would
- * count from a snapshot taken before the lock was granted); PostgreSQL's default is READ
- * COMMITTED, and SQLite runs one write transaction at a time. A transaction the database aborts
+ * Transactions run at READ COMMITTED on MySQL and MariaDB, so each read sees what committed
+ * before it: at their default, REPEATABLE READ, the first read fixes a snapshot, and a read made
+ * before the lock was granted would keep showing an owner another transaction removed.
+ * PostgreSQL's default is READ COMMITTED, and SQLite runs one write transaction at a time. A transaction the database aborts
  * for a deadlock or a write conflict (Prisma's P2034) is run again.
  */
 
