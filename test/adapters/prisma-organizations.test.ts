@@ -1,7 +1,9 @@
 /**
  * Organizations through the public handler on PrismaAdapter, on each database: the two races the
  * adapter must decide, attacked as a browser would. Twenty parallel acceptances of one invitation
- * add one member; the last two owners leaving at once leave one owner.
+ * add one member; the last two owners leaving at once leave one owner. An invitation is bound to
+ * one address, so here one user races: the unique membership index and the conditional status
+ * write both stand in the way (the kit's race with different users pins the write alone).
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { PrismaAdapter } from "../../src/adapters/prisma/index.js";
