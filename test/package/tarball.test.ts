@@ -149,10 +149,13 @@ describe("npm pack from a clean checkout", () => {
  * growth, 1.1 kB (1.6 kB with GitHub) are the limiter and store refusing rather than dropping live
  * counters and markers under a flood, the per-user marker bound and the per-account OAuth sign-in
  * count; 0.6 kB are the pages' contrast-derived colours and error messages tied to their fields
- * (WCAG 2.2 AA, docs/pages.md).
+ * (WCAG 2.2 AA, docs/pages.md). 0.7 kB are the active organization as a session mark: the JWT
+ * strategy checks and re-issues it, the one function that issues sessions sets it at sign-in, and
+ * the feature table resolves `organizations` (the feature's own code stays out, carried by
+ * `Organizations()`); to win back by letting the feature wrap the strategy instead.
  */
-const EDGE_BUDGET_BYTES = 87_500;
-const EDGE_WITH_GITHUB_BUDGET_BYTES = 154_700;
+const EDGE_BUDGET_BYTES = 88_200;
+const EDGE_WITH_GITHUB_BUDGET_BYTES = 155_400;
 
 /** What only database sessions and next-auth v4 adoption need, each carried by the value an app imports. */
 const CARRIED_SESSION_CODE =
