@@ -35,11 +35,8 @@ export interface Feature {
  * edge runtimes `Auth` brings no feature itself, so the option's factory attaches it. Registered
  * (`Symbol.for`) so that an object built by one copy of the package works with another.
  */
-export const CARRIED_FEATURE = Symbol.for("latchkey.feature") as CodeKey<FeatureFactory<TwoFactorOptions>>;
-
-/** Where the `organizations` option carries its code, as {@link CARRIED_FEATURE} for two-factor. */
-export const CARRIED_ORGANIZATIONS = Symbol.for("latchkey.feature.organizations") as CodeKey<
-  FeatureFactory<OrganizationsOptions>
+export const CARRIED_FEATURE = Symbol.for("latchkey.feature") as CodeKey<
+  FeatureFactory<TwoFactorOptions> | FeatureFactory<OrganizationsOptions>
 >;
 
 /**

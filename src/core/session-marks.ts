@@ -63,11 +63,7 @@ export interface ActiveOrganizationSource {
    * it was read, else the member's current role there, or null when they are no longer a member
    * (or `mark` is not a mark at all: a claim is checked here, not where it is read).
    */
-  current(
-    config: ResolvedConfig,
-    userId: string,
-    mark: ActiveOrganizationMark,
-  ): Promise<ActiveOrganizationMark | null>;
+  current(config: ResolvedConfig, userId: unknown, mark: unknown): Promise<ActiveOrganizationMark | null>;
 }
 
 export const AUTH_TIME_CLAIM = "auth_time";

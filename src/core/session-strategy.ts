@@ -20,7 +20,8 @@ export interface SessionResult {
   cookies: CookieToSet[];
   /**
    * The session's active organization as it stands (organizations), whatever the `session`
-   * callback kept of it; undefined when the feature is off or nobody is signed in.
+   * callback kept of it; null or undefined when none is active, the feature is off or nobody is
+   * signed in.
    */
   activeOrganization?: ActiveOrganizationMark | null;
 }
@@ -113,11 +114,12 @@ export interface SessionStrategyImpl<Ctx> {
     current?: CurrentSession | null,
   ): Promise<CookieToSet[]>;
   /**
-   * Records `organization` (null: none) as the request's session's active organization, keeping
-   * everything else the session records; returns the cookies to set. The caller has checked the
-   * membership. A caller that has the request's session from {@link current} passes it.
+   * Records `organization` (null: none) as the active organization of the request's session that
+   * keeps its data in storage (database sessions; one that carries claims is re-issued with them
+   * instead), keeping everything else it records; returns the cookies to set. The caller has
+   * checked the membership and passes the session from {@link current}.
    */
-  setOrganization(
+  setOrganization?(
     ctx: Ctx,
     organization: ActiveOrganizationMark | null,
     current?: CurrentSession | null,

@@ -104,7 +104,7 @@ export const activeOrganizationSource: ActiveOrganizationSource = {
   },
 
   async current(config, userId, mark) {
-    if (!isMark(mark)) return null;
+    if (!isMark(mark) || typeof userId !== "string") return null;
     if (!(await mayHaveChanged(config, userId, mark))) return mark;
     return readOrganizationMark(config, userId, mark.id);
   },

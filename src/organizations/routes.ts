@@ -8,9 +8,9 @@
  * - `POST /organization` `{ action, … }`: `update`, `delete`, `addMember`, `removeMember`,
  *   `updateMemberRole`, `leave`, `cancelInvitation`, `rejectInvitation`, `acceptInvitation`,
  *   `setActive` (the last two set the session's cookies).
- * - `POST /organization-create` `{ name, slug, logo?, metadata? }`: counted by `organizationCreate`.
- * - `POST /organization-invite` `{ organizationId, email, role }` or `{ invitationId }` (resend):
- *   counted by `organizationInvite`.
+ * - `POST /organization-create` `{ name, slug, logo?, metadata? }` and `POST /organization-invite`
+ *   `{ organizationId, email, role }` or `{ invitationId }` (resend): counted per signed-in user by
+ *   the `signInRequest` rule, as every request that sends a mail or stores something for a user.
  * - `GET /organization-invitation?id=`: the invitation link. Signed out, to the sign-in page
  *   (sign-up, for a new address), coming back here; signed in, to the app's `invitationPage`.
  */
@@ -183,7 +183,7 @@ export function organizationRoutes(settings: OrganizationSettings): RouteTable {
       methods: {
         POST: {
           csrf: "required",
-          rateLimit: "organizationCreate",
+          rateLimit: "signInRequest",
           rateLimitKeys: (ctx) => perUser(ctx, settings),
           run: run(create),
         },
@@ -195,7 +195,7 @@ export function organizationRoutes(settings: OrganizationSettings): RouteTable {
       methods: {
         POST: {
           csrf: "required",
-          rateLimit: "organizationInvite",
+          rateLimit: "signInRequest",
           rateLimitKeys: (ctx) => perUser(ctx, settings),
           run: run(invite),
         },

@@ -6,7 +6,11 @@
 import type { CookieToSet } from "../cookie/header.js";
 import type { ServerContext } from "../core/context.js";
 import { NotSignedIn } from "../core/errors.js";
-import { type ActiveOrganizationMark, publicOrganizationMark } from "../core/session-marks.js";
+import {
+  type ActiveOrganizationMark,
+  ORGANIZATION_CLAIM,
+  publicOrganizationMark,
+} from "../core/session-marks.js";
 import type { CurrentSession } from "../core/session-strategy.js";
 import type { Actor } from "./membership.js";
 import { activeOrganizationMark } from "./operations.js";
@@ -20,7 +24,12 @@ export async function setActiveOrganization(
   organizationId: unknown,
 ): Promise<{ activeOrganization: ReturnType<typeof publicOrganizationMark>; cookies: CookieToSet[] }> {
   const mark = await activeOrganizationMark(actor, organizationId);
-  const cookies = await actor.ctx.sessions.setOrganization(actor.ctx, mark, actor.session);
+  const { ctx, session } = actor;
+  // A session that carries claims (JWT) is re-issued with the mark as its claim; one that keeps
+  // its data in storage records it beside the row.
+  const cookies = session.claims
+    ? await ctx.sessions.reissue(ctx, { ...session.claims, [ORGANIZATION_CLAIM]: mark ?? undefined })
+    : ((await ctx.sessions.setOrganization?.(ctx, mark, session)) ?? []);
   return { activeOrganization: publicOrganizationMark(mark), cookies };
 }
 

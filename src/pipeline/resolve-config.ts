@@ -35,7 +35,7 @@ import {
   MissingSecret,
   UnsupportedStrategy,
 } from "../core/errors.js";
-import { CARRIED_FEATURE, CARRIED_ORGANIZATIONS, type Feature } from "../core/feature.js";
+import { CARRIED_FEATURE, type Feature, type FeatureFactory } from "../core/feature.js";
 import type { RouteTable } from "../core/routes.js";
 import { flowFor, flowsCarriedByProviders } from "../flows/index.js";
 import type { FlowSetup } from "../flows/types.js";
@@ -179,30 +179,27 @@ function prepareProviders(providers: ProviderConfig[]): Promise<void> | undefine
  * code on Node; on edge runtimes the option must carry it (see `CARRIED_FEATURE`).
  */
 export function configuredFeatures(config: AuthConfig, providers: readonly ProviderConfig[] = []): Feature[] {
-  const features: Feature[] = [];
-  const twoFactor = config.twoFactor;
-  // `null` (plain JavaScript) reads as "off", as undefined does.
-  if (twoFactor !== undefined && twoFactor !== null) {
-    const build = builtInFeatures.twoFactor ?? carriedCode(twoFactor, CARRIED_FEATURE);
+  return FEATURE_OPTIONS.flatMap(([name, factory, example, entry]) => {
+    const options = config[name];
+    // `null` (plain JavaScript) reads as "off", as undefined does.
+    if (options === undefined || options === null) return [];
+    const build = (builtInFeatures[name] ?? carriedCode(options, CARRIED_FEATURE)) as
+      | FeatureFactory<typeof options>
+      | undefined;
     if (!build) {
       throw new InvalidConfig(
-        'twoFactor has no code on this runtime: on edge runtimes write twoFactor: TwoFactor({ methods: ["totp"] }) with TwoFactor from "latchkey", which brings it.',
+        `${name} has no code on this runtime: on edge runtimes write ${name}: ${factory}(${example}) with ${factory} from "${entry}", which brings it.`,
       );
     }
-    features.push(build(twoFactor, providers));
-  }
-  const organizations = config.organizations;
-  if (organizations !== undefined && organizations !== null) {
-    const build = builtInFeatures.organizations ?? carriedCode(organizations, CARRIED_ORGANIZATIONS);
-    if (!build) {
-      throw new InvalidConfig(
-        'organizations has no code on this runtime: write organizations: Organizations({}) (from "latchkey/organizations").',
-      );
-    }
-    features.push(build(organizations, providers));
-  }
-  return features;
+    return [build(options, providers)];
+  });
 }
+
+/** The features' options, each with the factory that carries its code, an example, and the entry that exports it. */
+const FEATURE_OPTIONS = [
+  ["twoFactor", "TwoFactor", '{ methods: ["totp"] }', "latchkey"],
+  ["organizations", "Organizations", "{}", "latchkey/organizations"],
+] as const;
 
 /** The routes the providers' flows declare, each with the provider that brought it (for a clash's message). */
 function routesOfFlows(providers: ProviderConfig[]): Array<{ owner: string; routes: RouteTable }> {

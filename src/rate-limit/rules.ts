@@ -9,25 +9,21 @@ import type { ShortLivedStore } from "../store/types.js";
 /**
  * `signInAttempt`: attempts to prove an identity (`POST /callback/:id`: passwords, one-time codes,
  * e-mail links, passkey assertions). `signInRequest`: requests that make the server send something
- * (`POST /signin/:id`: an e-mail link). `webauthnOptions`: requests that make the server store a
+ * (`POST /signin/:id`: an e-mail link; `POST /organization-invite`: an invitation) or create
+ * something lasting for a user (`POST /organization-create`), these two counted per signed-in user. `webauthnOptions`: requests that make the server store a
  * passkey challenge (`GET /webauthn-options/:id`), which anyone may ask for. `secondFactor`: codes
  * posted as a second factor (`POST /two-factor`, `/two-factor-setup`), counted per user, a user
  * known only from a proven first factor or a session, so nobody else can spend a user's budget.
  * `oauthSignIn`: OAuth and OIDC sign-ins completed (`/callback/:id` with a valid authorization
  * response), counted per provider account once the provider has named it, so that one account
  * cannot sign in (and have the store write a record for each) without bound.
- * `organizationCreate` and `organizationInvite`: organizations created (`POST /organization-create`)
- * and invitations sent or sent again (`POST /organization-invite`, which mails someone), counted
- * per signed-in user.
  */
 export type RateLimitRuleName =
   | "signInAttempt"
   | "signInRequest"
   | "webauthnOptions"
   | "secondFactor"
-  | "oauthSignIn"
-  | "organizationCreate"
-  | "organizationInvite";
+  | "oauthSignIn";
 
 /** One rule's limits. */
 export interface RateLimitRule {
@@ -84,8 +80,7 @@ export interface RateLimitConfig {
  * is 3 chances in a million a try; someone holding the first factor gets 480 tries a day, about one
  * chance in 700 a day, and needs the first factor again each time the pending cookie expires); 10
  * OAuth/OIDC sign-ins per provider account and 300 per address in 15 minutes (a person signs in a
- * few times a day; many people behind one address must still get through); 10 organizations created
- * per user and 30 per address in an hour; 30 invitations sent per user and 100 per address in an hour.
+ * few times a day; many people behind one address must still get through).
  */
 export const DEFAULT_RATE_LIMIT_RULES: Readonly<Record<RateLimitRuleName, Readonly<RateLimitRule>>> =
   Object.freeze({
@@ -94,8 +89,6 @@ export const DEFAULT_RATE_LIMIT_RULES: Readonly<Record<RateLimitRuleName, Readon
     webauthnOptions: Object.freeze({ windowSeconds: 15 * 60, perIp: 300, perAccount: 300 }),
     secondFactor: Object.freeze({ windowSeconds: 15 * 60, perIp: 60, perAccount: 5 }),
     oauthSignIn: Object.freeze({ windowSeconds: 15 * 60, perIp: 300, perAccount: 10 }),
-    organizationCreate: Object.freeze({ windowSeconds: 60 * 60, perIp: 30, perAccount: 10 }),
-    organizationInvite: Object.freeze({ windowSeconds: 60 * 60, perIp: 100, perAccount: 30 }),
   });
 
 export const RATE_LIMIT_RULE_NAMES = Object.keys(DEFAULT_RATE_LIMIT_RULES) as RateLimitRuleName[];

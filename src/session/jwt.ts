@@ -170,26 +170,6 @@ function baseSession(
   return session;
 }
 
-/** The token's claims with `organization` as its active organization (none for null). */
-function withOrganization(token: JWT, organization: ActiveOrganizationMark | null): JWT {
-  const next = { ...token };
-  if (organization) next[ORGANIZATION_CLAIM] = organization;
-  else delete next[ORGANIZATION_CLAIM];
-  return next;
-}
-
-/**
- * The token's active organization as it stands (organizations, when configured): the recorded
- * one while nothing may have changed, else read again. Undefined when there is nothing to check,
- * without an `await`, as most reads have none.
- */
-function organizationNow(ctx: ServerContext, token: JWT): Promise<ActiveOrganizationMark | null> | undefined {
-  const source = ctx.config.activeOrganization;
-  const recorded = token[ORGANIZATION_CLAIM] as ActiveOrganizationMark | undefined;
-  if (!source || !recorded || typeof token.sub !== "string") return undefined;
-  return source.current(ctx.config, token.sub, recorded);
-}
-
 async function readOrUpdate(
   ctx: ServerContext,
   update: { data: unknown } | undefined,
@@ -200,18 +180,17 @@ async function readOrUpdate(
     const hadCookie = carriesChunkedCookie(ctx.requestCookies, ctx.cookies.sessionToken.name);
     return { session: null, cookies: hadCookie ? clearSession(ctx) : [] };
   }
-  // Started before the revocation check, so that both store reads share one wait.
-  const organizationRead = organizationNow(ctx, decoded);
   // Issued before its user's address was first proven: whoever holds it may not be the owner.
   if (mayHaveEndedEarly(ctx, decoded) && (await endedEarly(ctx, decoded))) {
-    organizationRead?.catch(() => undefined);
     return { session: null, cookies: clearSession(ctx) };
   }
-  const recordedOrganization = (decoded[ORGANIZATION_CLAIM] as ActiveOrganizationMark | undefined) ?? null;
-  const organization = organizationRead ? await organizationRead : recordedOrganization;
-  // A membership change since the mark was read: the session is re-issued with the mark as it is now.
-  const organizationMoved = organization !== recordedOrganization;
-  const own = organizationMoved ? withOrganization(decoded, organization) : decoded;
+  // The active organization as it stands (organizations): after a membership change since its
+  // mark was read, the session is re-issued with the mark as it is now.
+  const source = ctx.config.activeOrganization;
+  const recorded = decoded[ORGANIZATION_CLAIM] ?? null;
+  const organization = source && recorded ? await source.current(ctx.config, decoded.sub, recorded) : null;
+  const own =
+    organization === recorded ? decoded : { ...decoded, [ORGANIZATION_CLAIM]: organization ?? undefined };
   // Snapshot before the callback: it may mutate the token in place instead of returning a new one.
   // The default callback returns the token untouched, so it needs no snapshot.
   const customJwtCallback = ctx.config.customJwtCallback;
@@ -229,7 +208,7 @@ async function readOrUpdate(
   const reissue =
     update !== undefined ||
     tooOld ||
-    organizationMoved ||
+    own !== decoded ||
     (customJwtCallback && JSON.stringify(token) !== before);
   const { cookies, expires } = reissue
     ? await issueCookies(ctx, withLibraryClaims(token, own))
@@ -247,9 +226,7 @@ async function readOrUpdate(
   );
   const session = (isThenable(sessionResult) ? await sessionResult : sessionResult) as Session;
   if (ctx.config.events.session) await emitEvent(ctx.config, "session", { session, token });
-  return ctx.config.activeOrganization
-    ? { session, cookies, activeOrganization: organization }
-    : { session, cookies };
+  return { session, cookies, activeOrganization: organization };
 }
 
 /** The session's user as stored, unless the session was issued before the address was first proven. */
@@ -320,12 +297,6 @@ export const jwtSessions: SessionStrategyImpl = {
     const token = current === undefined ? await liveSessionClaims(ctx) : (current?.claims ?? null);
     if (token === null) return [];
     return (await issueCookies(ctx, withAuthentication(token, authentication))).cookies;
-  },
-
-  async setOrganization(ctx, organization, current) {
-    const token = current === undefined ? await liveSessionClaims(ctx) : (current?.claims ?? null);
-    if (token === null) return [];
-    return (await issueCookies(ctx, withOrganization(token, organization))).cookies;
   },
 
   async signOut(ctx) {

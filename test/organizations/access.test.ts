@@ -166,7 +166,7 @@ describe("organizations: access", () => {
     const acme = await createOrg(config, alice, "acme");
     await addPerson(config, alice, acme, "bob", "editor");
     await addPerson(config, alice, acme, "carol", "member");
-    const { hasPermission } = await import("../../src/organizations.js");
+    const { hasPermission } = await import("../../src/organizations-entry.js");
     const { requestWith } = await import("../two-factor/harness.js");
     for (const [person, expected] of [
       ["bob", true],

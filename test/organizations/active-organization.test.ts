@@ -8,7 +8,7 @@
 import { describe, expect, it } from "vitest";
 import type { Adapter } from "../../src/adapters/types.js";
 import { getSession } from "../../src/index.js";
-import { hasPermission } from "../../src/organizations.js";
+import { hasPermission } from "../../src/organizations-entry.js";
 import type { ShortLivedStore } from "../../src/store/types.js";
 import { requestWith } from "../two-factor/harness.js";
 import { addPerson, createOrg, orgApp, post, type Strategy, sessionOf, signIn } from "./harness.js";

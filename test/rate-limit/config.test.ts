@@ -165,7 +165,7 @@ describe("a rateLimit option that makes no sense", () => {
   it("refuses rule names it does not know, listing every one and the rules there are", async () => {
     const text = await startupError({ rules: { signInAttempts: { perIp: 5 }, signOut: {} } });
     expect(text).toContain(
-      'rateLimit.rules has no rule named "signInAttempts", "signOut"; the rules are signInAttempt, signInRequest, webauthnOptions, secondFactor, oauthSignIn, organizationCreate, organizationInvite.',
+      'rateLimit.rules has no rule named "signInAttempts", "signOut"; the rules are signInAttempt, signInRequest, webauthnOptions, secondFactor, oauthSignIn.',
     );
   });
 

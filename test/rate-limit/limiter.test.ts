@@ -16,8 +16,6 @@ const RULES: Record<RateLimitRuleName, RateLimitRule> = {
   webauthnOptions: { windowSeconds: 60, perIp: 100, perAccount: 100 },
   secondFactor: { windowSeconds: 60, perIp: 100, perAccount: 5 },
   oauthSignIn: { windowSeconds: 60, perIp: 100, perAccount: 10 },
-  organizationCreate: { windowSeconds: 60, perIp: 100, perAccount: 10 },
-  organizationInvite: { windowSeconds: 60, perIp: 100, perAccount: 10 },
 };
 
 function limiter(rules = RULES) {

@@ -8,7 +8,7 @@ import type { AdapterMember, AdapterMemberWithUser } from "./adapters/types.js";
 import { carrying } from "./carried-code.js";
 import type { AuthConfig, Organization, OrganizationStatements, OrganizationsOptions } from "./config.js";
 import type { CookieToSet } from "./cookie/header.js";
-import { CARRIED_ORGANIZATIONS } from "./core/feature.js";
+import { CARRIED_FEATURE } from "./core/feature.js";
 import type { CurrentSession } from "./core/session-strategy.js";
 import { requireActor } from "./organizations/actor.js";
 import { organizationsFeature } from "./organizations/feature.js";
@@ -82,7 +82,7 @@ export { ADMIN, BUILT_IN_STATEMENTS, MEMBER, OWNER } from "./organizations/roles
  * ```
  */
 export function Organizations(options: OrganizationsOptions = {}): OrganizationsOptions {
-  return carrying(options, CARRIED_ORGANIZATIONS, organizationsFeature);
+  return carrying(options, CARRIED_FEATURE, organizationsFeature);
 }
 
 function settingsOf(config: AuthConfig): OrganizationSettings {
