@@ -1,7 +1,9 @@
 /**
  * The React page: `SessionProvider` around a component that shows `useSession`'s status and name,
  * with buttons that sign in, rename (`update`) and sign out. The query picks the provider's props
- * and `useSession`'s options: `interval`, `focus=0`, `required=callback|redirect`.
+ * and `useSession`'s options: `interval`, `focus=0`, `required=callback|redirect`; `nested=1` puts
+ * the component under a second provider handed the first one's `useSession().data`, as Auth.js's
+ * Pages Router example does.
  */
 import { createElement, useEffect } from "react";
 import { createRoot } from "react-dom/client";
@@ -59,11 +61,16 @@ function Account() {
   );
 }
 
+function Nested() {
+  const { data } = useSession();
+  return createElement(SessionProvider, { session: data }, createElement(Account));
+}
+
 const interval = Number(query.get("interval") ?? 0);
 createRoot(document.getElementById("root") as HTMLElement).render(
   createElement(
     SessionProvider,
     { refetchInterval: interval, refetchOnWindowFocus: query.get("focus") !== "0" },
-    createElement(Account),
+    createElement(query.get("nested") === "1" ? Nested : Account),
   ),
 );
