@@ -21,8 +21,10 @@ export default language("de", {
   signOut: "Abmelden",
   signOutQuestion: "Möchtest du dich wirklich abmelden?",
   checkEmail: "Prüfe deine E-Mails",
-  linkSent: "Wir haben dir einen Anmeldelink per E-Mail geschickt. Öffne ihn auf diesem Gerät, um fortzufahren.",
-  linkNote: "Der Link läuft bald ab und funktioniert nur einmal. Wenn er nicht ankommt, sieh in deinem Spam-Ordner nach.",
+  linkSent:
+    "Wir haben dir einen Anmeldelink per E-Mail geschickt. Öffne ihn auf diesem Gerät, um fortzufahren.",
+  linkNote:
+    "Der Link läuft bald ab und funktioniert nur einmal. Wenn er nicht ankommt, sieh in deinem Spam-Ordner nach.",
   orEnterCode: "Oder gib den 6-stelligen Code aus der E-Mail ein:",
   codeFromEmail: "Code aus der E-Mail",
   signInWithCode: "Mit Code anmelden",
@@ -40,7 +42,8 @@ export default language("de", {
   returnTo: "Du kannst diese Seite schließen und zu {host} zurückkehren.",
   confirmSignIn: "Anmeldung bestätigen",
   continueAs: "Weiter anmelden als {email}.",
-  confirmNote: "Dieser Link funktioniert nur einmal. Wenn du keine Anmeldung angefordert hast, schließe diese Seite.",
+  confirmNote:
+    "Dieser Link funktioniert nur einmal. Wenn du keine Anmeldung angefordert hast, schließe diese Seite.",
   mailSubject: "Bei {host} anmelden",
   mailCode: "Oder gib diesen Code auf der Anmeldeseite ein:",
   mailIgnore: "Wenn du diese E-Mail nicht angefordert hast, kannst du sie einfach ignorieren.",

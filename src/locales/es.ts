@@ -20,7 +20,8 @@ export default language("es", {
   signOut: "Cerrar sesión",
   signOutQuestion: "¿Seguro que quieres cerrar sesión?",
   checkEmail: "Revisa tu correo",
-  linkSent: "Te enviamos un enlace de inicio de sesión a tu correo electrónico. Ábrelo en este dispositivo para continuar.",
+  linkSent:
+    "Te enviamos un enlace de inicio de sesión a tu correo electrónico. Ábrelo en este dispositivo para continuar.",
   linkNote: "El enlace caduca pronto y solo funciona una vez. Si no te llega, revisa la carpeta de spam.",
   orEnterCode: "O escribe el código de 6 dígitos del correo:",
   codeFromEmail: "Código del correo",
@@ -69,7 +70,8 @@ export default language("es", {
     "Ese código de recuperación no funcionó. Cada código de recuperación funciona una sola vez; prueba con otro.",
   wrongEmailCode:
     "Ese código no funcionó. Escribe el código del correo más reciente; cada código funciona una sola vez, durante unos minutos. Puedes pedir uno nuevo.",
-  wrongPasskey: "No se aceptó esa llave de acceso. Usa una llave que hayas añadido a esta cuenta, u otro método.",
+  wrongPasskey:
+    "No se aceptó esa llave de acceso. Usa una llave que hayas añadido a esta cuenta, u otro método.",
   setUp: "Configurar la autenticación en dos pasos",
   scanCode:
     "Escanea este código QR con una app de autenticación (como 1Password, Google Authenticator o Aegis) y escribe el código que muestre.",

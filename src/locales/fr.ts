@@ -20,8 +20,10 @@ export default language("fr", {
   signOut: "Se déconnecter",
   signOutQuestion: "Voulez-vous vraiment vous déconnecter ?",
   checkEmail: "Consultez vos e-mails",
-  linkSent: "Nous avons envoyé un lien de connexion à votre adresse e-mail. Ouvrez-le sur cet appareil pour continuer.",
-  linkNote: "Le lien expire bientôt et ne fonctionne qu’une fois. S’il n’arrive pas, vérifiez vos courriers indésirables.",
+  linkSent:
+    "Nous avons envoyé un lien de connexion à votre adresse e-mail. Ouvrez-le sur cet appareil pour continuer.",
+  linkNote:
+    "Le lien expire bientôt et ne fonctionne qu’une fois. S’il n’arrive pas, vérifiez vos courriers indésirables.",
   orEnterCode: "Ou saisissez le code à 6 chiffres reçu par e-mail :",
   codeFromEmail: "Code reçu par e-mail",
   signInWithCode: "Se connecter avec le code",
@@ -29,7 +31,8 @@ export default language("fr", {
   codeLastTry: "Ce code n’est pas le bon, et c’était le dernier essai. Demandez un nouveau code.",
   codeWrong: {
     one: "Ce code n’est pas le bon. Vérifiez le code du dernier e-mail et réessayez : il reste {count} essai.",
-    other: "Ce code n’est pas le bon. Vérifiez le code du dernier e-mail et réessayez : il reste {count} essais.",
+    other:
+      "Ce code n’est pas le bon. Vérifiez le code du dernier e-mail et réessayez : il reste {count} essais.",
   },
   sendNewCode: "Envoyer un nouveau code",
   newCode: "Nous allons envoyer un nouveau lien et un nouveau code par e-mail.",
@@ -38,7 +41,8 @@ export default language("fr", {
   returnTo: "Vous pouvez fermer cette page et revenir sur {host}.",
   confirmSignIn: "Confirmer la connexion",
   continueAs: "Continuer la connexion en tant que {email}.",
-  confirmNote: "Ce lien ne fonctionne qu’une fois. Si vous n’avez pas demandé à vous connecter, fermez cette page.",
+  confirmNote:
+    "Ce lien ne fonctionne qu’une fois. Si vous n’avez pas demandé à vous connecter, fermez cette page.",
   mailSubject: "Connexion à {host}",
   mailCode: "Ou saisissez ce code sur la page de connexion :",
   mailIgnore: "Si vous n’avez pas demandé cet e-mail, vous pouvez l’ignorer sans risque.",

@@ -29,7 +29,8 @@ export default language("it", {
   codeLastTry: "Questo codice non è corretto, ed era l’ultimo tentativo. Richiedi un nuovo codice.",
   codeWrong: {
     one: "Questo codice non è corretto. Controlla il codice nell’ultima email e riprova: ti resta {count} tentativo.",
-    other: "Questo codice non è corretto. Controlla il codice nell’ultima email e riprova: ti restano {count} tentativi.",
+    other:
+      "Questo codice non è corretto. Controlla il codice nell’ultima email e riprova: ti restano {count} tentativi.",
   },
   sendNewCode: "Invia un nuovo codice",
   newCode: "Ti invieremo via email un nuovo link e un nuovo codice.",
@@ -68,7 +69,8 @@ export default language("it", {
     "Questo codice di recupero non ha funzionato. Ogni codice di recupero funziona una sola volta; provane un altro.",
   wrongEmailCode:
     "Questo codice non ha funzionato. Inserisci il codice dell’ultima email; ogni codice funziona una sola volta, per pochi minuti. Puoi richiederne uno nuovo.",
-  wrongPasskey: "Questa passkey non è stata accettata. Usa una passkey aggiunta a questo account, o un altro metodo.",
+  wrongPasskey:
+    "Questa passkey non è stata accettata. Usa una passkey aggiunta a questo account, o un altro metodo.",
   setUp: "Configura l’autenticazione a due fattori",
   scanCode:
     "Scansiona questo codice QR con un’app di autenticazione (come 1Password, Google Authenticator o Aegis), poi inserisci il codice che mostra.",
@@ -141,7 +143,10 @@ export default language("it", {
       "Codice non accettato",
       "Questo codice non ha funzionato, o è già stato usato. Riprova con il codice che la tua app di autenticazione mostra adesso, o usa uno dei tuoi codici di recupero.",
     ],
-    RateLimited: ["Troppi tentativi", "Ci sono stati troppi tentativi di accesso. Attendi qualche minuto, poi riprova."],
+    RateLimited: [
+      "Troppi tentativi",
+      "Ci sono stati troppi tentativi di accesso. Attendi qualche minuto, poi riprova.",
+    ],
     StoreUnavailable: BRIEFLY,
     StoreFull: BRIEFLY,
     RateLimitStoreError: BRIEFLY,

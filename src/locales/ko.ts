@@ -16,7 +16,8 @@ export default language("ko", {
   email: "이메일",
   emailPlaceholder: "you@example.com",
   createPasskey: "패스키 만들기",
-  passkeysNeedScript: "패스키를 사용하려면 JavaScript가 필요합니다. JavaScript를 켜거나 다른 방법을 선택하세요.",
+  passkeysNeedScript:
+    "패스키를 사용하려면 JavaScript가 필요합니다. JavaScript를 켜거나 다른 방법을 선택하세요.",
   signOut: "로그아웃",
   signOutQuestion: "정말 로그아웃하시겠어요?",
   checkEmail: "이메일을 확인하세요",
@@ -27,7 +28,10 @@ export default language("ko", {
   signInWithCode: "코드로 로그인",
   codeExpired: "만료되었거나 이미 사용한 코드입니다. 새 코드를 받으세요.",
   codeLastTry: "코드가 올바르지 않으며, 마지막 시도였습니다. 새 코드를 받으세요.",
-  codeWrong: { other: "코드가 올바르지 않습니다. 가장 최근 이메일의 코드를 확인하고 다시 시도하세요. 남은 횟수: {count}회" },
+  codeWrong: {
+    other:
+      "코드가 올바르지 않습니다. 가장 최근 이메일의 코드를 확인하고 다시 시도하세요. 남은 횟수: {count}회",
+  },
   sendNewCode: "새 코드 보내기",
   newCode: "새 링크와 코드를 이메일로 보내 드립니다.",
   newCodeTo: "{email}(으)로 새 링크와 코드를 보내 드립니다.",
@@ -61,12 +65,15 @@ export default language("ko", {
   startAgain: "처음부터 다시",
   wrongCode:
     "코드가 맞지 않습니다. 휴대폰의 시간을 확인하고 인증 앱에 지금 표시된 코드를 입력하세요. 각 코드는 한 번만 사용할 수 있습니다.",
-  wrongRecoveryCode: "복구 코드가 맞지 않습니다. 각 복구 코드는 한 번만 사용할 수 있으니 다른 코드를 입력해 보세요.",
+  wrongRecoveryCode:
+    "복구 코드가 맞지 않습니다. 각 복구 코드는 한 번만 사용할 수 있으니 다른 코드를 입력해 보세요.",
   wrongEmailCode:
     "코드가 맞지 않습니다. 가장 최근 이메일의 코드를 입력하세요. 각 코드는 몇 분 동안 한 번만 사용할 수 있습니다. 새 코드를 받을 수도 있습니다.",
-  wrongPasskey: "이 패스키는 사용할 수 없습니다. 이 계정에 추가한 패스키를 사용하거나 다른 방법을 선택하세요.",
+  wrongPasskey:
+    "이 패스키는 사용할 수 없습니다. 이 계정에 추가한 패스키를 사용하거나 다른 방법을 선택하세요.",
   setUp: "2단계 인증 설정",
-  scanCode: "인증 앱(1Password, Google Authenticator, Aegis 등)으로 이 QR 코드를 스캔한 다음, 앱에 표시된 코드를 입력하세요.",
+  scanCode:
+    "인증 앱(1Password, Google Authenticator, Aegis 등)으로 이 QR 코드를 스캔한 다음, 앱에 표시된 코드를 입력하세요.",
   qrCode: "인증 비밀 키의 QR 코드",
   cannotScan: "스캔할 수 없나요? 대신 앱에 이 키를 입력하세요:",
   turnOn: "2단계 인증 켜기",

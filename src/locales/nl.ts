@@ -20,7 +20,8 @@ export default language("nl", {
   signOut: "Uitloggen",
   signOutQuestion: "Weet je zeker dat je wilt uitloggen?",
   checkEmail: "Check je e-mail",
-  linkSent: "We hebben een inloglink naar je e-mailadres gestuurd. Open hem op dit apparaat om verder te gaan.",
+  linkSent:
+    "We hebben een inloglink naar je e-mailadres gestuurd. Open hem op dit apparaat om verder te gaan.",
   linkNote: "De link verloopt binnenkort en werkt één keer. Komt hij niet aan? Kijk dan in je spammap.",
   orEnterCode: "Of vul de 6-cijferige code uit de e-mail in:",
   codeFromEmail: "Code uit de e-mail",
@@ -29,7 +30,8 @@ export default language("nl", {
   codeLastTry: "Deze code klopt niet, en dat was de laatste poging. Vraag een nieuwe code aan.",
   codeWrong: {
     one: "Deze code klopt niet. Controleer de code in de nieuwste e-mail en probeer het opnieuw: nog {count} poging.",
-    other: "Deze code klopt niet. Controleer de code in de nieuwste e-mail en probeer het opnieuw: nog {count} pogingen.",
+    other:
+      "Deze code klopt niet. Controleer de code in de nieuwste e-mail en probeer het opnieuw: nog {count} pogingen.",
   },
   sendNewCode: "Nieuwe code sturen",
   newCode: "We sturen je een nieuwe link en code per e-mail.",

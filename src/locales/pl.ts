@@ -20,7 +20,8 @@ export default language("pl", {
   signOut: "Wyloguj się",
   signOutQuestion: "Czy na pewno chcesz się wylogować?",
   checkEmail: "Sprawdź skrzynkę e-mail",
-  linkSent: "Wysłaliśmy link do logowania na Twój adres e-mail. Otwórz go na tym urządzeniu, aby kontynuować.",
+  linkSent:
+    "Wysłaliśmy link do logowania na Twój adres e-mail. Otwórz go na tym urządzeniu, aby kontynuować.",
   linkNote: "Link wkrótce wygaśnie i działa tylko raz. Jeśli nie dotrze, sprawdź folder ze spamem.",
   orEnterCode: "Albo wpisz 6-cyfrowy kod z e-maila:",
   codeFromEmail: "Kod z e-maila",
@@ -31,7 +32,8 @@ export default language("pl", {
     one: "Ten kod jest nieprawidłowy. Sprawdź kod w najnowszym e-mailu i spróbuj ponownie: została {count} próba.",
     few: "Ten kod jest nieprawidłowy. Sprawdź kod w najnowszym e-mailu i spróbuj ponownie: zostały {count} próby.",
     many: "Ten kod jest nieprawidłowy. Sprawdź kod w najnowszym e-mailu i spróbuj ponownie: zostało {count} prób.",
-    other: "Ten kod jest nieprawidłowy. Sprawdź kod w najnowszym e-mailu i spróbuj ponownie: zostało {count} próby.",
+    other:
+      "Ten kod jest nieprawidłowy. Sprawdź kod w najnowszym e-mailu i spróbuj ponownie: zostało {count} próby.",
   },
   sendNewCode: "Wyślij nowy kod",
   newCode: "Wyślemy e-mailem nowy link i nowy kod.",
@@ -66,10 +68,12 @@ export default language("pl", {
   startAgain: "Zacznij od nowa",
   wrongCode:
     "Ten kod nie zadziałał. Sprawdź godzinę w telefonie i wpisz kod, który aplikacja uwierzytelniająca pokazuje teraz; każdy kod działa tylko raz.",
-  wrongRecoveryCode: "Ten kod odzyskiwania nie zadziałał. Każdy kod odzyskiwania działa tylko raz; spróbuj innego.",
+  wrongRecoveryCode:
+    "Ten kod odzyskiwania nie zadziałał. Każdy kod odzyskiwania działa tylko raz; spróbuj innego.",
   wrongEmailCode:
     "Ten kod nie zadziałał. Wpisz kod z najnowszego e-maila; każdy kod działa tylko raz, przez kilka minut. Możesz wysłać sobie nowy.",
-  wrongPasskey: "Ten klucz dostępu nie został zaakceptowany. Użyj klucza dodanego do tego konta lub innej metody.",
+  wrongPasskey:
+    "Ten klucz dostępu nie został zaakceptowany. Użyj klucza dodanego do tego konta lub innej metody.",
   setUp: "Skonfiguruj uwierzytelnianie dwuskładnikowe",
   scanCode:
     "Zeskanuj ten kod QR aplikacją uwierzytelniającą (np. 1Password, Google Authenticator lub Aegis), a potem wpisz kod, który pokaże.",
@@ -82,8 +86,7 @@ export default language("pl", {
   download: "Pobierz jako plik tekstowy",
   continue: "Dalej",
   usedRecoveryCode: "Zalogowano kodem odzyskiwania",
-  lastRecoveryCode:
-    "To był Twój ostatni kod odzyskiwania. Utwórz teraz nowe w ustawieniach bezpieczeństwa.",
+  lastRecoveryCode: "To był Twój ostatni kod odzyskiwania. Utwórz teraz nowe w ustawieniach bezpieczeństwa.",
   recoveryCodesLeft: {
     one: "Został Ci {count} kod odzyskiwania. Jeśli straciłeś(-aś) aplikację uwierzytelniającą, skonfiguruj ją ponownie w ustawieniach bezpieczeństwa.",
     few: "Zostały Ci {count} kody odzyskiwania. Jeśli straciłeś(-aś) aplikację uwierzytelniającą, skonfiguruj ją ponownie w ustawieniach bezpieczeństwa.",
@@ -144,7 +147,10 @@ export default language("pl", {
       "Kod nie został przyjęty",
       "Ten kod nie zadziałał lub był już użyty. Spróbuj ponownie z kodem, który aplikacja uwierzytelniająca pokazuje teraz, albo użyj jednego z kodów odzyskiwania.",
     ],
-    RateLimited: ["Zbyt wiele prób", "Było zbyt wiele prób logowania. Odczekaj kilka minut i spróbuj ponownie."],
+    RateLimited: [
+      "Zbyt wiele prób",
+      "Było zbyt wiele prób logowania. Odczekaj kilka minut i spróbuj ponownie.",
+    ],
     StoreUnavailable: BRIEFLY,
     StoreFull: BRIEFLY,
     RateLimitStoreError: BRIEFLY,

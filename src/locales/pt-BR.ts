@@ -29,7 +29,8 @@ export default language("pt-BR", {
   codeLastTry: "Esse código não está certo, e essa era a última tentativa. Peça um novo código.",
   codeWrong: {
     one: "Esse código não está certo. Confira o código no e-mail mais recente e tente de novo: resta {count} tentativa.",
-    other: "Esse código não está certo. Confira o código no e-mail mais recente e tente de novo: restam {count} tentativas.",
+    other:
+      "Esse código não está certo. Confira o código no e-mail mais recente e tente de novo: restam {count} tentativas.",
   },
   sendNewCode: "Enviar um novo código",
   newCode: "Vamos enviar um novo link e um novo código por e-mail.",
@@ -81,7 +82,8 @@ export default language("pt-BR", {
   download: "Baixar como arquivo de texto",
   continue: "Continuar",
   usedRecoveryCode: "Login feito com um código de recuperação",
-  lastRecoveryCode: "Esse era seu último código de recuperação. Crie novos agora nas suas configurações de segurança.",
+  lastRecoveryCode:
+    "Esse era seu último código de recuperação. Crie novos agora nas suas configurações de segurança.",
   recoveryCodesLeft: {
     one: "Você tem {count} código de recuperação restante. Se perdeu seu app autenticador, configure-o de novo nas suas configurações de segurança.",
     other:
@@ -132,7 +134,10 @@ export default language("pt-BR", {
       "E-mail não enviado",
       "Não conseguimos enviar o e-mail de login. Confira o endereço e tente de novo em alguns minutos.",
     ],
-    CredentialsSignin: ["Falha no login", "Esses dados não correspondem a nenhuma conta. Confira e tente de novo."],
+    CredentialsSignin: [
+      "Falha no login",
+      "Esses dados não correspondem a nenhuma conta. Confira e tente de novo.",
+    ],
     InvalidTwoFactorCode: [
       "Código não aceito",
       "Esse código não funcionou ou já foi usado. Tente de novo com o código que seu app autenticador mostra agora ou use um dos seus códigos de recuperação.",

@@ -16,7 +16,8 @@ export default language("tr", {
   email: "E-posta",
   emailPlaceholder: "siz@example.com",
   createPasskey: "Geçiş anahtarı oluştur",
-  passkeysNeedScript: "Geçiş anahtarları JavaScript gerektirir. JavaScript’i açın veya başka bir yöntem seçin.",
+  passkeysNeedScript:
+    "Geçiş anahtarları JavaScript gerektirir. JavaScript’i açın veya başka bir yöntem seçin.",
   signOut: "Çıkış yap",
   signOutQuestion: "Çıkış yapmak istediğinizden emin misiniz?",
   checkEmail: "E-postanızı kontrol edin",
@@ -29,7 +30,8 @@ export default language("tr", {
   codeLastTry: "Bu kod doğru değil ve bu son denemeydi. Kendinize yeni bir kod gönderin.",
   codeWrong: {
     one: "Bu kod doğru değil. En son e-postadaki kodu kontrol edip tekrar deneyin: {count} deneme hakkınız kaldı.",
-    other: "Bu kod doğru değil. En son e-postadaki kodu kontrol edip tekrar deneyin: {count} deneme hakkınız kaldı.",
+    other:
+      "Bu kod doğru değil. En son e-postadaki kodu kontrol edip tekrar deneyin: {count} deneme hakkınız kaldı.",
   },
   sendNewCode: "Yeni kod gönder",
   newCode: "Yeni bir bağlantı ve kod e-postayla gönderilecek.",
@@ -64,7 +66,8 @@ export default language("tr", {
   startAgain: "Baştan başla",
   wrongCode:
     "Bu kod çalışmadı. Telefonunuzun saatini kontrol edin ve doğrulama uygulamanızın şu anda gösterdiği kodu girin; her kod yalnızca bir kez çalışır.",
-  wrongRecoveryCode: "Bu kurtarma kodu çalışmadı. Her kurtarma kodu yalnızca bir kez çalışır; başka birini deneyin.",
+  wrongRecoveryCode:
+    "Bu kurtarma kodu çalışmadı. Her kurtarma kodu yalnızca bir kez çalışır; başka birini deneyin.",
   wrongEmailCode:
     "Bu kod çalışmadı. En son e-postadaki kodu girin; her kod yalnızca bir kez ve birkaç dakika boyunca çalışır. Yeni bir kod isteyebilirsiniz.",
   wrongPasskey:
@@ -84,7 +87,8 @@ export default language("tr", {
   lastRecoveryCode: "Bu son kurtarma kodunuzdu. Hemen güvenlik ayarlarınızdan yenilerini oluşturun.",
   recoveryCodesLeft: {
     one: "{count} kurtarma kodunuz kaldı. Doğrulama uygulamanızı kaybettiyseniz güvenlik ayarlarınızdan yeniden kurun.",
-    other: "{count} kurtarma kodunuz kaldı. Doğrulama uygulamanızı kaybettiyseniz güvenlik ayarlarınızdan yeniden kurun.",
+    other:
+      "{count} kurtarma kodunuz kaldı. Doğrulama uygulamanızı kaybettiyseniz güvenlik ayarlarınızdan yeniden kurun.",
   },
   invitationSubject: "{inviter} sizi {organization} kuruluşuna davet etti",
   invitationBody: "{inviter} sizi {organization} kuruluşuna {role} olarak katılmaya davet etti.",
@@ -131,7 +135,10 @@ export default language("tr", {
       "E-posta gönderilemedi",
       "Giriş e-postasını gönderemedik. Adresi kontrol edip birkaç dakika sonra tekrar deneyin.",
     ],
-    CredentialsSignin: ["Giriş başarısız", "Bu bilgiler hiçbir hesapla eşleşmedi. Kontrol edip tekrar deneyin."],
+    CredentialsSignin: [
+      "Giriş başarısız",
+      "Bu bilgiler hiçbir hesapla eşleşmedi. Kontrol edip tekrar deneyin.",
+    ],
     InvalidTwoFactorCode: [
       "Kod kabul edilmedi",
       "Bu kod çalışmadı ya da zaten kullanıldı. Doğrulama uygulamanızın şu anda gösterdiği kodla tekrar deneyin veya kurtarma kodlarınızdan birini kullanın.",
