@@ -30,8 +30,12 @@ export function acceptedLanguages(header: string | null): string[] {
     .split(",")
     .map((member, index) => {
       const [range = "", ...parameters] = member.split(";");
-      const weight = parameters.map((p) => /^\s*q\s*=\s*([01](?:\.\d{0,3})?)\s*$/i.exec(p)).find(Boolean);
-      return { range: range.trim().toLowerCase(), q: weight ? Number(weight[1]) : 1, index };
+      // weight = OWS ";" OWS "q=" qvalue; qvalue = ( "0" [ "." 0*3DIGIT ] ) / ( "1" [ "." 0*3("0") ] )
+      const weight = parameters.find((parameter) => /^\s*q\s*=/i.test(parameter));
+      const q =
+        weight === undefined ? "1" : /^\s*q\s*=\s*(0(?:\.\d{0,3})?|1(?:\.0{0,3})?)\s*$/i.exec(weight)?.[1];
+      // A weight that is not a qvalue makes the member unreadable: it is dropped, never taken as q=1.
+      return { range: range.trim().toLowerCase(), q: q === undefined ? 0 : Number(q), index };
     })
     .filter(({ range, q }) => q > 0 && /^(\*|[a-z]{1,8}(-[a-z\d]{1,8})*)$/.test(range))
     .sort((a, b) => b.q - a.q || a.index - b.index)
