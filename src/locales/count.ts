@@ -12,7 +12,9 @@ import { fill, type Language, message, type Params } from "./messages.js";
  *
  * @example
  * ```ts
- * sayCount(ENGLISH, email, "codeWrong", 1); // "… try again: 1 try left."
+ * const english = { left: { one: "{count} try left", other: "{count} tries left" } };
+ * sayCount(undefined, english, "left", 1); // "1 try left"
+ * sayCount({ locale: "de", messages: {} }, english, "left", 1500); // "1.500 tries left"
  * ```
  */
 export function sayCount<E extends Record<string, unknown>>(

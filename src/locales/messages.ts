@@ -48,7 +48,7 @@ export const message = <E extends English>(language: Language | undefined, engli
  *
  * @example
  * ```ts
- * say(ENGLISH, pages, "signInWith", { provider: "GitHub" }); // "Sign in with GitHub"
+ * say(ENGLISH, { signInWith: "Sign in with {provider}" }, "signInWith", { provider: "GitHub" }); // "Sign in with GitHub"
  * ```
  */
 export const say = <E extends English>(
