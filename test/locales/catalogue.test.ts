@@ -5,21 +5,8 @@
 import { describe, expect, it } from "vitest";
 import { CONFIGURATION_ERROR } from "../../src/core/error-traits.js";
 import { ERROR_CLASSES } from "../../src/core/errors.js";
-import ar from "../../src/locales/ar.js";
-import de from "../../src/locales/de.js";
 import en from "../../src/locales/en.js";
-import es from "../../src/locales/es.js";
-import fr from "../../src/locales/fr.js";
-import he from "../../src/locales/he.js";
-import it_ from "../../src/locales/it.js";
-import ja from "../../src/locales/ja.js";
-import ko from "../../src/locales/ko.js";
 import type { LanguagePack } from "../../src/locales/language.js";
-import nl from "../../src/locales/nl.js";
-import pl from "../../src/locales/pl.js";
-import ptBR from "../../src/locales/pt-BR.js";
-import tr from "../../src/locales/tr.js";
-import zhCN from "../../src/locales/zh-CN.js";
 import { BUILT_IN, flatten } from "./packs.js";
 
 const keysOf = (pack: LanguagePack) =>
