@@ -6,6 +6,8 @@ import type { Adapter, AdapterUser } from "./adapters/types.js";
 import type { CallbacksOptions, EventCallbacks } from "./callbacks.js";
 import type { CookiesOverrides } from "./cookie/names.js";
 import type { JWTOptions } from "./jwt/index.js";
+import type { LanguagePack } from "./locales/language.js";
+import type { MessageOverrides } from "./locales/messages.js";
 import type { Provider } from "./provider-types.js";
 import type { RateLimitConfig } from "./rate-limit/rules.js";
 import type { ShortLivedStore } from "./store/types.js";
@@ -259,6 +261,38 @@ export interface AuthConfig {
    * ```
    */
   theme?: Theme;
+  /**
+   * The default language of the pages and e-mails, a BCP 47 tag; `"en"` unless set. A request
+   * whose `Accept-Language` names none of the app's languages gets it.
+   */
+  locale?: string;
+  /**
+   * Language packs the app offers besides English (the built-in ones: `latchkey/locales/<tag>`, see
+   * README, "Languages"). Each request gets the best match for its `Accept-Language`.
+   *
+   * @example
+   * ```ts
+   * import de from "latchkey/locales/de";
+   * import fr from "latchkey/locales/fr";
+   *
+   * const config: AuthConfig = { providers, locales: [de, fr] };
+   * ```
+   */
+  locales?: readonly LanguagePack[];
+  /**
+   * Words to override, by locale tag and message key (docs/pages.md lists the keys). With a pack in
+   * `locales` (which brings the negotiation), a locale named here only is added as a language, its
+   * missing keys in English.
+   *
+   * @example
+   * ```ts
+   * const config: AuthConfig = {
+   *   providers,
+   *   messages: { en: { signIn: "Log in", errors: { AccessDenied: ["Members only", "Ask for an invitation."] } } },
+   * };
+   * ```
+   */
+  messages?: Readonly<Record<string, MessageOverrides>>;
   /**
    * Replaces any of `error`, `warn` and `debug`; the ones left out log to the console.
    *

@@ -3,6 +3,7 @@
  * the flow for its `type` (src/flows/) does the work.
  */
 import type { customFetch } from "./custom-fetch.js";
+import type { Language } from "./locales/messages.js";
 import type { Theme } from "./theme.js";
 
 export type ProviderType = "oidc" | "oauth" | "email" | "credentials" | "webauthn";
@@ -347,6 +348,10 @@ export interface EmailVerificationRequest {
   provider: EmailConfig;
   /** The configured theme, for a mail that looks like the sign-in pages. */
   theme: Theme;
+  /** The language of the request that asked for the mail: write the mail (and subject) in it. */
+  language: Language;
+  /** What the mail is for: a sign-in link (and code), or only a code as the second factor. */
+  purpose?: "signIn" | "secondFactor";
   request: Request;
 }
 

@@ -17,6 +17,7 @@ export async function errorPageAction(ctx: AuthContext): Promise<ResponseInterna
     signinUrl: ctx.actionUrl("signin"),
     status: errorPageStatus(error),
     theme: ctx.config.theme,
+    language: ctx.language,
   });
   return { status: page.status, body: page.html };
 }

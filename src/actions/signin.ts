@@ -51,6 +51,7 @@ export async function signInPageAction(ctx: AuthContext): Promise<ResponseIntern
     ...(code ? { code } : {}),
     ...(ctx.req.query.email ? { email: ctx.req.query.email } : {}),
     theme: ctx.config.theme,
+    language: ctx.language,
     ...(scriptUrl ? { passkeyScriptUrl: scriptUrl } : {}),
   });
   return { status: page.status, body: page.html, cookies };

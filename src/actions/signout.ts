@@ -16,6 +16,7 @@ export async function signOutPageAction(ctx: AuthContext): Promise<ResponseInter
     signoutUrl: ctx.actionUrl("signout"),
     ...(callbackUrl ? { callbackUrl } : {}),
     theme: ctx.config.theme,
+    language: ctx.language,
   });
   return { status: page.status, body: page.html };
 }

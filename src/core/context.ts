@@ -10,6 +10,7 @@ import { parseCookieHeader } from "../cookie/header.js";
 import type { CookiesConfig } from "../cookie/names.js";
 import type { JwtCodec } from "../jwt/codec.js";
 import { sessionCodec } from "../jwt/session-codec.js";
+import type { Language } from "../locales/messages.js";
 import type { ProviderConfig } from "../provider-types.js";
 import type { CryptoRuntime } from "../runtime/types.js";
 import { type CsrfState, readOrCreateCsrf } from "./csrf.js";
@@ -71,6 +72,8 @@ export interface ServerContext {
   cookies: CookiesConfig;
   /** The cookies the request carried. */
   requestCookies: RequestCookies;
+  /** The language of the pages and e-mails this request gets (its `Accept-Language`, the app's languages). */
+  language: Language;
   /** `${origin}${basePath}/${action}[/${providerId}]` */
   actionUrl(action: Action | (string & {}), providerId?: string): string;
 }
@@ -126,6 +129,7 @@ export function createServerContext(
     secure,
     cookies: secure ? config.cookies.secure : config.cookies.plain,
     requestCookies,
+    language: config.language(request),
     actionUrl: (action, providerId) =>
       `${origin}${config.basePath}/${action}${providerId === undefined ? "" : `/${encodeURIComponent(providerId)}`}`,
   };
@@ -147,6 +151,7 @@ export function createContext(config: RequestConfig, req: AuthRequest): AuthCont
     secure: server.secure,
     cookies: server.cookies,
     requestCookies: server.requestCookies,
+    language: server.language,
     actionUrl: server.actionUrl,
     req,
     provider: req.providerId === undefined ? undefined : config.providersById.get(req.providerId),

@@ -14,6 +14,7 @@ import type {
 } from "../config.js";
 import type { CookiesConfig } from "../cookie/names.js";
 import type { JWTDecodeParams, JWTEncodeParams, JWT as JWTPayload } from "../jwt/types.js";
+import type { Language } from "../locales/messages.js";
 import type { ProviderConfig } from "../provider-types.js";
 import type { RateLimiter } from "../rate-limit/limiter.js";
 import type { SingleFlight } from "../store/single-flight.js";
@@ -44,6 +45,8 @@ export interface ResolvedConfig {
   events: Partial<EventCallbacks>;
   pages: Partial<PagesOptions>;
   theme: Theme;
+  /** The language a request's pages and e-mails are written in, from its `Accept-Language`. */
+  language: (request: Request) => Language;
   logger: LoggerInstance;
   trustHost: boolean;
   /** AUTH_URL, when set: the app's public URL regardless of what Host the request carries. */

@@ -76,6 +76,7 @@ async function sendSignInMail(ctx: AuthContext, provider: EmailConfig): Promise<
       expires: issued.expires,
       provider,
       theme: ctx.config.theme,
+      language: ctx.language,
       request: ctx.req.request,
     });
   } catch (error) {
@@ -97,6 +98,7 @@ async function confirmPage(ctx: AuthContext, provider: EmailConfig, token: strin
     csrfToken: (await ctx.csrf()).token,
     actionUrl: ctx.actionUrl("callback", provider.id),
     theme: ctx.config.theme,
+    language: ctx.language,
   });
   // The page's own URL carries the token: no Referer may take it to another origin. Same-origin
   // requests keep it, and keep `Origin` on the button's POST, which origin checks in front of

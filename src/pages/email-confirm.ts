@@ -2,6 +2,9 @@
  * The landing page of an e-mail sign-in link. Mail scanners and link previewers follow links with GET,
  * so the GET only shows this page; the token is consumed by the POST its button sends.
  */
+import { email } from "../locales/en/email.js";
+import { pages } from "../locales/en/pages.js";
+import { fill, type Language, say } from "../locales/messages.js";
 import { escapeHtml } from "./escape.js";
 import { hiddenField, postForm, primaryButton } from "./form-fields.js";
 import { type RenderedPage, renderDocument } from "./layout.js";
@@ -19,6 +22,8 @@ export interface EmailConfirmPageOptions {
   /** The POST route that consumes the token, e.g. `/auth/callback/email`. */
   actionUrl: string;
   theme?: Theme;
+  /** The request's language; English when absent. */
+  language?: Language;
 }
 
 /**
@@ -39,8 +44,13 @@ export function renderEmailConfirmPage(options: EmailConfirmPageOptions): Render
     hiddenField("callbackUrl", options.callbackUrl),
     options.csrfToken === undefined ? "" : hiddenField("csrfToken", options.csrfToken),
   ].join("");
-  const body = `<p class="center">Continue signing in as <strong>${escapeHtml(options.email)}</strong>.</p>
-${postForm(options.actionUrl, `${fields}\n${primaryButton("Sign in")}`)}
-<p class="note">This link works once. If you did not ask to sign in, close this page.</p>`;
-  return { html: renderDocument({ title: "Confirm sign-in", body, theme: options.theme }), status: 200 };
+  const { language } = options;
+  const continueAs = fill(escapeHtml(say(language, email, "continueAs")), {
+    email: `<strong>${escapeHtml(options.email)}</strong>`,
+  });
+  const body = `<p class="center">${continueAs}</p>
+${postForm(options.actionUrl, `${fields}\n${primaryButton(say(language, pages, "signIn"))}`)}
+<p class="note">${escapeHtml(say(language, email, "confirmNote"))}</p>`;
+  const title = say(language, email, "confirmSignIn");
+  return { html: renderDocument({ title, body, theme: options.theme, language }), status: 200 };
 }

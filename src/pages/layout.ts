@@ -2,6 +2,8 @@
  * The HTML document every default page is wrapped in: metadata, stylesheet, the optional logo and
  * the card that holds the page's content.
  */
+import { pages } from "../locales/en/pages.js";
+import { type Language, say } from "../locales/messages.js";
 import { escapeHtml } from "./escape.js";
 import { pageStylesheet } from "./styles.js";
 import { resolveTheme, type Theme } from "./theme.js";
@@ -18,6 +20,8 @@ export interface DocumentParts {
   /** Trusted markup built by a page module from escaped parts. */
   body: string;
   theme: Theme | undefined;
+  /** The request's language: `<html lang>` and `dir`; English when absent. */
+  language?: Language | undefined;
 }
 
 /**
@@ -28,7 +32,7 @@ export interface DocumentParts {
  * renderDocument({ title: "Sign out", body: "<p>Bye</p>", theme: { colorScheme: "dark" } });
  * ```
  */
-export function renderDocument({ title, body, theme }: DocumentParts): string {
+export function renderDocument({ title, body, theme, language }: DocumentParts): string {
   const safeTheme = resolveTheme(theme);
   const logo = safeTheme.logo ? `<img class="logo" src="${escapeHtml(safeTheme.logo)}" alt="">` : "";
   // same-origin (https://www.w3.org/TR/referrer-policy/#referrer-policy-same-origin): a themed logo or
@@ -37,7 +41,7 @@ export function renderDocument({ title, body, theme }: DocumentParts): string {
   // origin" sends `Origin: null` under no-referrer), which SvelteKit's origin check, Hono's csrf()
   // and latchkey's own check need.
   return `<!doctype html>
-<html lang="en">
+<html lang="${escapeHtml(language?.locale ?? "en")}" dir="${say(language, pages, "dir") === "rtl" ? "rtl" : "ltr"}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -3,6 +3,8 @@
  * to the route the core gives it.
  */
 
+import { pages } from "../locales/en/pages.js";
+import { type Language, say } from "../locales/messages.js";
 import type { CredentialInput } from "../provider-types.js";
 import { errorCopy } from "./error-copy.js";
 import { escapeHtml } from "./escape.js";
@@ -65,6 +67,8 @@ export interface SignInPageOptions {
   theme?: Theme;
   /** The handler's passkey script; passkey blocks need it, and the page links it once. */
   passkeyScriptUrl?: string;
+  /** The request's language; English when absent. */
+  language?: Language;
 }
 
 /** Input types a credentials field may ask for; anything else renders as text. */
@@ -91,33 +95,38 @@ export function renderSignInPage(options: SignInPageOptions): RenderedPage {
     provider,
     markup: renderProvider(provider, index, options),
   }));
-  let body = options.error === undefined ? "" : errorBanner(options.error, options.code);
+  const { language } = options;
+  const t = (key: keyof typeof pages) => escapeHtml(say(language, pages, key));
+  let body = options.error === undefined ? "" : errorBanner(options);
   blocks.forEach((block, index) => {
     const previous = blocks[index - 1];
     // Buttons stack without a gap; a divider separates a form with fields from its neighbours.
     if (previous && (hasFields(previous.provider) || hasFields(block.provider))) {
-      body += `\n<div class="divider" aria-hidden="true">or</div>\n`;
+      body += `\n<div class="divider" aria-hidden="true">${t("or")}</div>\n`;
     }
     body += block.markup;
   });
-  if (blocks.length === 0) body += `<p class="center">No sign-in methods are configured.</p>`;
+  if (blocks.length === 0) body += `<p class="center">${t("noMethods")}</p>`;
   // An external, deferred script: the page works under a Content-Security-Policy without 'unsafe-inline'.
   if (options.passkeyScriptUrl && options.providers.some((provider) => provider.form === "passkey")) {
     body += `\n<script src="${escapeHtml(options.passkeyScriptUrl)}" defer></script>`;
   }
-  return { html: renderDocument({ title: "Sign in", body, theme: options.theme }), status: 200 };
+  return {
+    html: renderDocument({ title: say(language, pages, "signIn"), body, theme: options.theme, language }),
+    status: 200,
+  };
 }
 
 function hasFields(provider: SignInPageProvider): boolean {
   return provider.form === "email" || provider.form === "fields" || provider.form === "passkey";
 }
 
-function errorBanner(error: string, code: string | undefined): string {
+function errorBanner({ error = "", code, language }: SignInPageOptions): string {
   const codeAttribute =
     error === "CredentialsSignin" && code !== undefined && ERROR_CODE.test(code)
       ? ` data-code="${escapeHtml(code)}"`
       : "";
-  return `<div class="alert" role="alert" id="${ERROR_ID}"${codeAttribute}>${escapeHtml(errorCopy(error).message)}</div>\n`;
+  return `<div class="alert" role="alert" id="${ERROR_ID}"${codeAttribute}>${escapeHtml(errorCopy(error, language).message)}</div>\n`;
 }
 
 function renderProvider(provider: SignInPageProvider, index: number, options: SignInPageOptions): string {
@@ -125,7 +134,7 @@ function renderProvider(provider: SignInPageProvider, index: number, options: Si
     case "button":
       return postForm(
         provider.signinUrl,
-        `${csrfFields(options.csrfToken, options.callbackUrl)}\n${providerButton(provider, "submit")}`,
+        `${csrfFields(options.csrfToken, options.callbackUrl)}\n${providerButton(provider, options.language, "submit")}`,
       );
     case "email":
       return emailForm(provider, index, options);
@@ -143,17 +152,25 @@ function fieldId(providerIndex: number, field: string | number): string {
   return `provider-${providerIndex}-${field}`;
 }
 
+/** The e-mail field of the e-mail and passkey forms, labelled in the page's language. */
+const emailField = (id: string, language: Language | undefined, attributes: string) =>
+  `<div class="field">
+<label for="${id}">${escapeHtml(say(language, pages, "email"))}</label>
+<input id="${id}" name="email" type="email" placeholder="${escapeHtml(say(language, pages, "emailPlaceholder"))}"${attributes}>
+</div>`;
+
+/** "Sign in with <provider>" in the page's language, as text. */
+const signInWith = (provider: SignInPageProvider, language: Language | undefined) =>
+  say(language, pages, "signInWith", { provider: provider.name });
+
 function emailForm(provider: SignInPageProvider, index: number, options: SignInPageOptions): string {
   const id = fieldId(index, "email");
   const value = options.email ? ` value="${escapeHtml(options.email)}"` : "";
   const invalid = invalidAttributes(options.error === "EmailSignInError");
-  const field = `<div class="field">
-<label for="${id}">Email</label>
-<input id="${id}" name="email" type="email" autocomplete="email" placeholder="you@example.com" required${value}${invalid}>
-</div>`;
+  const field = emailField(id, options.language, ` autocomplete="email" required${value}${invalid}`);
   return postForm(
     provider.signinUrl,
-    `${csrfFields(options.csrfToken, options.callbackUrl)}\n${field}\n${primaryButton(`Sign in with ${provider.name}`)}`,
+    `${csrfFields(options.csrfToken, options.callbackUrl)}\n${field}\n${primaryButton(signInWith(provider, options.language))}`,
   );
 }
 
@@ -176,7 +193,7 @@ function credentialsForm(provider: SignInPageProvider, index: number, options: S
   });
   return postForm(
     provider.callbackUrl,
-    `${csrfFields(options.csrfToken, options.callbackUrl)}\n${fields.join("\n")}\n${primaryButton(`Sign in with ${provider.name}`)}`,
+    `${csrfFields(options.csrfToken, options.callbackUrl)}\n${fields.join("\n")}\n${primaryButton(signInWith(provider, options.language))}`,
   );
 }
 
@@ -187,6 +204,8 @@ function credentialsForm(provider: SignInPageProvider, index: number, options: S
  */
 function passkeyForm(provider: SignInPageProvider, index: number, options: SignInPageOptions): string {
   const id = fieldId(index, "email");
+  const { language } = options;
+  const t = (key: keyof typeof pages) => escapeHtml(say(language, pages, key));
   const attributes = [
     ` class="passkey" data-passkey`,
     ` data-provider="${escapeHtml(provider.id)}"`,
@@ -195,24 +214,26 @@ function passkeyForm(provider: SignInPageProvider, index: number, options: SignI
   ].join("");
   const inner = `${csrfFields(options.csrfToken, options.callbackUrl)}
 ${hiddenField("action", "")}${hiddenField("data", "")}
-<div class="field">
-<label for="${id}">Email</label>
-<input id="${id}" name="email" type="email" autocomplete="username webauthn" placeholder="you@example.com">
-</div>
-${providerButton(provider, "button", `data-passkey-action="authenticate"`)}
-<button type="button" class="button secondary" data-passkey-action="register">Create a passkey</button>
+${emailField(id, language, ` autocomplete="username webauthn"`)}
+${providerButton(provider, language, "button", `data-passkey-action="authenticate"`)}
+<button type="button" class="button secondary" data-passkey-action="register">${t("createPasskey")}</button>
 <p class="note" role="status" data-passkey-status hidden></p>
-<noscript><p class="note">Passkeys need JavaScript. Enable it, or choose another method.</p></noscript>`;
+<noscript><p class="note">${t("passkeysNeedScript")}</p></noscript>`;
   return postForm(provider.callbackUrl, inner, attributes);
 }
 
 /** A button styled by the provider's own colours and logo, for OAuth/OIDC and passkeys. */
-function providerButton(provider: SignInPageProvider, type: "submit" | "button", extra = ""): string {
+function providerButton(
+  provider: SignInPageProvider,
+  language: Language | undefined,
+  type: "submit" | "button",
+  extra = "",
+): string {
   const style = providerStyle(provider);
   const logo = sanitizeLogoUrl(provider.style?.logo);
   const image = logo ? `<img src="${escapeHtml(logo)}" alt="" width="20" height="20">` : "";
   const attributes = [`type="${type}"`, `class="button provider"`, style, extra].filter(Boolean).join(" ");
-  return `<button ${attributes}>${image}<span>Sign in with ${escapeHtml(provider.name)}</span></button>`;
+  return `<button ${attributes}>${image}<span>${escapeHtml(signInWith(provider, language))}</span></button>`;
 }
 
 /**

@@ -2,6 +2,9 @@
  * The sign-out confirmation page. Signing out is a POST with a CSRF token so that a cross-site link
  * or image cannot log the user out; this page is what a plain GET shows instead.
  */
+import { pages } from "../locales/en/pages.js";
+import { type Language, say } from "../locales/messages.js";
+import { escapeHtml } from "./escape.js";
 import { csrfFields, postForm, primaryButton } from "./form-fields.js";
 import { type RenderedPage, renderDocument } from "./layout.js";
 import type { Theme } from "./theme.js";
@@ -13,6 +16,8 @@ export interface SignOutPageOptions {
   /** Where to go after signing out; already validated by the core. */
   callbackUrl?: string;
   theme?: Theme;
+  /** The request's language; English when absent. */
+  language?: Language;
 }
 
 /**
@@ -24,10 +29,12 @@ export interface SignOutPageOptions {
  * ```
  */
 export function renderSignOutPage(options: SignOutPageOptions): RenderedPage {
+  const { language } = options;
+  const title = say(language, pages, "signOut");
   const form = postForm(
     options.signoutUrl,
-    `${csrfFields(options.csrfToken, options.callbackUrl)}\n${primaryButton("Sign out")}`,
+    `${csrfFields(options.csrfToken, options.callbackUrl)}\n${primaryButton(title)}`,
   );
-  const body = `<p class="center">Are you sure you want to sign out?</p>\n${form}`;
-  return { html: renderDocument({ title: "Sign out", body, theme: options.theme }), status: 200 };
+  const body = `<p class="center">${escapeHtml(say(language, pages, "signOutQuestion"))}</p>\n${form}`;
+  return { html: renderDocument({ title, body, theme: options.theme, language }), status: 200 };
 }

@@ -6,6 +6,10 @@
  * passkey" runs the passkey flow's script from `<basePath>/webauthn-script`, so every page works
  * under a Content-Security-Policy of `script-src 'self'`.
  */
+import { sayCount } from "../locales/count.js";
+import { email as emailWords } from "../locales/en/email.js";
+import { twoFactor } from "../locales/en/two-factor.js";
+import { type Language, say } from "../locales/messages.js";
 import { escapeHtml } from "./escape.js";
 import { ERROR_ID, hiddenField, invalidAttributes, postForm, primaryButton } from "./form-fields.js";
 import { type RenderedPage, renderDocument } from "./layout.js";
@@ -14,19 +18,14 @@ import type { Theme } from "./theme.js";
 /** What went wrong with the last code, in the user's words (never the error's own message). */
 export type TwoFactorRefusal = "wrongCode" | "wrongRecoveryCode" | "wrongEmailCode" | "wrongPasskey";
 
-const REFUSALS: Record<TwoFactorRefusal, string> = {
-  wrongCode:
-    "That code did not work. Check the time on your phone and enter the code your authenticator app shows now; each code works once.",
-  wrongRecoveryCode: "That recovery code did not work. Each recovery code works once; try another one.",
-  wrongEmailCode:
-    "That code did not work. Enter the code from the latest e-mail; each code works once, for a few minutes. You can send a new one.",
-  wrongPasskey: "That passkey was not accepted. Use a passkey you added to this account, or another method.",
-};
+/** A message of these pages in `language`, escaped. */
+const words = (language: Language | undefined, key: keyof typeof twoFactor) =>
+  escapeHtml(say(language, twoFactor, key));
 
-function alert(refusal: TwoFactorRefusal | undefined): string {
+function alert(refusal: TwoFactorRefusal | undefined, language: Language | undefined): string {
   return refusal === undefined
     ? ""
-    : `<div class="alert" role="alert" id="${ERROR_ID}">${escapeHtml(REFUSALS[refusal])}</div>\n`;
+    : `<div class="alert" role="alert" id="${ERROR_ID}">${words(language, refusal)}</div>\n`;
 }
 
 export interface TwoFactorChallengePageOptions {
@@ -49,6 +48,8 @@ export interface TwoFactorChallengePageOptions {
   email?: { pageUrl: string; sendUrl: string; sent?: boolean; callbackUrl?: string };
   /** Offer "trust this device" beside the code. */
   trustDevice?: boolean;
+  /** The request's language; English when absent. */
+  language?: Language;
 }
 
 /**
@@ -66,13 +67,13 @@ function codeField(id: string, label: string, autofocus: boolean, invalid: boole
 </div>`;
 }
 
-const totpField = (autofocus: boolean, invalid: boolean) =>
-  codeField("input-two-factor-code", "Code from your authenticator app", autofocus, invalid);
-const emailCodeField = (autofocus: boolean, invalid: boolean) =>
-  codeField("input-email-code", "Code from the e-mail", autofocus, invalid);
+const totpField = (autofocus: boolean, invalid: boolean, language: Language | undefined) =>
+  codeField("input-two-factor-code", words(language, "codeFromApp"), autofocus, invalid);
+const emailCodeField = (autofocus: boolean, invalid: boolean, language: Language | undefined) =>
+  codeField("input-email-code", words(language, "codeFromMail"), autofocus, invalid);
 
-const TRUST_FIELD = `<div class="field checkbox">
-<label><input type="checkbox" name="trustDevice" value="on"> Trust this device: don't ask for a second factor here for a while</label>
+const trustField = (language: Language | undefined) => `<div class="field checkbox">
+<label><input type="checkbox" name="trustDevice" value="on"> ${words(language, "trustDevice")}</label>
 </div>`;
 
 /**
@@ -81,11 +82,12 @@ const TRUST_FIELD = `<div class="field checkbox">
  */
 function passkeyBlock(options: TwoFactorChallengePageOptions): string {
   if (options.passkey === undefined) return "";
+  const { language } = options;
   const inner = `${hiddenField("csrfToken", options.csrfToken)}${hiddenField("method", "passkey")}${hiddenField("action", "")}${hiddenField("data", "")}
-${options.trustDevice ? TRUST_FIELD : ""}
-<button type="button" class="button secondary" data-passkey-action="authenticate">Use a passkey</button>
+${options.trustDevice ? trustField(language) : ""}
+<button type="button" class="button secondary" data-passkey-action="authenticate">${words(language, "usePasskey")}</button>
 <p class="note" role="status" data-passkey-status hidden></p>
-<noscript><p class="note">Passkeys need JavaScript.</p></noscript>`;
+<noscript><p class="note">${words(language, "passkeysNeedScriptShort")}</p></noscript>`;
   return `${postForm(options.actionUrl, inner, ` class="passkey" data-passkey data-options-url="${escapeHtml(options.passkey.optionsUrl)}"`)}
 <script src="${escapeHtml(options.passkey.scriptUrl)}" defer></script>`;
 }
@@ -97,18 +99,18 @@ function emailBlock(options: TwoFactorChallengePageOptions, inner: string): stri
   const send = postForm(
     email.sendUrl,
     `${hiddenField("csrfToken", options.csrfToken)}${email.callbackUrl === undefined ? "" : hiddenField("callbackUrl", email.callbackUrl)}
-<button type="submit" class="button${email.sent ? " secondary" : ""}">${email.sent ? "Send a new code" : "E-mail me a code"}</button>`,
+<button type="submit" class="button${email.sent ? " secondary" : ""}">${email.sent ? escapeHtml(say(options.language, emailWords, "sendNewCode")) : words(options.language, "emailMeCode")}</button>`,
   );
   return email.sent
-    ? `<p class="center">We sent a code to your e-mail address.</p>
+    ? `<p class="center">${words(options.language, "codeSent")}</p>
 ${postForm(options.actionUrl, inner)}
 ${send}`
     : send;
 }
 
-function recoveryField(autofocus: boolean, invalid: boolean): string {
+function recoveryField(autofocus: boolean, invalid: boolean, language: Language | undefined): string {
   return `<div class="field">
-<label for="input-recovery-code">Recovery code</label>
+<label for="input-recovery-code">${words(language, "recoveryCode")}</label>
 <input id="input-recovery-code" type="text" name="code" autocomplete="off" autocapitalize="none" spellcheck="false" maxlength="64" required${autofocus ? " autofocus" : ""}${invalidAttributes(invalid)}>
 </div>`;
 }
@@ -125,36 +127,36 @@ function recoveryField(autofocus: boolean, invalid: boolean): string {
  * ```
  */
 export function renderTwoFactorChallengePage(options: TwoFactorChallengePageOptions): RenderedPage {
+  const { language } = options;
   const totp = options.method === "totp";
   const invalid = aboutTheCode(options.refusal);
   const field =
     options.method === "email"
-      ? emailCodeField(true, invalid)
+      ? emailCodeField(true, invalid, language)
       : totp
-        ? totpField(true, invalid)
-        : recoveryField(true, invalid);
+        ? totpField(true, invalid, language)
+        : recoveryField(true, invalid, language);
   const inner = `${hiddenField("csrfToken", options.csrfToken)}${hiddenField("method", options.method)}
 ${field}
-${options.trustDevice ? TRUST_FIELD : ""}
-${primaryButton(options.stepUp ? "Confirm" : "Verify")}`;
-  const lead = options.stepUp
-    ? "Confirm it is you before you change your security settings."
-    : "Your account has two-factor authentication.";
-  const other = totp
-    ? `<a href="${escapeHtml(options.otherMethodUrl)}">Use a recovery code</a>`
-    : `<a href="${escapeHtml(options.otherMethodUrl)}">Use your authenticator app</a>`;
+${options.trustDevice ? trustField(language) : ""}
+${primaryButton(say(language, twoFactor, options.stepUp ? "confirm" : "verify"))}`;
+  const lead = words(language, options.stepUp ? "stepUpLead" : "twoFactorLead");
+  const other = `<a href="${escapeHtml(options.otherMethodUrl)}">${words(language, totp ? "useRecoveryCode" : "useApp")}</a>`;
   const byEmail =
     options.email && options.method !== "email"
-      ? ` · <a href="${escapeHtml(options.email.pageUrl)}">E-mail me a code</a>`
+      ? ` · <a href="${escapeHtml(options.email.pageUrl)}">${words(language, "emailMeCode")}</a>`
       : "";
-  const startAgain = options.stepUp ? "" : ` · <a href="${escapeHtml(options.signinUrl)}">Start again</a>`;
+  const startAgain = options.stepUp
+    ? ""
+    : ` · <a href="${escapeHtml(options.signinUrl)}">${words(language, "startAgain")}</a>`;
   const form = options.method === "email" ? emailBlock(options, inner) : postForm(options.actionUrl, inner);
-  const body = `${alert(options.refusal)}<p class="center">${escapeHtml(lead)}</p>
+  const body = `${alert(options.refusal, language)}<p class="center">${lead}</p>
 ${form}
 ${options.method === "email" ? "" : passkeyBlock(options)}
 <p class="center actions">${other}${byEmail}${startAgain}</p>`;
   const status = options.refusal === undefined ? 200 : 401;
-  return { html: renderDocument({ title: "Two-factor authentication", body, theme: options.theme }), status };
+  const title = say(language, twoFactor, "twoFactor");
+  return { html: renderDocument({ title, body, theme: options.theme, language }), status };
 }
 
 export interface TwoFactorSetupPageOptions {
@@ -167,6 +169,8 @@ export interface TwoFactorSetupPageOptions {
   secret: string;
   refusal?: TwoFactorRefusal;
   theme?: Theme;
+  /** The request's language; English when absent. */
+  language?: Language;
 }
 
 /** Groups of four, as authenticator apps print secrets: easier to type, the same characters. */
@@ -183,17 +187,18 @@ const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, "$1 ");
  * ```
  */
 export function renderTwoFactorSetupPage(options: TwoFactorSetupPageOptions): RenderedPage {
+  const { language } = options;
   const inner = `${hiddenField("csrfToken", options.csrfToken)}
-${totpField(options.refusal !== undefined, aboutTheCode(options.refusal))}
-${primaryButton("Turn on two-factor authentication")}`;
-  const body = `${alert(options.refusal)}<p class="center">Scan this QR code with an authenticator app (such as 1Password, Google Authenticator or Aegis), then enter the code it shows.</p>
-<div class="center" role="img" aria-label="QR code of your authenticator secret">${options.qrSvg}</div>
-<p class="center">Cannot scan it? Enter this key in the app instead:</p>
+${totpField(options.refusal !== undefined, aboutTheCode(options.refusal), language)}
+${primaryButton(say(language, twoFactor, "turnOn"))}`;
+  const body = `${alert(options.refusal, language)}<p class="center">${words(language, "scanCode")}</p>
+<div class="center" role="img" aria-label="${words(language, "qrCode")}">${options.qrSvg}</div>
+<p class="center">${words(language, "cannotScan")}</p>
 <p class="center"><code>${escapeHtml(grouped(options.secret))}</code></p>
 ${postForm(options.actionUrl, inner)}`;
   const status = options.refusal === undefined ? 200 : 401;
   return {
-    html: renderDocument({ title: "Set up two-factor authentication", body, theme: options.theme }),
+    html: renderDocument({ title: say(language, twoFactor, "setUp"), body, theme: options.theme, language }),
     status,
   };
 }
@@ -204,6 +209,8 @@ export interface RecoveryCodesPageOptions {
   /** Where "Continue" leads (the sign-in's callback URL). */
   continueUrl: string;
   theme?: Theme;
+  /** The request's language; English when absent. */
+  language?: Language;
 }
 
 /**
@@ -219,19 +226,23 @@ export function renderRecoveryCodesPage(options: RecoveryCodesPageOptions): Rend
   const text = `${options.codes.join("\n")}\n`;
   const href = `data:text/plain;charset=utf-8,${encodeURIComponent(text)}`;
   const list = options.codes.map((code) => `<li><code>${escapeHtml(code)}</code></li>`).join("\n");
-  const body = `<p class="center">Keep these recovery codes somewhere safe. Each one signs you in once if you lose your authenticator app. They are shown only now.</p>
+  const { language } = options;
+  const body = `<p class="center">${words(language, "keepCodes")}</p>
 <ul class="recovery-codes">
 ${list}
 </ul>
-<p class="center actions"><a href="${escapeHtml(href)}" download="recovery-codes.txt">Download as a text file</a></p>
-<p class="center actions"><a class="button" href="${escapeHtml(options.continueUrl)}">Continue</a></p>`;
-  return { html: renderDocument({ title: "Your recovery codes", body, theme: options.theme }), status: 200 };
+<p class="center actions"><a href="${escapeHtml(href)}" download="recovery-codes.txt">${words(language, "download")}</a></p>
+<p class="center actions"><a class="button" href="${escapeHtml(options.continueUrl)}">${words(language, "continue")}</a></p>`;
+  const title = say(language, twoFactor, "recoveryCodes");
+  return { html: renderDocument({ title, body, theme: options.theme, language }), status: 200 };
 }
 
 export interface RecoveryCodeUsedPageOptions {
   remaining: number;
   continueUrl: string;
   theme?: Theme;
+  /** The request's language; English when absent. */
+  language?: Language;
 }
 
 /**
@@ -243,14 +254,20 @@ export interface RecoveryCodeUsedPageOptions {
  * ```
  */
 export function renderRecoveryCodeUsedPage(options: RecoveryCodeUsedPageOptions): RenderedPage {
+  const { language } = options;
   const left =
     options.remaining === 0
-      ? "That was your last recovery code. Create new ones in your security settings now."
-      : `You have ${options.remaining} recovery ${options.remaining === 1 ? "code" : "codes"} left. If you lost your authenticator app, set it up again in your security settings.`;
+      ? say(language, twoFactor, "lastRecoveryCode")
+      : sayCount(language, twoFactor, "recoveryCodesLeft", options.remaining);
   const body = `<p class="center">${escapeHtml(left)}</p>
-<p class="center actions"><a class="button" href="${escapeHtml(options.continueUrl)}">Continue</a></p>`;
+<p class="center actions"><a class="button" href="${escapeHtml(options.continueUrl)}">${words(language, "continue")}</a></p>`;
   return {
-    html: renderDocument({ title: "Signed in with a recovery code", body, theme: options.theme }),
+    html: renderDocument({
+      title: say(language, twoFactor, "usedRecoveryCode"),
+      body,
+      theme: options.theme,
+      language,
+    }),
     status: 200,
   };
 }

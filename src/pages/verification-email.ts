@@ -1,8 +1,12 @@
 /**
  * The sign-in e-mail: an HTML and a plain-text body naming the site, with the link and, for
- * providers with one-time codes, the code. Everything interpolated is escaped: the host and URL
+ * providers with one-time codes, the code; or, as a second factor, the code and a link to the page
+ * it is typed on. Written in the language of the request that asked for it. Everything interpolated is escaped: the host and URL
  * come from the app's configured origin, the code is digits, but nothing here trusts that.
  */
+import { email } from "../locales/en/email.js";
+import { pages } from "../locales/en/pages.js";
+import { fill, type Language, say } from "../locales/messages.js";
 import { escapeHtml } from "./escape.js";
 import { CSS_NAMED_COLORS } from "./named-colors.js";
 import { isColorKeyword, resolveTheme, type Theme } from "./theme.js";
@@ -13,6 +17,12 @@ export interface VerificationEmailOptions {
   /** The one-time code, when the provider sends one. */
   code?: string;
   theme?: Theme;
+  /** The language of the request that asked for the mail; English when absent. */
+  language?: Language;
+  /** `"secondFactor"`: a code to finish a sign-in, `url` opening the page it is typed on. */
+  purpose?: "signIn" | "secondFactor";
+  /** When the code stops working; the second-factor mail says in how many minutes. */
+  expires?: Date;
 }
 
 export interface VerificationEmail {
@@ -40,37 +50,55 @@ function drawableColor(color: string | undefined): string | undefined {
  * ```
  */
 export function renderVerificationEmail(options: VerificationEmailOptions): VerificationEmail {
+  const { language, code } = options;
+  const locale = language?.locale ?? "en";
   const host = new URL(options.url).host;
+  const t = (key: keyof typeof email, params?: Record<string, string>) => say(language, email, key, params);
+  const secondFactor = options.purpose === "secondFactor" && code !== undefined;
+  const minutes = Math.max(1, Math.round(((options.expires?.getTime() ?? 0) - Date.now()) / 60_000));
+  // "10 minutes", "10 Minuten", "10 دقائق": the unit's name and plural form from Intl (ECMA-402 §16).
+  const expiry = options.expires
+    ? t("codeMailExpiry", {
+        minutes: new Intl.NumberFormat(locale, { style: "unit", unit: "minute", unitDisplay: "long" }).format(
+          minutes,
+        ),
+      })
+    : "";
+  const subject = t(secondFactor ? "codeMailSubject" : "mailSubject", { host });
+  const heading = secondFactor
+    ? escapeHtml(t("codeMailLead"))
+    : fill(escapeHtml(t("mailSubject")), { host: `<strong>${escapeHtml(host)}</strong>` });
+  const button = secondFactor ? t("codeMailOpen") : say(language, pages, "signIn");
+  const codeLead = secondFactor ? expiry : t("mailCode");
+  const dir = say(language, pages, "dir") === "rtl" ? "rtl" : "ltr";
   const theme = resolveTheme(options.theme);
   const brand = drawableColor(theme.brandColor) ?? "#346df1";
   const buttonText = drawableColor(theme.buttonText) ?? "#ffffff";
   const codeHtml =
-    options.code === undefined
+    code === undefined
       ? ""
-      : `<p style="font-family:Helvetica,Arial,sans-serif;font-size:16px;color:#444">Or enter this code on the sign-in page:</p>
-<p style="font-family:Menlo,Consolas,monospace;font-size:28px;letter-spacing:6px;color:#222"><strong>${escapeHtml(options.code)}</strong></p>`;
+      : `<p style="font-family:Helvetica,Arial,sans-serif;font-size:16px;color:#444">${escapeHtml(codeLead)}</p>
+<p style="font-family:Menlo,Consolas,monospace;font-size:28px;letter-spacing:6px;color:#222" dir="ltr"><strong>${escapeHtml(code)}</strong></p>`;
   const html = `<!doctype html>
-<html lang="en">
+<html lang="${escapeHtml(locale)}" dir="${dir}">
 <body style="background:#f9f9f9;margin:0;padding:24px">
 <table role="presentation" width="100%" style="max-width:600px;margin:auto;background:#ffffff;border-radius:10px;padding:24px">
-<tr><td style="font-family:Helvetica,Arial,sans-serif;font-size:20px;color:#222;text-align:center">Sign in to <strong>${escapeHtml(host)}</strong></td></tr>
+<tr><td style="font-family:Helvetica,Arial,sans-serif;font-size:20px;color:#222;text-align:center">${heading}</td></tr>
 <tr><td style="text-align:center;padding:24px 0">
-<a href="${escapeHtml(options.url)}" target="_blank" style="font-family:Helvetica,Arial,sans-serif;font-size:18px;color:${escapeHtml(buttonText)};background:${escapeHtml(brand)};text-decoration:none;border-radius:5px;padding:10px 20px;display:inline-block;font-weight:bold">Sign in</a>
+<a href="${escapeHtml(options.url)}" target="_blank" style="font-family:Helvetica,Arial,sans-serif;font-size:18px;color:${escapeHtml(buttonText)};background:${escapeHtml(brand)};text-decoration:none;border-radius:5px;padding:10px 20px;display:inline-block;font-weight:bold">${escapeHtml(button)}</a>
 ${codeHtml}
 </td></tr>
-<tr><td style="font-family:Helvetica,Arial,sans-serif;font-size:14px;color:#666;text-align:center">If you did not ask for this email, you can safely ignore it.</td></tr>
+<tr><td style="font-family:Helvetica,Arial,sans-serif;font-size:14px;color:#666;text-align:center">${escapeHtml(t("mailIgnore"))}</td></tr>
 </table>
 </body>
 </html>
 `;
-  const text = [
-    `Sign in to ${host}`,
-    "",
-    options.url,
-    ...(options.code === undefined ? [] : ["", `Or enter this code on the sign-in page: ${options.code}`]),
-    "",
-    "If you did not ask for this email, you can safely ignore it.",
-    "",
-  ].join("\n");
-  return { subject: `Sign in to ${host}`, html, text };
+  const text = (
+    secondFactor
+      ? [t("codeMailLead"), "", code, "", expiry, "", `${button}: ${options.url}`]
+      : [subject, "", options.url, ...(code === undefined ? [] : ["", `${t("mailCode")} ${code}`])]
+  )
+    .concat("", t("mailIgnore"), "")
+    .join("\n");
+  return { subject, html, text };
 }

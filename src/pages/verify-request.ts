@@ -3,6 +3,10 @@
  * codes it holds the code form; a refused code comes back here, with the address still filled in,
  * saying how many tries are left, or offering to mail a new code when none are.
  */
+import { sayCount } from "../locales/count.js";
+import { email } from "../locales/en/email.js";
+import { pages } from "../locales/en/pages.js";
+import { fill, type Language, say } from "../locales/messages.js";
 import { escapeHtml } from "./escape.js";
 import { ERROR_ID, hiddenField, invalidAttributes, postForm, primaryButton } from "./form-fields.js";
 import { type RenderedPage, renderDocument } from "./layout.js";
@@ -29,57 +33,62 @@ export interface VerifyRequestPageOptions {
     signinUrl: string;
   };
   theme?: Theme;
+  /** The request's language; English when absent. */
+  language?: Language;
 }
 
 type CodeForm = NonNullable<VerifyRequestPageOptions["codeForm"]>;
+
+/** A message of this page, escaped, parameters (already markup) filled in. */
+const words = (language: Language | undefined, key: keyof typeof email, params?: Record<string, string>) =>
+  fill(escapeHtml(say(language, email, key)), params);
 
 /** Whether another code may still be typed for the sign-in this page is about. */
 const canTryAgain = (refused: RefusedCode | undefined) =>
   refused === undefined || (refused.attemptsLeft ?? 0) > 0;
 
-function refusalMessage({ attemptsLeft }: RefusedCode): string {
-  if (attemptsLeft === undefined)
-    return "That code has expired or was already used. Send yourself a new code.";
-  if (attemptsLeft === 0)
-    return "That code is not right, and that was the last try. Send yourself a new code.";
-  const tries = attemptsLeft === 1 ? "1 try" : `${attemptsLeft} tries`;
-  return `That code is not right. Check the code in the latest email and try again: ${tries} left.`;
+function refusalMessage({ attemptsLeft }: RefusedCode, language: Language | undefined): string {
+  if (attemptsLeft === undefined) return say(language, email, "codeExpired");
+  if (attemptsLeft === 0) return say(language, email, "codeLastTry");
+  return sayCount(language, email, "codeWrong", attemptsLeft);
 }
 
 function emailValue(email: string | undefined): string {
   return email ? ` value="${escapeHtml(email)}"` : "";
 }
 
-function codeForm(form: CodeForm): string {
+function codeForm(form: CodeForm, language: Language | undefined): string {
   const inner = `${hiddenField("csrfToken", form.csrfToken)}
 <div class="field">
-<label for="input-email-for-code">Email</label>
+<label for="input-email-for-code">${escapeHtml(say(language, pages, "email"))}</label>
 <input id="input-email-for-code" type="email" name="email" autocomplete="email" required${emailValue(form.email)}>
 </div>
 <div class="field">
-<label for="input-code">Code from the email</label>
+<label for="input-code">${words(language, "codeFromEmail")}</label>
 <input id="input-code" type="text" name="code" inputmode="numeric" pattern="[0-9]{6}" maxlength="6" autocomplete="one-time-code" required${form.refused ? ` autofocus${invalidAttributes(true)}` : ""}>
 </div>
-${primaryButton("Sign in with code")}`;
-  const lead = form.refused ? "" : `<p class="center">Or enter the 6-digit code from the email:</p>\n`;
+${primaryButton(say(language, email, "signInWithCode"))}`;
+  const lead = form.refused ? "" : `<p class="center">${words(language, "orEnterCode")}</p>\n`;
   return `${lead}${postForm(form.actionUrl, inner)}`;
 }
 
 /** The way out when no code can be typed any more: mail a fresh link and code to the same address. */
-function newCodeForm(form: CodeForm): string {
+function newCodeForm(form: CodeForm, language: Language | undefined): string {
   const inner = `${hiddenField("csrfToken", form.csrfToken)}${hiddenField("email", form.email ?? "")}
-${primaryButton("Send a new code")}`;
-  const address = form.email ? ` to <strong>${escapeHtml(form.email)}</strong>` : "";
-  return `<p class="center">We will email a new link and code${address}.</p>\n${postForm(form.signinUrl, inner)}`;
+${primaryButton(say(language, email, "sendNewCode"))}`;
+  const what = form.email
+    ? words(language, "newCodeTo", { email: `<strong>${escapeHtml(form.email)}</strong>` })
+    : words(language, "newCode");
+  return `<p class="center">${what}</p>\n${postForm(form.signinUrl, inner)}`;
 }
 
-function codeSection(form: CodeForm): string {
+function codeSection(form: CodeForm, language: Language | undefined): string {
   const alert = form.refused
-    ? `<div class="alert" role="alert" id="${ERROR_ID}">${escapeHtml(refusalMessage(form.refused))}</div>\n`
+    ? `<div class="alert" role="alert" id="${ERROR_ID}">${escapeHtml(refusalMessage(form.refused, language))}</div>\n`
     : "";
   // Without an address there is nothing to mail a new code to: the form asks for it again.
   const again = canTryAgain(form.refused) || !form.email;
-  return `${alert}${again ? codeForm(form) : newCodeForm(form)}`;
+  return `${alert}${again ? codeForm(form, language) : newCodeForm(form, language)}`;
 }
 
 /**
@@ -92,26 +101,28 @@ function codeSection(form: CodeForm): string {
  * ```
  */
 export function renderVerifyRequestPage(options: VerifyRequestPageOptions): RenderedPage {
-  const site = siteReference(options.host);
+  const { language } = options;
+  const site = siteReference(options.host, language);
   const intro = options.codeForm?.refused
     ? ""
-    : `<p class="center">We sent a sign-in link to your email address. Open it on this device to continue.</p>
-<p class="center">The link expires soon and works once. If it does not arrive, check your spam folder.</p>
+    : `<p class="center">${words(language, "linkSent")}</p>
+<p class="center">${words(language, "linkNote")}</p>
 `;
-  const body = `${intro}${options.codeForm ? codeSection(options.codeForm) : ""}
+  const body = `${intro}${options.codeForm ? codeSection(options.codeForm, language) : ""}
 ${site ? `<p class="center actions">${site}</p>` : ""}`;
-  return { html: renderDocument({ title: "Check your email", body, theme: options.theme }), status: 200 };
+  const title = say(language, email, "checkEmail");
+  return { html: renderDocument({ title, body, theme: options.theme, language }), status: 200 };
 }
 
-function siteReference(host: string): string {
+function siteReference(host: string, language: Language | undefined): string {
   if (!host) return "";
   try {
     const url = new URL(host);
     if (url.protocol === "http:" || url.protocol === "https:") {
-      return `<a href="${escapeHtml(url.origin)}">Back to ${escapeHtml(url.host)}</a>`;
+      return `<a href="${escapeHtml(url.origin)}">${words(language, "backTo", { host: escapeHtml(url.host) })}</a>`;
     }
   } catch {
     // Not a URL: a bare host name, shown as text below.
   }
-  return `You can close this page and return to ${escapeHtml(host)}.`;
+  return words(language, "returnTo", { host: escapeHtml(host) });
 }

@@ -12,6 +12,7 @@ import { OneTimeCodeRefused } from "../core/one-time-code-refused.js";
 import { safeRedirect } from "../core/redirect.js";
 import { jsonError, type ResponseInternal, returnsRedirectAsJson } from "../core/response.js";
 import { asError } from "../core/thrown.js";
+import type { Language } from "../locales/messages.js";
 import { errorCopy, renderErrorPage, type Theme } from "../pages/index.js";
 
 // The body Auth.js answers a configuration error with, word for word: clients of either library see the same.
@@ -39,7 +40,7 @@ export function wantsPage(request: Request): boolean {
  */
 export function requestErrorResponse(
   error: unknown,
-  pageFor?: { signinUrl: string; theme: Theme | undefined },
+  pageFor?: { signinUrl: string; theme: Theme | undefined; language?: Language },
 ): ResponseInternal | undefined {
   if (!(error instanceof RequestError)) return undefined;
   const headers = error instanceof MethodNotAllowed ? { Allow: error.allowed.join(", ") } : undefined;
@@ -81,6 +82,7 @@ function rateLimitedResponse(ctx: AuthContext, answersJson: boolean, error: Rate
     signinUrl: ctx.actionUrl("signin"),
     status: error.status,
     theme: ctx.config.theme,
+    language: ctx.language,
   });
   return { status: page.status, headers, body: page.html };
 }
@@ -110,7 +112,7 @@ export function actionErrorResponse(
 ): ResponseInternal {
   const pageFor =
     !answersJson && wantsPage(ctx.req.request)
-      ? { signinUrl: ctx.actionUrl("signin"), theme: ctx.config.theme }
+      ? { signinUrl: ctx.actionUrl("signin"), theme: ctx.config.theme, language: ctx.language }
       : undefined;
   const direct = requestErrorResponse(error, pageFor);
   if (direct) return direct;
@@ -134,7 +136,7 @@ export function actionErrorResponse(
     // The message is for whoever is signing in (the passkey script shows it): the words of the
     // sign-in page, never the error's own message, which names internals and went to the log.
     return authError?.clientSafe
-      ? jsonError(authError.status, type, errorCopy(type).message)
+      ? jsonError(authError.status, type, errorCopy(type, ctx.language).message)
       : configurationErrorResponse(true);
   }
   // The error page reporting its own failure must not redirect to itself.
@@ -143,6 +145,7 @@ export function actionErrorResponse(
       error: type,
       signinUrl: ctx.actionUrl("signin"),
       status: errorPageStatus(type),
+      language: ctx.language,
     });
     return { status: page.status, body: page.html };
   }

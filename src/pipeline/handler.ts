@@ -96,7 +96,11 @@ async function handle(
     // the sign-in page is relative to the app.
     const pageFor =
       wantsPage(request) && !looksLikeJsonRoute(request, resolved.basePath, resolved.routes)
-        ? { signinUrl: `${resolved.basePath}/signin`, theme: resolved.theme }
+        ? {
+            signinUrl: `${resolved.basePath}/signin`,
+            theme: resolved.theme,
+            language: resolved.language(request),
+          }
         : undefined;
     const direct = requestErrorResponse(error, pageFor);
     if (direct) return answer(direct);

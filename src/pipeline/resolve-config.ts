@@ -40,6 +40,8 @@ import type { RouteTable } from "../core/routes.js";
 import { flowFor, flowsCarriedByProviders } from "../flows/index.js";
 import type { FlowSetup } from "../flows/types.js";
 import { DEFAULT_MAX_AGE_SECONDS } from "../jwt/claims.js";
+import { LANGUAGE_CHOICE } from "../locales/carried.js";
+import type { Language } from "../locales/messages.js";
 import { carriedAdoption } from "../migrate/carried.js";
 import type { ProviderConfig } from "../provider-types.js";
 import { defaultCallbacks } from "../session/default-callbacks.js";
@@ -64,6 +66,18 @@ const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 const DEFAULT_STORE_TIMEOUT_MS = 1000;
 /** RFC 7518 §5.2.2 wants a 512-bit key for A256CBC-HS512; HKDF cannot add entropy a short secret lacks. */
 const MIN_SECRET_BYTES = 32;
+
+/**
+ * Which language each request gets: negotiated among the app's languages when it offers a pack
+ * (the pack carries the negotiation), else always the default, with the app's overrides.
+ */
+function resolveLanguages(config: AuthConfig): (request: Request) => Language {
+  const choose = carriedCode(config.locales?.[0], LANGUAGE_CHOICE);
+  if (choose) return choose(config);
+  const locale = config.locale ?? "en";
+  const only = { locale, messages: config.messages?.[locale] ?? {} };
+  return () => only;
+}
 
 function normalizeBasePath(basePath: string | undefined): string {
   const path = withoutTrailingSlash(basePath ?? DEFAULT_BASE_PATH);
@@ -429,6 +443,7 @@ export function resolveConfig(config: AuthConfig, env: EnvRecord = readProcessEn
     events: config.events ?? {},
     pages: config.pages ?? {},
     theme: config.theme ?? {},
+    language: resolveLanguages(config),
     logger,
     trustHost: withEnv.trustHost ?? false,
     authUrl: parseAuthUrl(env, onV4Name),

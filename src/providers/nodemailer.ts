@@ -25,13 +25,20 @@ export type NodemailerUserConfig = Partial<Omit<NodemailerConfig, "type" | "serv
  * exactly the one address the sign-in named.
  */
 async function sendWithNodemailer(params: EmailVerificationRequest): Promise<void> {
-  const { identifier, url, code, provider, theme } = params;
+  const { identifier, url, code, provider, theme, language, purpose, expires } = params;
   const { server, from } = provider as NodemailerConfig;
   // The flow has already checked the address; checked again because this function can be called directly.
   assertSingleAddress(identifier);
   const { createTransport } = await import("nodemailer");
   const transport = createTransport(server as Parameters<typeof createTransport>[0]);
-  const message = renderVerificationEmail({ url, ...(code === undefined ? {} : { code }), theme });
+  const message = renderVerificationEmail({
+    url,
+    ...(code === undefined ? {} : { code }),
+    theme,
+    language,
+    purpose,
+    expires,
+  });
   const result = await transport.sendMail({
     to: identifier,
     from,

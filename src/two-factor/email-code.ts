@@ -39,6 +39,8 @@ export async function sendSecondFactorCode(
       expires: new Date(Date.now() + lifetimeSeconds * 1000),
       provider,
       theme: ctx.config.theme,
+      language: ctx.language,
+      purpose: "secondFactor",
       request: ctx.request,
     });
   } catch (error) {

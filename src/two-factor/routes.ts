@@ -277,6 +277,7 @@ function challengePage(settings: TwoFactorSettings) {
       ...(refusal ? { refusal } : {}),
       signinUrl: ctx.actionUrl("signin"),
       theme: ctx.config.theme,
+      language: ctx.language,
       ...(offersPasskey
         ? {
             passkey: {
@@ -354,7 +355,12 @@ function verify(settings: TwoFactorSettings) {
     if (proof.method !== "recovery") return result;
     // A recovery code: say how many are left, on a page or in the JSON answer.
     return continuePage(ctx, result, { recoveryCodesRemaining: proof.remaining }, (continueUrl) =>
-      renderRecoveryCodeUsedPage({ remaining: proof.remaining, continueUrl, theme: ctx.config.theme }),
+      renderRecoveryCodeUsedPage({
+        remaining: proof.remaining,
+        continueUrl,
+        theme: ctx.config.theme,
+        language: ctx.language,
+      }),
     );
   };
 }
@@ -415,6 +421,7 @@ function setupPage(settings: TwoFactorSettings) {
       secret: enrolment.secret,
       ...(refusal ? { refusal } : {}),
       theme: ctx.config.theme,
+      language: ctx.language,
     });
     return { status: page.status, body: page.html };
   };
@@ -432,7 +439,7 @@ function confirmSetup(settings: TwoFactorSettings) {
     if (codes === null) return refused(ctx, SETUP_ROUTE, "totp");
     const result = await secondFactorProven(ctx, subject, "totp");
     return continuePage(ctx, result, { recoveryCodes: codes }, (continueUrl) =>
-      renderRecoveryCodesPage({ codes, continueUrl, theme: ctx.config.theme }),
+      renderRecoveryCodesPage({ codes, continueUrl, theme: ctx.config.theme, language: ctx.language }),
     );
   };
 }

@@ -4,16 +4,20 @@
  * (where white button text would be unreadable); then the keyboard (every form reached and sent
  * with Tab and Enter, a visible focus ring), refusals tied to their field, and a 320 CSS px wide
  * screen (WCAG 1.4.10 Reflow; also what 200% zoom of a 640 px window gives) without horizontal
- * scrolling. Screenshots of each page land in generated/test-artifacts/pages/.
+ * scrolling; every page again in Arabic (right to left) and German. Screenshots of each page land in
+ * generated/test-artifacts/pages/, and in English, German and Arabic in its languages/ folder.
  *
  * Pages are served from a route on a made-up origin, so each form's POST is caught where it lands.
  */
-import { mkdirSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import ar from "../../src/locales/ar.js";
+import de from "../../src/locales/de.js";
+import type { Language } from "../../src/locales/messages.js";
 import {
   renderEmailConfirmPage,
   renderErrorPage,
@@ -97,27 +101,32 @@ const challenge = {
 };
 
 /** Every page the handler renders, in each state that changes its markup. */
-const PAGES: Record<string, (theme: Theme) => string> = {
-  signin: (theme) => renderSignInPage({ providers: PROVIDERS, csrfToken: "t", callbackUrl: "/", theme }).html,
-  "signin-error": (theme) =>
+const PAGES: Record<string, (theme: Theme, language?: Language) => string> = {
+  signin: (theme, language) =>
+    renderSignInPage({ providers: PROVIDERS, csrfToken: "t", callbackUrl: "/", theme, language }).html,
+  "signin-error": (theme, language) =>
     renderSignInPage({
       providers: PROVIDERS,
       csrfToken: "t",
       callbackUrl: "/",
       error: "CredentialsSignin",
       theme,
+      language,
     }).html,
-  signout: (theme) => renderSignOutPage({ csrfToken: "t", signoutUrl: "/auth/signout", theme }).html,
-  error: (theme) =>
-    renderErrorPage({ error: "Verification", signinUrl: "/auth/signin", status: 403, theme }).html,
-  "verify-request": (theme) => renderVerifyRequestPage({ host: "https://app.example", codeForm, theme }).html,
-  "verify-request-refused": (theme) =>
+  signout: (theme, language) =>
+    renderSignOutPage({ csrfToken: "t", signoutUrl: "/auth/signout", theme, language }).html,
+  error: (theme, language) =>
+    renderErrorPage({ error: "Verification", signinUrl: "/auth/signin", status: 403, theme, language }).html,
+  "verify-request": (theme, language) =>
+    renderVerifyRequestPage({ host: "https://app.example", codeForm, theme, language }).html,
+  "verify-request-refused": (theme, language) =>
     renderVerifyRequestPage({
       host: "app.example",
       codeForm: { ...codeForm, refused: { attemptsLeft: 2 } },
       theme,
+      language,
     }).html,
-  "email-confirm": (theme) =>
+  "email-confirm": (theme, language) =>
     renderEmailConfirmPage({
       token: "tok",
       email: "a.very.long.address.that.must.wrap@subdomain.example.com",
@@ -125,8 +134,9 @@ const PAGES: Record<string, (theme: Theme) => string> = {
       csrfToken: "t",
       actionUrl: "/auth/callback/email",
       theme,
+      language,
     }).html,
-  "two-factor": (theme) =>
+  "two-factor": (theme, language) =>
     renderTwoFactorChallengePage({
       ...challenge,
       method: "totp",
@@ -134,18 +144,25 @@ const PAGES: Record<string, (theme: Theme) => string> = {
       passkey: { optionsUrl: "/auth/webauthn-options/passkey", scriptUrl: "/auth/webauthn-script" },
       email: { pageUrl: "/auth/two-factor?method=email", sendUrl: "/auth/two-factor-email" },
       theme,
+      language,
     }).html,
-  "two-factor-refused": (theme) =>
-    renderTwoFactorChallengePage({ ...challenge, method: "recovery", refusal: "wrongRecoveryCode", theme })
-      .html,
-  "two-factor-email-sent": (theme) =>
+  "two-factor-refused": (theme, language) =>
+    renderTwoFactorChallengePage({
+      ...challenge,
+      method: "recovery",
+      refusal: "wrongRecoveryCode",
+      theme,
+      language,
+    }).html,
+  "two-factor-email-sent": (theme, language) =>
     renderTwoFactorChallengePage({
       ...challenge,
       method: "email",
       email: { pageUrl: "/auth/two-factor?method=email", sendUrl: "/auth/two-factor-email", sent: true },
       theme,
+      language,
     }).html,
-  "two-factor-setup": (theme) =>
+  "two-factor-setup": (theme, language) =>
     renderTwoFactorSetupPage({
       actionUrl: "/auth/two-factor-setup",
       csrfToken: "t",
@@ -153,11 +170,17 @@ const PAGES: Record<string, (theme: Theme) => string> = {
       secret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP",
       refusal: "wrongCode",
       theme,
+      language,
     }).html,
-  "recovery-codes": (theme) =>
-    renderRecoveryCodesPage({ codes: ["7kq2m-x9d4e", "p3r8w-c6h2j", "z5t9n-b4f7k"], continueUrl: "/", theme })
-      .html,
-  "recovery-code-used": (theme) => renderRecoveryCodeUsedPage({ remaining: 1, continueUrl: "/", theme }).html,
+  "recovery-codes": (theme, language) =>
+    renderRecoveryCodesPage({
+      codes: ["7kq2m-x9d4e", "p3r8w-c6h2j", "z5t9n-b4f7k"],
+      continueUrl: "/",
+      theme,
+      language,
+    }).html,
+  "recovery-code-used": (theme, language) =>
+    renderRecoveryCodeUsedPage({ remaining: 1, continueUrl: "/", theme, language }).html,
 };
 
 /**
@@ -176,7 +199,7 @@ const pagesFor = (themeName: string) =>
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchChromium();
-  mkdirSync(SHOTS, { recursive: true });
+  mkdirSync(join(SHOTS, "languages"), { recursive: true });
 }, 30_000);
 afterAll(async () => {
   await browser?.close();
@@ -266,7 +289,12 @@ describe("axe-core, WCAG 2.2 A and AA", () => {
         try {
           const lines = await axeViolations(page);
           if (themeName === "light" || themeName === "dark" || themeName === "brand-light-yellow") {
-            await page.screenshot({ path: join(SHOTS, `${pageName}-${themeName}.png`), fullPage: true });
+            const shot = await page.screenshot({
+              path: join(SHOTS, `${pageName}-${themeName}.png`),
+              fullPage: true,
+            });
+            // The light theme's shots are the English ones of the three languages (see "in other languages").
+            if (themeName === "light") writeFileSync(join(SHOTS, "languages", `${pageName}-en.png`), shot);
           }
           return lines.map((line) => `${pageName}: ${line}`);
         } finally {
@@ -277,6 +305,43 @@ describe("axe-core, WCAG 2.2 A and AA", () => {
     },
     60_000,
   );
+});
+
+/**
+ * The languages besides English the pages are checked in: Arabic, right to left (the layout must
+ * mirror without a rule of its own), and German, whose long words test wrapping.
+ */
+const LANGUAGES: Record<string, Language> = { de, ar };
+
+describe("in other languages", () => {
+  it("every default page passes axe-core in Arabic, right to left, and shows German; screenshots in German and Arabic", async () => {
+    const runs = Object.entries(LANGUAGES).flatMap(([locale, language]) =>
+      Object.entries(PAGES).map(([pageName, render]) => ({ locale, language, pageName, render })),
+    );
+    const found = await inBatches(runs, async ({ locale, language, pageName, render }) => {
+      const { page } = await open(render(THEMES.light as Theme, language));
+      try {
+        const { lang, dir } = await page.evaluate(() => ({
+          lang: document.documentElement.lang,
+          dir: getComputedStyle(document.body).direction,
+        }));
+        const problems = [
+          ...(lang === locale ? [] : [`lang is "${lang}"`]),
+          ...(dir === (locale === "ar" ? "rtl" : "ltr") ? [] : [`direction is ${dir}`]),
+          // German changes no markup Arabic does not: its screenshots show how its long words wrap.
+          ...(locale === "ar" ? await axeViolations(page) : []),
+        ];
+        await page.screenshot({
+          path: join(SHOTS, "languages", `${pageName}-${locale}.png`),
+          fullPage: true,
+        });
+        return problems.map((line) => `${pageName} (${locale}): ${line}`);
+      } finally {
+        await page.close();
+      }
+    });
+    expect(found, found.join("\n")).toEqual([]);
+  }, 90_000);
 });
 
 /** WCAG 2.2 contrast ratio of two computed `rgb()`/`rgba()` colours (alpha ignored). */

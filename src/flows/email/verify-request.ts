@@ -51,6 +51,7 @@ async function verifyRequestAction(ctx: AuthContext): Promise<ResponseInternal> 
         }
       : {}),
     theme: ctx.config.theme,
+    language: ctx.language,
   });
   return { status: page.status, body: page.html };
 }

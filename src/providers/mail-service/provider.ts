@@ -77,7 +77,7 @@ async function sendThrough<C extends MailServiceConfig>(
   service: MailService<C>,
   params: EmailVerificationRequest,
 ): Promise<void> {
-  const { identifier, url, code, theme } = params;
+  const { identifier, url, code, theme, language, purpose, expires } = params;
   const provider = params.provider as C;
   // The flow has already checked the address; checked again because this function can be called directly.
   assertSingleAddress(identifier);
@@ -89,7 +89,14 @@ async function sendThrough<C extends MailServiceConfig>(
       `${service.name} needs an API key: pass \`apiKey\` to the provider "${provider.id}" or set ${providerEnvPrefix(provider.id)}_KEY.`,
     );
   }
-  const message = renderVerificationEmail({ url, ...(code === undefined ? {} : { code }), theme });
+  const message = renderVerificationEmail({
+    url,
+    ...(code === undefined ? {} : { code }),
+    theme,
+    language,
+    purpose,
+    expires,
+  });
   const mail: SignInMail = { to: identifier, ...message, url, ...(code === undefined ? {} : { code }) };
   const request = service.request(mail, provider, apiKey);
   const secrets = [apiKey, ...(service.keyForms?.(apiKey) ?? [])];

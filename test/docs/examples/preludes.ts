@@ -249,6 +249,8 @@ assert.equal(((await providers.json()) as { github: { signinUrl: string } }).git
   "src/config.ts#AuthConfig.pages": { given: ["providers"] },
   "src/config.ts#AuthConfig.cookies": { given: ["providers"] },
   "src/config.ts#AuthConfig.theme": { given: ["providers"] },
+  "src/config.ts#AuthConfig.locales": { given: ["providers"] },
+  "src/config.ts#AuthConfig.messages": { given: ["providers"] },
   "src/config.ts#AuthConfig.logger": {
     given: ["providers"],
     prelude: `declare function reportToSentry(error: Error): void;`,
