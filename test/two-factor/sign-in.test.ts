@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MemoryAdapter } from "../../src/adapters/memory.js";
-import type { Adapter } from "../../src/adapters/types.js";
+import type { Adapter, AdapterTwoFactor } from "../../src/adapters/types.js";
 import { serializeCookie } from "../../src/cookie/header.js";
 import {
   Auth,
@@ -17,6 +17,7 @@ import { decode } from "../../src/jwt/index.js";
 import Email from "../../src/providers/email.js";
 import { MemoryStore } from "../../src/store/memory.js";
 import {
+  ALICE,
   aliceCredentials,
   CookieJar,
   getCsrf,
@@ -443,6 +444,18 @@ describe("two-factor sign-in: configuration and other first factors", () => {
     });
     await send(config, "/session");
     expect(errors.join("\n")).toMatch(/twoFactor.methods must include "totp"/);
+  });
+
+  it("a record whose secret an admin cleared (a lost phone) asks for no code no one can make: the password signs in", async () => {
+    const { config, adapter } = await twoFactorApp();
+    await enrolAlice(config);
+    const record = await adapter.getTwoFactor?.(ALICE.id as string);
+    expect(record?.totpEnabledAt).toBeInstanceOf(Date);
+    await adapter.setTwoFactor?.({ ...(record as AdapterTwoFactor), totpSecret: null });
+    const { response, jar } = await signInWithCredentials(config);
+    expect(setsSession(response)).toBe(true);
+    expect(jar.get(PENDING_COOKIE)).toBeUndefined();
+    expect((await sessionOf(config, jar))?.user?.email).toBe("alice@example.test");
   });
 
   it("with required: always, a user without a second factor enrols before any session", async () => {
