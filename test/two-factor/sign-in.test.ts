@@ -458,6 +458,93 @@ describe("two-factor sign-in: configuration and other first factors", () => {
     expect((await sessionOf(config, jar))?.user?.email).toBe("alice@example.test");
   });
 
+  it("JSON callers that must enrol first get { url, twoFactorRequired, enrolmentRequired, methods }", async () => {
+    const { config } = await twoFactorApp({ twoFactor: { methods: ["totp"], required: "always" } });
+    const { response } = await signInWithCredentials(config, undefined, {
+      headers: { "X-Auth-Return-Redirect": "1" },
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      url: "https://app.test/auth/two-factor-setup",
+      twoFactorRequired: true,
+      enrolmentRequired: true,
+      methods: ["totp"],
+    });
+    expect(setsSession(response)).toBe(false);
+  });
+
+  it("required as a function of the user: enrolment first for whom it says true, a session for the others", async () => {
+    const asked: string[] = [];
+    const { config } = await twoFactorApp({
+      twoFactor: {
+        methods: ["totp"],
+        required: async (user) => {
+          asked.push(user.id);
+          return user.email === "alice@example.test";
+        },
+      },
+    });
+    const alice = await signInWithCredentials(config);
+    expect(locationOf(alice.response).pathname).toBe("/auth/two-factor-setup");
+    expect(setsSession(alice.response)).toBe(false);
+    expect(asked).toEqual(["user-alice"]);
+
+    const { config: lenient } = await twoFactorApp({
+      twoFactor: { methods: ["totp"], required: () => false },
+    });
+    const other = await signInWithCredentials(lenient);
+    expect(setsSession(other.response)).toBe(true);
+  });
+
+  it("a session that a required enrolment issued stands in for the second factor at a sign-in in the same second", async () => {
+    const { config } = await twoFactorApp({ twoFactor: { methods: ["totp"], required: "always" } });
+    const { jar } = await signInWithCredentials(config);
+    const page = await (await send(config, "/two-factor-setup", { cookie: jar })).text();
+    const secret = /<code>([A-Z2-7 ]+)<\/code>/.exec(page)?.[1]?.replace(/ /g, "") as string;
+    const csrf = await send(config, "/csrf", { cookie: jar });
+    jar.apply(csrf);
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const confirmed = await send(config, "/two-factor-setup", {
+      cookie: jar,
+      form: { csrfToken, code: codeAt(secret, Date.now()) },
+    });
+    expect(setsSession(confirmed)).toBe(true);
+    jar.apply(confirmed);
+    // The clock has not moved: the session's sign-in and the authenticator's start share a second.
+    const again = await signInWithCredentials(config, undefined, { cookie: jar });
+    expect(setsSession(again.response)).toBe(true);
+    expect(again.jar.get(PENDING_COOKIE)).toBeUndefined();
+  });
+
+  it("requireRecentAuth refuses a maxAge that is not positive seconds", async () => {
+    const { config } = await twoFactorApp();
+    for (const maxAge of [0, -1, Number.NaN, Number.POSITIVE_INFINITY]) {
+      await expect(requireRecentAuth(new Request("https://app.test/x"), config, { maxAge })).rejects.toThrow(
+        new RangeError("requireRecentAuth: maxAge must be positive seconds."),
+      );
+    }
+  });
+
+  it("requireRecentAuth sends a signed-out browser to the sign-in page, with the callbackUrl", async () => {
+    const { config } = await twoFactorApp();
+    expect(
+      await requireRecentAuth(new Request("https://app.test/x"), config, { callbackUrl: "/billing" }),
+    ).toEqual({
+      ok: false,
+      reason: "signedOut",
+      stepUpUrl: "https://app.test/auth/signin?callbackUrl=%2Fbilling",
+    });
+  });
+
+  it("requireRecentAuth counts a sign-in exactly maxAge seconds old as recent, and one a second older as stale", async () => {
+    const { config } = await twoFactorApp();
+    const { jar } = await signInWithCredentials(config);
+    vi.setSystemTime(START + 300_000);
+    expect(await requireRecentAuth(requestWith(jar), config)).toMatchObject({ ok: true });
+    vi.setSystemTime(START + 301_000);
+    expect(await requireRecentAuth(requestWith(jar), config)).toMatchObject({ ok: false, reason: "stale" });
+  });
+
   it("with required: always, a user without a second factor enrols before any session", async () => {
     const { config } = await twoFactorApp({ twoFactor: { methods: ["totp"], required: "always" } });
     const { response, jar } = await signInWithCredentials(config);
