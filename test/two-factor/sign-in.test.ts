@@ -14,6 +14,7 @@ import {
   twoFactorStatus,
 } from "../../src/index.js";
 import { decode } from "../../src/jwt/index.js";
+import Credentials from "../../src/providers/credentials.js";
 import Email from "../../src/providers/email.js";
 import { MemoryStore } from "../../src/store/memory.js";
 import {
@@ -543,6 +544,27 @@ describe("two-factor sign-in: configuration and other first factors", () => {
     expect(await requireRecentAuth(requestWith(jar), config)).toMatchObject({ ok: true });
     vi.setSystemTime(START + 301_000);
     expect(await requireRecentAuth(requestWith(jar), config)).toMatchObject({ ok: false, reason: "stale" });
+  });
+
+  it("with required: always, a user without an id (nothing to enrol a factor for) is refused, saying why", async () => {
+    const log = recordingLogger();
+    const { config } = await twoFactorApp({
+      providers: [
+        Credentials({
+          credentials: { username: {}, password: {} },
+          authorize: () => ({ email: "walk-in@example.test" }),
+        }),
+      ],
+      twoFactor: { methods: ["totp"], required: "always" },
+      logger: log.logger,
+    });
+    const { response, jar } = await signInWithCredentials(config);
+    expect(locationOf(response).href).toBe("https://app.test/auth/error?error=AccessDenied");
+    expect(jar.get(PENDING_COOKIE)).toBeUndefined();
+    expect(setsSession(response)).toBe(false);
+    expect(log.warningLines).toContain(
+      "AccessDenied: Two-factor sign-in is required, but the signed-in user has no id to enrol. (see docs/errors.md#accessdenied)",
+    );
   });
 
   it("with required: always, a user without a second factor enrols before any session", async () => {
