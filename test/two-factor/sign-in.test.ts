@@ -652,6 +652,94 @@ describe("enrolling from a signed-in session", () => {
     },
   );
 
+  it("attack: a wrong code confirms nothing: null, two-factor stays off, and the right code still confirms", async () => {
+    const { config, adapter } = await twoFactorApp();
+    const { jar } = await signInWithCredentials(config);
+    const enrolment = await enrollTotp(requestWith(jar), config);
+    const right = codeAt(enrolment.secret, Date.now());
+    const wrong = String((Number(right) + 1) % 1_000_000).padStart(6, "0");
+    expect(await confirmTotp(requestWith(jar), config, wrong)).toBeNull();
+    expect((await adapter.getTwoFactor?.("user-alice"))?.totpEnabledAt).toBeNull();
+    expect(await twoFactorStatus(requestWith(jar), config)).toMatchObject({ enabled: false });
+    expect(await confirmTotp(requestWith(jar), config, right)).not.toBeNull();
+  });
+
+  it("confirming says why it is refused: nothing pending (a record whose secret is gone), or already on", async () => {
+    const { config, adapter } = await twoFactorApp();
+    const { jar } = await signInWithCredentials(config);
+    await adapter.setTwoFactor?.({
+      userId: "user-alice",
+      totpSecret: null,
+      totpEnabledAt: null,
+      lastTotpStep: null,
+      trustedDevicesSince: null,
+    });
+    await expect(confirmTotp(requestWith(jar), config, "123456")).rejects.toThrow(
+      "No authenticator enrolment is pending for this user; start one first (enrollTotp).",
+    );
+    const enrolment = await enrollTotp(requestWith(jar), config);
+    expect(await confirmTotp(requestWith(jar), config, codeAt(enrolment.secret, Date.now()))).not.toBeNull();
+    nextStep();
+    await expect(confirmTotp(requestWith(jar), config, codeAt(enrolment.secret, Date.now()))).rejects.toThrow(
+      "Two-factor authentication is already on for this user.",
+    );
+    await expect(enrollTotp(requestWith(jar), config)).rejects.toThrow(
+      "Two-factor authentication is already on for this user; turn it off first (disableTwoFactor) to enrol another authenticator.",
+    );
+  });
+
+  it("with database sessions and an adapter that cannot list them, enrolment still confirms and ends nothing", async () => {
+    const { listSessionsByUserId: _list, ...adapter } = MemoryAdapter();
+    const { config } = await twoFactorApp({ adapter, session: { strategy: "database" } });
+    const elsewhere = (await signInWithCredentials(config)).jar;
+    const { jar } = await signInWithCredentials(config);
+    const enrolment = await enrollTotp(requestWith(jar), config);
+    expect(await confirmTotp(requestWith(jar), config, codeAt(enrolment.secret, Date.now()))).not.toBeNull();
+    expect(await sessionOf(config, elsewhere)).not.toBeNull();
+  });
+
+  it("a storage failure while ending the other sessions fails the confirmation, naming it", async () => {
+    const log = recordingLogger();
+    const adapter = MemoryAdapter();
+    const { config } = await twoFactorApp({ adapter, session: { strategy: "database" }, logger: log.logger });
+    await signInWithCredentials(config);
+    const { jar } = await signInWithCredentials(config);
+    const enrolment = await enrollTotp(requestWith(jar), config);
+    adapter.deleteSession = () => {
+      throw new Error("the database is down");
+    };
+    await expect(
+      confirmTotp(requestWith(jar), config, codeAt(enrolment.secret, Date.now())),
+    ).rejects.toMatchObject({ type: "AdapterError" });
+  });
+
+  it("a storage failure while turning two-factor on or off says what failed", async () => {
+    const { config, adapter } = await twoFactorApp();
+    const { jar } = await signInWithCredentials(config);
+    const enrolment = await enrollTotp(requestWith(jar), config);
+    const failing = adapter as Required<Adapter>;
+    const { setTwoFactor } = failing;
+    failing.setTwoFactor = () => {
+      throw new Error("the database is down");
+    };
+    await expect(confirmTotp(requestWith(jar), config, codeAt(enrolment.secret, Date.now()))).rejects.toThrow(
+      /failed to turn two-factor sign-in on/,
+    );
+    failing.setTwoFactor = setTwoFactor;
+    nextStep();
+    expect(await confirmTotp(requestWith(jar), config, codeAt(enrolment.secret, Date.now()))).not.toBeNull();
+    // Turning it off needs a recent second factor: a sign-in with the code.
+    nextStep();
+    const { jar: stepped } = await signInWithCredentials(config);
+    stepped.apply(await postCode(config, stepped, codeAt(enrolment.secret, Date.now())));
+    failing.deleteTwoFactor = () => {
+      throw new Error("the database is down");
+    };
+    await expect(disableTwoFactor(requestWith(stepped), config)).rejects.toThrow(
+      /failed to delete the two-factor record/,
+    );
+  });
+
   it("needs a recent sign-in: a stale session cookie cannot enrol its thief's phone", async () => {
     const { config } = await twoFactorApp();
     const { jar } = await signInWithCredentials(config);
