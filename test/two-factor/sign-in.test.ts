@@ -306,6 +306,8 @@ describe.each(["jwt", "database"] as const)("two-factor sign-in with %s sessions
     expect(signIn).not.toHaveBeenCalled();
     await postCode(app.config, jar, codeAt(secret, Date.now()));
     expect(signIn).toHaveBeenCalledTimes(1);
+    // Alice was stored before: the held sign-in hands on that she is no new user.
+    expect(signIn.mock.calls[0]?.[0]).toMatchObject({ user: { id: "user-alice" }, isNewUser: false });
   });
 
   it.runIf(strategy === "database")(
