@@ -569,6 +569,52 @@ describe("two-factor sign-in: configuration and other first factors", () => {
     );
   });
 
+  it("the authenticator app's label carries the issuer without the spaces around it", async () => {
+    const { config } = await twoFactorApp({ twoFactor: { methods: ["totp"], issuer: "  Test App  " } });
+    const { jar } = await signInWithCredentials(config);
+    const enrolment = await enrollTotp(requestWith(jar), config);
+    expect(enrolment.uri).toMatch(
+      /^otpauth:\/\/totp\/Test%20App:alice%40example\.test\?secret=[A-Z2-7]+&issuer=Test%20App$/,
+    );
+  });
+
+  it("a pending sign-in completed twice is refused the second time, and the log says it was already completed", async () => {
+    const log = recordingLogger();
+    const { config } = await twoFactorApp({ logger: log.logger });
+    const { secret } = await enrolAlice(config);
+    nextStep();
+    const { jar } = await signInWithCredentials(config);
+    const copy = new CookieJar();
+    copy.apply([
+      `${PENDING_COOKIE}=${jar.get(PENDING_COOKIE)}; Path=/`,
+      `__Host-authjs.csrf-token=${jar.get("__Host-authjs.csrf-token")}; Path=/`,
+    ]);
+    expect(setsSession(await postCode(config, jar, codeAt(secret, Date.now())))).toBe(true);
+    nextStep();
+    expect(setsSession(await postCode(config, copy, codeAt(secret, Date.now())))).toBe(false);
+    expect(log.warningLines).toContain(
+      "InvalidCheck: This pending two-factor sign-in was already completed. (see docs/errors.md#invalidcheck)",
+    );
+  });
+
+  it("a store that fails while spending the pending sign-in issues no session, and the log names the failure and its cause", async () => {
+    const log = recordingLogger();
+    class FailingStore extends MemoryStore {
+      override setIfAbsent(...args: Parameters<MemoryStore["setIfAbsent"]>): Promise<boolean> {
+        if (args[0].startsWith("2fa-spent:")) return Promise.reject(new Error("the store is down"));
+        return super.setIfAbsent(...args);
+      }
+    }
+    const { config } = await twoFactorApp({ logger: log.logger, store: new FailingStore() });
+    const { secret } = await enrolAlice(config);
+    nextStep();
+    const { jar } = await signInWithCredentials(config);
+    expect(setsSession(await postCode(config, jar, codeAt(secret, Date.now())))).toBe(false);
+    const failure = log.errors.find((error) => (error as { type?: string }).type === "StoreUnavailable");
+    expect(failure?.message).toContain("The store failed while spending a pending two-factor sign-in.");
+    expect((failure?.cause as Error | undefined)?.message).toBe("the store is down");
+  });
+
   it("with required: always, a user without a second factor enrols before any session", async () => {
     const { config } = await twoFactorApp({ twoFactor: { methods: ["totp"], required: "always" } });
     const { response, jar } = await signInWithCredentials(config);
