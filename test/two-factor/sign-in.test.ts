@@ -569,6 +569,18 @@ describe("two-factor sign-in: configuration and other first factors", () => {
     );
   });
 
+  it("a database session's second factor still counts minutes later: its record lasts as long as the session", async () => {
+    const { config } = await twoFactorApp({ session: { strategy: "database" } });
+    const { secret } = await enrolAlice(config);
+    nextStep();
+    const { jar } = await signInWithCredentials(config);
+    jar.apply(await postCode(config, jar, codeAt(secret, Date.now())));
+    vi.setSystemTime(Date.now() + 120_000);
+    expect(await requireRecentAuth(requestWith(jar), config, { factors: ["mfa"] })).toMatchObject({
+      ok: true,
+    });
+  });
+
   it("the authenticator app's label carries the issuer without the spaces around it", async () => {
     const { config } = await twoFactorApp({ twoFactor: { methods: ["totp"], issuer: "  Test App  " } });
     const { jar } = await signInWithCredentials(config);
