@@ -248,7 +248,10 @@ describe.each(STORES)("JWT sessions recorded in $name", (kind) => {
 
     await phone.postForm("/auth/signout", {});
     expect(await thief.session()).toBeNull();
-    expect(await listSessions(devicesRequest(laptop), config)).toHaveLength(1);
+    const left = await listSessions(devicesRequest(laptop), config);
+    // The one left is the laptop's own: sign-out forgot the phone's record, not the others.
+    expect(left).toHaveLength(1);
+    expect(left?.[0]?.current).toBe(true);
   });
 
   it("a new sign-in on the same browser replaces its session: one listed, and a copy of the old cookie is refused", async () => {
