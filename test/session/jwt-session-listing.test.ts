@@ -290,6 +290,24 @@ describe.each(STORES)("JWT sessions recorded in $name", (kind) => {
     expect(await keeper.session()).toMatchObject({ user: { name: ada } });
   });
 
+  it("ending every session tells events.signOut once per recorded session, or once for the user when none is recorded", async () => {
+    const nobody = `app-${mallory}`;
+    expect(await revokeUserSessions(config, nobody)).toBe(0);
+    expect(signOut.mock.calls.map(([message]) => message)).toEqual([
+      { token: null, reason: "revokedByAdmin", userId: nobody },
+    ]);
+    signOut.mockClear();
+
+    const laptop = new TestBrowser(config);
+    await signInFromDevice(laptop, ada, LAPTOP);
+    const userId = `app-${ada}`;
+    const [recorded] = await listUserSessions(config, userId);
+    expect(await revokeUserSessions(config, userId)).toBe(1);
+    expect(signOut.mock.calls.map(([message]) => message)).toEqual([
+      { token: null, reason: "revokedByAdmin", userId, sessionId: recorded?.id },
+    ]);
+  });
+
   it("the admin functions work by user id; keeping a revoked session keeps nothing", async () => {
     const laptop = new TestBrowser(config);
     const phone = new TestBrowser(config);
