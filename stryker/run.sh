@@ -35,7 +35,9 @@ declare -A PARTS=(
 ORDER=(core pipeline actions-session-login flows-oauth flows-other crypto store two-factor-codes two-factor-sign-in two-factor-account migrate-framework glue)
 
 config=stryker/stryker.config.mjs
+# A focused run (STRYKER_TESTS set) records its results in a file of its own; see the config.
 results=stryker/incremental.json
+[[ -n "${STRYKER_TESTS:-}" ]] && results=stryker/focused-incremental.json
 
 # Stryker writes the results indented; on one line they take half the room in every commit of them.
 compact_results() {

@@ -248,7 +248,10 @@ describe.each(STORES)("JWT sessions recorded in $name", (kind) => {
 
     await phone.postForm("/auth/signout", {});
     expect(await thief.session()).toBeNull();
-    expect(await listSessions(devicesRequest(laptop), config)).toHaveLength(1);
+    const left = await listSessions(devicesRequest(laptop), config);
+    // The one left is the laptop's own: sign-out forgot the phone's record, not the others.
+    expect(left).toHaveLength(1);
+    expect(left?.[0]?.current).toBe(true);
   });
 
   it("a new sign-in on the same browser replaces its session: one listed, and a copy of the old cookie is refused", async () => {
@@ -285,6 +288,24 @@ describe.each(STORES)("JWT sessions recorded in $name", (kind) => {
     expect(await first.session()).toBeNull();
     expect(await (browsers[0] as TestBrowser).session()).toBeNull();
     expect(await keeper.session()).toMatchObject({ user: { name: ada } });
+  });
+
+  it("ending every session tells events.signOut once per recorded session, or once for the user when none is recorded", async () => {
+    const nobody = `app-${mallory}`;
+    expect(await revokeUserSessions(config, nobody)).toBe(0);
+    expect(signOut.mock.calls.map(([message]) => message)).toEqual([
+      { token: null, reason: "revokedByAdmin", userId: nobody },
+    ]);
+    signOut.mockClear();
+
+    const laptop = new TestBrowser(config);
+    await signInFromDevice(laptop, ada, LAPTOP);
+    const userId = `app-${ada}`;
+    const [recorded] = await listUserSessions(config, userId);
+    expect(await revokeUserSessions(config, userId)).toBe(1);
+    expect(signOut.mock.calls.map(([message]) => message)).toEqual([
+      { token: null, reason: "revokedByAdmin", userId, sessionId: recorded?.id },
+    ]);
   });
 
   it("the admin functions work by user id; keeping a revoked session keeps nothing", async () => {

@@ -542,6 +542,8 @@ describe("trust this device", () => {
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/Max-Age=2592000/);
     expect(cookie).not.toContain("user-alice");
+    // Named by a short hash of the user id: one cookie per user, the id not in clear text.
+    expect(cookie).toMatch(/^__Secure-latchkey\.trusted-device\.[0-9a-f]{16}=/);
 
     const again = await signInWithCredentials(config, undefined, { cookie: jar });
     expect(locationOf(again.response).href).toBe("https://app.test/");
@@ -618,6 +620,17 @@ describe("trust this device", () => {
     const again = await signInWithCredentials(config, undefined, { cookie: jar });
     expect(locationOf(again.response).pathname).toBe("/auth/two-factor");
     expect(setsSession(again.response)).toBe(false);
+  });
+
+  it("attack: revokeUserSessions in the very millisecond the browser was trusted voids it too", async () => {
+    const { config, secret } = await trustingApp({ store: new MemoryStore() });
+    const { jar } = await signInTrusting(config, secret);
+    // Back to the instant the code was posted and the cookie minted (signInTrusting moved a step on).
+    vi.setSystemTime(Date.now() - 30_000);
+    await revokeUserSessions(config, "user-alice");
+    vi.setSystemTime(Date.now() + 30_000);
+    const again = await signInWithCredentials(config, undefined, { cookie: jar });
+    expect(locationOf(again.response).pathname).toBe("/auth/two-factor");
   });
 
   it("attack: when the address is first proven (pre-hijack defence), the browsers trusted before must pass the owner's second factor", async () => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MemoryAdapter } from "../../src/adapters/memory.js";
-import type { Adapter } from "../../src/adapters/types.js";
+import type { Adapter, AdapterTwoFactor } from "../../src/adapters/types.js";
 import { serializeCookie } from "../../src/cookie/header.js";
 import {
   Auth,
@@ -14,9 +14,11 @@ import {
   twoFactorStatus,
 } from "../../src/index.js";
 import { decode } from "../../src/jwt/index.js";
+import Credentials from "../../src/providers/credentials.js";
 import Email from "../../src/providers/email.js";
 import { MemoryStore } from "../../src/store/memory.js";
 import {
+  ALICE,
   aliceCredentials,
   CookieJar,
   getCsrf,
@@ -304,6 +306,8 @@ describe.each(["jwt", "database"] as const)("two-factor sign-in with %s sessions
     expect(signIn).not.toHaveBeenCalled();
     await postCode(app.config, jar, codeAt(secret, Date.now()));
     expect(signIn).toHaveBeenCalledTimes(1);
+    // Alice was stored before: the held sign-in hands on that she is no new user.
+    expect(signIn.mock.calls[0]?.[0]).toMatchObject({ user: { id: "user-alice" }, isNewUser: false });
   });
 
   it.runIf(strategy === "database")(
@@ -445,6 +449,184 @@ describe("two-factor sign-in: configuration and other first factors", () => {
     expect(errors.join("\n")).toMatch(/twoFactor.methods must include "totp"/);
   });
 
+  it("a record whose secret an admin cleared (a lost phone) asks for no code no one can make: the password signs in", async () => {
+    const { config, adapter } = await twoFactorApp();
+    await enrolAlice(config);
+    const record = await adapter.getTwoFactor?.(ALICE.id as string);
+    expect(record?.totpEnabledAt).toBeInstanceOf(Date);
+    await adapter.setTwoFactor?.({ ...(record as AdapterTwoFactor), totpSecret: null });
+    const { response, jar } = await signInWithCredentials(config);
+    expect(setsSession(response)).toBe(true);
+    expect(jar.get(PENDING_COOKIE)).toBeUndefined();
+    expect((await sessionOf(config, jar))?.user?.email).toBe("alice@example.test");
+  });
+
+  it("JSON callers that must enrol first get { url, twoFactorRequired, enrolmentRequired, methods }", async () => {
+    const { config } = await twoFactorApp({ twoFactor: { methods: ["totp"], required: "always" } });
+    const { response } = await signInWithCredentials(config, undefined, {
+      headers: { "X-Auth-Return-Redirect": "1" },
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      url: "https://app.test/auth/two-factor-setup",
+      twoFactorRequired: true,
+      enrolmentRequired: true,
+      methods: ["totp"],
+    });
+    expect(setsSession(response)).toBe(false);
+  });
+
+  it("required as a function of the user: enrolment first for whom it says true, a session for the others", async () => {
+    const asked: string[] = [];
+    const { config } = await twoFactorApp({
+      twoFactor: {
+        methods: ["totp"],
+        required: async (user) => {
+          asked.push(user.id);
+          return user.email === "alice@example.test";
+        },
+      },
+    });
+    const alice = await signInWithCredentials(config);
+    expect(locationOf(alice.response).pathname).toBe("/auth/two-factor-setup");
+    expect(setsSession(alice.response)).toBe(false);
+    expect(asked).toEqual(["user-alice"]);
+
+    const { config: lenient } = await twoFactorApp({
+      twoFactor: { methods: ["totp"], required: () => false },
+    });
+    const other = await signInWithCredentials(lenient);
+    expect(setsSession(other.response)).toBe(true);
+  });
+
+  it("a session that a required enrolment issued stands in for the second factor at a sign-in in the same second", async () => {
+    const { config } = await twoFactorApp({ twoFactor: { methods: ["totp"], required: "always" } });
+    const { jar } = await signInWithCredentials(config);
+    const page = await (await send(config, "/two-factor-setup", { cookie: jar })).text();
+    const secret = /<code>([A-Z2-7 ]+)<\/code>/.exec(page)?.[1]?.replace(/ /g, "") as string;
+    const csrf = await send(config, "/csrf", { cookie: jar });
+    jar.apply(csrf);
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const confirmed = await send(config, "/two-factor-setup", {
+      cookie: jar,
+      form: { csrfToken, code: codeAt(secret, Date.now()) },
+    });
+    expect(setsSession(confirmed)).toBe(true);
+    jar.apply(confirmed);
+    // The clock has not moved: the session's sign-in and the authenticator's start share a second.
+    const again = await signInWithCredentials(config, undefined, { cookie: jar });
+    expect(setsSession(again.response)).toBe(true);
+    expect(again.jar.get(PENDING_COOKIE)).toBeUndefined();
+  });
+
+  it("requireRecentAuth refuses a maxAge that is not positive seconds", async () => {
+    const { config } = await twoFactorApp();
+    for (const maxAge of [0, -1, Number.NaN, Number.POSITIVE_INFINITY]) {
+      await expect(requireRecentAuth(new Request("https://app.test/x"), config, { maxAge })).rejects.toThrow(
+        new RangeError("requireRecentAuth: maxAge must be positive seconds."),
+      );
+    }
+  });
+
+  it("requireRecentAuth sends a signed-out browser to the sign-in page, with the callbackUrl", async () => {
+    const { config } = await twoFactorApp();
+    expect(
+      await requireRecentAuth(new Request("https://app.test/x"), config, { callbackUrl: "/billing" }),
+    ).toEqual({
+      ok: false,
+      reason: "signedOut",
+      stepUpUrl: "https://app.test/auth/signin?callbackUrl=%2Fbilling",
+    });
+  });
+
+  it("requireRecentAuth counts a sign-in exactly maxAge seconds old as recent, and one a second older as stale", async () => {
+    const { config } = await twoFactorApp();
+    const { jar } = await signInWithCredentials(config);
+    vi.setSystemTime(START + 300_000);
+    expect(await requireRecentAuth(requestWith(jar), config)).toMatchObject({ ok: true });
+    vi.setSystemTime(START + 301_000);
+    expect(await requireRecentAuth(requestWith(jar), config)).toMatchObject({ ok: false, reason: "stale" });
+  });
+
+  it("with required: always, a user without an id (nothing to enrol a factor for) is refused, saying why", async () => {
+    const log = recordingLogger();
+    const { config } = await twoFactorApp({
+      providers: [
+        Credentials({
+          credentials: { username: {}, password: {} },
+          authorize: () => ({ email: "walk-in@example.test" }),
+        }),
+      ],
+      twoFactor: { methods: ["totp"], required: "always" },
+      logger: log.logger,
+    });
+    const { response, jar } = await signInWithCredentials(config);
+    expect(locationOf(response).href).toBe("https://app.test/auth/error?error=AccessDenied");
+    expect(jar.get(PENDING_COOKIE)).toBeUndefined();
+    expect(setsSession(response)).toBe(false);
+    expect(log.warningLines).toContain(
+      "AccessDenied: Two-factor sign-in is required, but the signed-in user has no id to enrol. (see docs/errors.md#accessdenied)",
+    );
+  });
+
+  it("a database session's second factor still counts minutes later: its record lasts as long as the session", async () => {
+    const { config } = await twoFactorApp({ session: { strategy: "database" } });
+    const { secret } = await enrolAlice(config);
+    nextStep();
+    const { jar } = await signInWithCredentials(config);
+    jar.apply(await postCode(config, jar, codeAt(secret, Date.now())));
+    vi.setSystemTime(Date.now() + 120_000);
+    expect(await requireRecentAuth(requestWith(jar), config, { factors: ["mfa"] })).toMatchObject({
+      ok: true,
+    });
+  });
+
+  it("the authenticator app's label carries the issuer without the spaces around it", async () => {
+    const { config } = await twoFactorApp({ twoFactor: { methods: ["totp"], issuer: "  Test App  " } });
+    const { jar } = await signInWithCredentials(config);
+    const enrolment = await enrollTotp(requestWith(jar), config);
+    expect(enrolment.uri).toMatch(
+      /^otpauth:\/\/totp\/Test%20App:alice%40example\.test\?secret=[A-Z2-7]+&issuer=Test%20App$/,
+    );
+  });
+
+  it("a pending sign-in completed twice is refused the second time, and the log says it was already completed", async () => {
+    const log = recordingLogger();
+    const { config } = await twoFactorApp({ logger: log.logger });
+    const { secret } = await enrolAlice(config);
+    nextStep();
+    const { jar } = await signInWithCredentials(config);
+    const copy = new CookieJar();
+    copy.apply([
+      `${PENDING_COOKIE}=${jar.get(PENDING_COOKIE)}; Path=/`,
+      `__Host-authjs.csrf-token=${jar.get("__Host-authjs.csrf-token")}; Path=/`,
+    ]);
+    expect(setsSession(await postCode(config, jar, codeAt(secret, Date.now())))).toBe(true);
+    nextStep();
+    expect(setsSession(await postCode(config, copy, codeAt(secret, Date.now())))).toBe(false);
+    expect(log.warningLines).toContain(
+      "InvalidCheck: This pending two-factor sign-in was already completed. (see docs/errors.md#invalidcheck)",
+    );
+  });
+
+  it("a store that fails while spending the pending sign-in issues no session, and the log names the failure and its cause", async () => {
+    const log = recordingLogger();
+    class FailingStore extends MemoryStore {
+      override setIfAbsent(...args: Parameters<MemoryStore["setIfAbsent"]>): Promise<boolean> {
+        if (args[0].startsWith("2fa-spent:")) return Promise.reject(new Error("the store is down"));
+        return super.setIfAbsent(...args);
+      }
+    }
+    const { config } = await twoFactorApp({ logger: log.logger, store: new FailingStore() });
+    const { secret } = await enrolAlice(config);
+    nextStep();
+    const { jar } = await signInWithCredentials(config);
+    expect(setsSession(await postCode(config, jar, codeAt(secret, Date.now())))).toBe(false);
+    const failure = log.errors.find((error) => (error as { type?: string }).type === "StoreUnavailable");
+    expect(failure?.message).toContain("The store failed while spending a pending two-factor sign-in.");
+    expect((failure?.cause as Error | undefined)?.message).toBe("the store is down");
+  });
+
   it("with required: always, a user without a second factor enrols before any session", async () => {
     const { config } = await twoFactorApp({ twoFactor: { methods: ["totp"], required: "always" } });
     const { response, jar } = await signInWithCredentials(config);
@@ -529,6 +711,94 @@ describe("enrolling from a signed-in session", () => {
       expect(await sessionOf(config, enrolling)).not.toBeNull();
     },
   );
+
+  it("attack: a wrong code confirms nothing: null, two-factor stays off, and the right code still confirms", async () => {
+    const { config, adapter } = await twoFactorApp();
+    const { jar } = await signInWithCredentials(config);
+    const enrolment = await enrollTotp(requestWith(jar), config);
+    const right = codeAt(enrolment.secret, Date.now());
+    const wrong = String((Number(right) + 1) % 1_000_000).padStart(6, "0");
+    expect(await confirmTotp(requestWith(jar), config, wrong)).toBeNull();
+    expect((await adapter.getTwoFactor?.("user-alice"))?.totpEnabledAt).toBeNull();
+    expect(await twoFactorStatus(requestWith(jar), config)).toMatchObject({ enabled: false });
+    expect(await confirmTotp(requestWith(jar), config, right)).not.toBeNull();
+  });
+
+  it("confirming says why it is refused: nothing pending (a record whose secret is gone), or already on", async () => {
+    const { config, adapter } = await twoFactorApp();
+    const { jar } = await signInWithCredentials(config);
+    await adapter.setTwoFactor?.({
+      userId: "user-alice",
+      totpSecret: null,
+      totpEnabledAt: null,
+      lastTotpStep: null,
+      trustedDevicesSince: null,
+    });
+    await expect(confirmTotp(requestWith(jar), config, "123456")).rejects.toThrow(
+      "No authenticator enrolment is pending for this user; start one first (enrollTotp).",
+    );
+    const enrolment = await enrollTotp(requestWith(jar), config);
+    expect(await confirmTotp(requestWith(jar), config, codeAt(enrolment.secret, Date.now()))).not.toBeNull();
+    nextStep();
+    await expect(confirmTotp(requestWith(jar), config, codeAt(enrolment.secret, Date.now()))).rejects.toThrow(
+      "Two-factor authentication is already on for this user.",
+    );
+    await expect(enrollTotp(requestWith(jar), config)).rejects.toThrow(
+      "Two-factor authentication is already on for this user; turn it off first (disableTwoFactor) to enrol another authenticator.",
+    );
+  });
+
+  it("with database sessions and an adapter that cannot list them, enrolment still confirms and ends nothing", async () => {
+    const { listSessionsByUserId: _list, ...adapter } = MemoryAdapter();
+    const { config } = await twoFactorApp({ adapter, session: { strategy: "database" } });
+    const elsewhere = (await signInWithCredentials(config)).jar;
+    const { jar } = await signInWithCredentials(config);
+    const enrolment = await enrollTotp(requestWith(jar), config);
+    expect(await confirmTotp(requestWith(jar), config, codeAt(enrolment.secret, Date.now()))).not.toBeNull();
+    expect(await sessionOf(config, elsewhere)).not.toBeNull();
+  });
+
+  it("a storage failure while ending the other sessions fails the confirmation, naming it", async () => {
+    const log = recordingLogger();
+    const adapter = MemoryAdapter();
+    const { config } = await twoFactorApp({ adapter, session: { strategy: "database" }, logger: log.logger });
+    await signInWithCredentials(config);
+    const { jar } = await signInWithCredentials(config);
+    const enrolment = await enrollTotp(requestWith(jar), config);
+    adapter.deleteSession = () => {
+      throw new Error("the database is down");
+    };
+    await expect(
+      confirmTotp(requestWith(jar), config, codeAt(enrolment.secret, Date.now())),
+    ).rejects.toMatchObject({ type: "AdapterError" });
+  });
+
+  it("a storage failure while turning two-factor on or off says what failed", async () => {
+    const { config, adapter } = await twoFactorApp();
+    const { jar } = await signInWithCredentials(config);
+    const enrolment = await enrollTotp(requestWith(jar), config);
+    const failing = adapter as Required<Adapter>;
+    const { setTwoFactor } = failing;
+    failing.setTwoFactor = () => {
+      throw new Error("the database is down");
+    };
+    await expect(confirmTotp(requestWith(jar), config, codeAt(enrolment.secret, Date.now()))).rejects.toThrow(
+      /failed to turn two-factor sign-in on/,
+    );
+    failing.setTwoFactor = setTwoFactor;
+    nextStep();
+    expect(await confirmTotp(requestWith(jar), config, codeAt(enrolment.secret, Date.now()))).not.toBeNull();
+    // Turning it off needs a recent second factor: a sign-in with the code.
+    nextStep();
+    const { jar: stepped } = await signInWithCredentials(config);
+    stepped.apply(await postCode(config, stepped, codeAt(enrolment.secret, Date.now())));
+    failing.deleteTwoFactor = () => {
+      throw new Error("the database is down");
+    };
+    await expect(disableTwoFactor(requestWith(stepped), config)).rejects.toThrow(
+      /failed to delete the two-factor record/,
+    );
+  });
 
   it("needs a recent sign-in: a stale session cookie cannot enrol its thief's phone", async () => {
     const { config } = await twoFactorApp();

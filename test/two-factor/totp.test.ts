@@ -44,13 +44,17 @@ describe("HOTP (RFC 4226)", () => {
 
   test("refuses a counter that is negative, fractional or beyond 2^53", async () => {
     for (const counter of [-1, 1.5, 2 ** 53, Number.NaN]) {
-      await expect(generateHotp(RFC_SECRET, counter)).rejects.toThrow(RangeError);
+      await expect(generateHotp(RFC_SECRET, counter)).rejects.toThrow(
+        new RangeError(`An HOTP counter is a non-negative integer; got ${counter}.`),
+      );
     }
   });
 
   test("refuses fewer than 6 or more than 8 digits", async () => {
     await expect(generateHotp(RFC_SECRET, 0, { digits: 5 })).rejects.toThrow(RangeError);
-    await expect(generateHotp(RFC_SECRET, 0, { digits: 9 })).rejects.toThrow(RangeError);
+    await expect(generateHotp(RFC_SECRET, 0, { digits: 9 })).rejects.toThrow(
+      new RangeError("A one-time code has 6 to 8 digits (RFC 4226 §5.3); got 9."),
+    );
   });
 });
 
@@ -79,7 +83,9 @@ describe("TOTP (RFC 6238)", () => {
     expect(totpStep(29_999)).toBe(0);
     expect(totpStep(30_000)).toBe(1);
     expect(totpStep(59_999, 60)).toBe(0);
-    expect(() => totpStep(0, 0)).toThrow(RangeError);
+    expect(() => totpStep(0, 0)).toThrow(
+      new RangeError("A TOTP period is a positive whole number of seconds; got 0."),
+    );
   });
 
   test("agrees with the otpauth package on both sides of many step edges", async () => {
@@ -147,11 +153,20 @@ describe("TOTP (RFC 6238)", () => {
         expect(await verifyTotp(secret, bad, now), JSON.stringify(bad)).toBeNull();
       }
       expect(await verifyTotp(secret, "1".repeat(10_000), now)).toBeNull();
+      // A pasted code with a trailing space still counts; one spread digit by digit is no code.
+      expect(await verifyTotp(secret, `${code.slice(0, 3)} ${code.slice(3)} `, now)).toBe(totpStep(now));
+      expect(await verifyTotp(secret, code.split("").join(" "), now)).toBeNull();
       expect(await verifyTotp(secret, undefined as unknown as string, now)).toBeNull();
     });
 
     test("refuses a window wider than ten steps", async () => {
-      await expect(verifyTotp(secret, "123456", start, { window: 11 })).rejects.toThrow(RangeError);
+      await expect(verifyTotp(secret, "123456", start, { window: 11 })).rejects.toThrow(
+        new RangeError("A TOTP window is a whole number of steps from 0 to 10; got 11."),
+      );
+      const now = start + 15_000;
+      expect(await verifyTotp(secret, peerTotp(secret, now - 300_000), now, { window: 10 })).toBe(
+        totpStep(now) - 10,
+      );
       await expect(verifyTotp(secret, "123456", start, { window: -1 })).rejects.toThrow(RangeError);
     });
   });
@@ -174,6 +189,30 @@ describe("TOTP (RFC 6238)", () => {
       }
     } finally {
       compare.mockRestore();
+    }
+  });
+
+  test("input that cannot be a code is refused before any HMAC is computed", async () => {
+    const hmac = vi.spyOn(runtime, "hmacSha1");
+    try {
+      for (const bad of ["12345", "1234567", "a12345", "12345a", "1234 5"]) {
+        expect(await verifyTotp(RFC_SECRET, bad, Date.UTC(2026, 0, 1)), JSON.stringify(bad)).toBeNull();
+      }
+      expect(hmac).not.toHaveBeenCalled();
+    } finally {
+      hmac.mockRestore();
+    }
+  });
+
+  test("at the epoch, the code of step 0 counts and no step before it is computed", async () => {
+    const code = await generateTotp(RFC_SECRET, 0);
+    const hmac = vi.spyOn(runtime, "hmacSha1");
+    try {
+      expect(await verifyTotp(RFC_SECRET, code, 0)).toBe(0);
+      // Steps 0 and 1 of the window; step -1 has no counter (RFC 4226 counts from 0).
+      expect(hmac).toHaveBeenCalledTimes(2);
+    } finally {
+      hmac.mockRestore();
     }
   });
 
@@ -249,6 +288,16 @@ describe("otpauthUri (Key Uri Format)", () => {
     });
     const parsed = OTPAuth.URI.parse(uri) as OTPAuth.TOTP;
     expect([parsed.digits, parsed.period]).toEqual([8, 60]);
+    const secret = newTotpSecret();
+    expect(otpauthUri({ secret, issuer: "Acme", accountName: "ada", digits: 6, period: 30 })).toBe(
+      `otpauth://totp/Acme:ada?secret=${base32Encode(secret)}&issuer=Acme`,
+    );
+  });
+
+  test("refuses an issuer that is not a string, naming it", () => {
+    expect(() =>
+      otpauthUri({ secret: newTotpSecret(), issuer: 42 as unknown as string, accountName: "ada" }),
+    ).toThrow(new TypeError('otpauthUri: issuer must be a non-empty string without ":" (Key Uri Format).'));
   });
 
   test("refuses an issuer or account name with a colon, which the format reserves as the separator", () => {
