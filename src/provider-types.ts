@@ -350,9 +350,21 @@ export interface EmailVerificationRequest {
   theme: Theme;
   /** The language of the request that asked for the mail: write the mail (and subject) in it. */
   language: Language;
-  /** What the mail is for: a sign-in link (and code), or only a code as the second factor. */
-  purpose?: "signIn" | "secondFactor";
+  /**
+   * What the mail is for: a sign-in link (and code), only a code as the second factor, or an
+   * invitation to an organization (`url` accepts it; `invitation` names who invited to what).
+   */
+  purpose?: "signIn" | "secondFactor" | "invitation";
+  /** With `purpose: "invitation"`: the organization's name, the inviter's name or address, the role offered. */
+  invitation?: InvitationMailWords;
   request: Request;
+}
+
+/** What an invitation e-mail names, as text (the renderer escapes it). */
+export interface InvitationMailWords {
+  organization: string;
+  inviter: string;
+  role: string;
 }
 
 /**

@@ -70,6 +70,13 @@ async function sendMail(
       expires: invitation.expires,
       provider,
       theme: ctx.config.theme,
+      language: ctx.language,
+      purpose: "invitation",
+      invitation: {
+        organization: organization.name,
+        inviter: user.name ?? user.email ?? "",
+        role: invitation.role,
+      },
       request: ctx.request,
     });
   } catch (error) {

@@ -5,6 +5,7 @@
  * come from the app's configured origin, the code is digits, but nothing here trusts that.
  */
 import { email } from "../locales/en/email.js";
+import { invitation as invitationWords } from "../locales/en/invitation.js";
 import { pages } from "../locales/en/pages.js";
 import { fill, type Language, say } from "../locales/messages.js";
 import { escapeHtml } from "./escape.js";
@@ -19,8 +20,13 @@ export interface VerificationEmailOptions {
   theme?: Theme;
   /** The language of the request that asked for the mail; English when absent. */
   language?: Language;
-  /** `"secondFactor"`: a code to finish a sign-in, `url` opening the page it is typed on. */
-  purpose?: "signIn" | "secondFactor";
+  /**
+   * `"secondFactor"`: a code to finish a sign-in, `url` opening the page it is typed on.
+   * `"invitation"`: an invitation to an organization, `url` accepting it.
+   */
+  purpose?: "signIn" | "secondFactor" | "invitation";
+  /** With `purpose: "invitation"`: who invited to which organization, with which role. */
+  invitation?: { organization: string; inviter: string; role: string };
   /** When the code stops working; the second-factor mail says in how many minutes. */
   expires?: Date;
 }
@@ -50,6 +56,8 @@ function drawableColor(color: string | undefined): string | undefined {
  * ```
  */
 export function renderVerificationEmail(options: VerificationEmailOptions): VerificationEmail {
+  if (options.purpose === "invitation" && options.invitation)
+    return renderInvitationEmail(options, options.invitation);
   const { language, code } = options;
   const locale = language?.locale ?? "en";
   const host = new URL(options.url).host;
@@ -70,29 +78,12 @@ export function renderVerificationEmail(options: VerificationEmailOptions): Veri
     : fill(escapeHtml(t("mailSubject")), { host: `<strong>${escapeHtml(host)}</strong>` });
   const button = secondFactor ? t("codeMailOpen") : say(language, pages, "signIn");
   const codeLead = secondFactor ? expiry : t("mailCode");
-  const dir = say(language, pages, "dir") === "rtl" ? "rtl" : "ltr";
-  const theme = resolveTheme(options.theme);
-  const brand = drawableColor(theme.brandColor) ?? "#346df1";
-  const buttonText = drawableColor(theme.buttonText) ?? "#ffffff";
   const codeHtml =
     code === undefined
       ? ""
       : `<p style="font-family:Helvetica,Arial,sans-serif;font-size:16px;color:#444">${escapeHtml(codeLead)}</p>
 <p style="font-family:Menlo,Consolas,monospace;font-size:28px;letter-spacing:6px;color:#222" dir="ltr"><strong>${escapeHtml(code)}</strong></p>`;
-  const html = `<!doctype html>
-<html lang="${escapeHtml(locale)}" dir="${dir}">
-<body style="background:#f9f9f9;margin:0;padding:24px">
-<table role="presentation" width="100%" style="max-width:600px;margin:auto;background:#ffffff;border-radius:10px;padding:24px">
-<tr><td style="font-family:Helvetica,Arial,sans-serif;font-size:20px;color:#222;text-align:center">${heading}</td></tr>
-<tr><td style="text-align:center;padding:24px 0">
-<a href="${escapeHtml(options.url)}" target="_blank" style="font-family:Helvetica,Arial,sans-serif;font-size:18px;color:${escapeHtml(buttonText)};background:${escapeHtml(brand)};text-decoration:none;border-radius:5px;padding:10px 20px;display:inline-block;font-weight:bold">${escapeHtml(button)}</a>
-${codeHtml}
-</td></tr>
-<tr><td style="font-family:Helvetica,Arial,sans-serif;font-size:14px;color:#666;text-align:center">${escapeHtml(t("mailIgnore"))}</td></tr>
-</table>
-</body>
-</html>
-`;
+  const html = mailFrame(options, heading, button, codeHtml, t("mailIgnore"));
   const text = (
     secondFactor
       ? [t("codeMailLead"), "", code, "", expiry, "", `${button}: ${options.url}`]
@@ -101,4 +92,52 @@ ${codeHtml}
     .concat("", t("mailIgnore"), "")
     .join("\n");
   return { subject, html, text };
+}
+
+/**
+ * The invitation e-mail: who invited the reader to which organization as what, and the link that
+ * accepts it, in the language of the request that sent it.
+ */
+function renderInvitationEmail(
+  options: VerificationEmailOptions,
+  words: { organization: string; inviter: string; role: string },
+): VerificationEmail {
+  const { language } = options;
+  const t = (key: keyof typeof invitationWords) => say(language, invitationWords, key, words);
+  const subject = t("invitationSubject");
+  const body = t("invitationBody");
+  const button = t("invitationAccept");
+  const ignore = t("invitationIgnore");
+  const html = mailFrame(options, escapeHtml(body), button, "", ignore);
+  const text = [body, "", `${button}: ${options.url}`, "", ignore, ""].join("\n");
+  return { subject, html, text };
+}
+
+/** The HTML every mail shares: `headingHtml` (markup), one button to `options.url`, `extraHtml`, a closing line. */
+function mailFrame(
+  options: VerificationEmailOptions,
+  headingHtml: string,
+  button: string,
+  extraHtml: string,
+  closing: string,
+): string {
+  const locale = options.language?.locale ?? "en";
+  const dir = say(options.language, pages, "dir") === "rtl" ? "rtl" : "ltr";
+  const theme = resolveTheme(options.theme);
+  const brand = drawableColor(theme.brandColor) ?? "#346df1";
+  const buttonText = drawableColor(theme.buttonText) ?? "#ffffff";
+  return `<!doctype html>
+<html lang="${escapeHtml(locale)}" dir="${dir}">
+<body style="background:#f9f9f9;margin:0;padding:24px">
+<table role="presentation" width="100%" style="max-width:600px;margin:auto;background:#ffffff;border-radius:10px;padding:24px">
+<tr><td style="font-family:Helvetica,Arial,sans-serif;font-size:20px;color:#222;text-align:center">${headingHtml}</td></tr>
+<tr><td style="text-align:center;padding:24px 0">
+<a href="${escapeHtml(options.url)}" target="_blank" style="font-family:Helvetica,Arial,sans-serif;font-size:18px;color:${escapeHtml(buttonText)};background:${escapeHtml(brand)};text-decoration:none;border-radius:5px;padding:10px 20px;display:inline-block;font-weight:bold">${escapeHtml(button)}</a>
+${extraHtml}
+</td></tr>
+<tr><td style="font-family:Helvetica,Arial,sans-serif;font-size:14px;color:#666;text-align:center">${escapeHtml(closing)}</td></tr>
+</table>
+</body>
+</html>
+`;
 }

@@ -25,7 +25,7 @@ export type NodemailerUserConfig = Partial<Omit<NodemailerConfig, "type" | "serv
  * exactly the one address the sign-in named.
  */
 async function sendWithNodemailer(params: EmailVerificationRequest): Promise<void> {
-  const { identifier, url, code, provider, theme, language, purpose, expires } = params;
+  const { identifier, url, code, provider, theme, language, purpose, expires, invitation } = params;
   const { server, from } = provider as NodemailerConfig;
   // The flow has already checked the address; checked again because this function can be called directly.
   assertSingleAddress(identifier);
@@ -38,6 +38,7 @@ async function sendWithNodemailer(params: EmailVerificationRequest): Promise<voi
     language,
     purpose,
     expires,
+    ...(invitation === undefined ? {} : { invitation }),
   });
   const result = await transport.sendMail({
     to: identifier,

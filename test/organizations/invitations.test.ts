@@ -6,7 +6,9 @@
  */
 import { describe, expect, it } from "vitest";
 import type { OrganizationInvitationMail } from "../../src/index.js";
-import { CookieJar, send } from "../core/helpers.js";
+import de from "../../src/locales/de.js";
+import { renderVerificationEmail } from "../../src/pages/index.js";
+import { CookieJar, getCsrf, send } from "../core/helpers.js";
 import { confirmLink, lastMail, outboxProvider, requestLink } from "../flows/email/helpers.js";
 import { createOrg, get, orgApp, post, sessionOf, signIn } from "./harness.js";
 
@@ -200,5 +202,33 @@ describe("organizations: invitations", () => {
     expect(accepted.status).toBe(200);
     const newcomer = [...tables.users.values()].find((user) => user.email === "newcomer@example.test");
     expect([...tables.members.values()].some((member) => member.userId === newcomer?.id)).toBe(true);
+  });
+
+  it("the e-mail provider's invitation mail names the inviter, organization and role, in the inviter's language", async () => {
+    const outbox = outboxProvider();
+    const { config } = await orgApp("jwt", { locales: [de] });
+    config.providers = [...config.providers, outbox.provider];
+    const alice = await signIn(config, "alice");
+    const acme = await createOrg(config, alice, "acme");
+    const { token } = await getCsrf(config, { cookie: alice });
+    const invited = await send(config, "/organization-invite", {
+      cookie: alice,
+      headers: { "accept-language": "de-DE,de;q=0.9,en;q=0.5" },
+      json: { csrfToken: token, organizationId: acme, email: "dave@example.test", role: "admin" },
+    });
+    expect(invited.status).toBe(200);
+    const mail = lastMail(outbox);
+    expect(mail).toMatchObject({
+      identifier: "dave@example.test",
+      purpose: "invitation",
+      invitation: { organization: "acme", inviter: "alice", role: "admin" },
+      language: { locale: "de" },
+    });
+    const rendered = renderVerificationEmail(mail);
+    expect(rendered.subject).toBe("alice hat dich zu acme eingeladen");
+    expect(rendered.text).toContain("alice hat dich eingeladen, acme als admin beizutreten.");
+    expect(rendered.text).toContain(`Einladung annehmen: ${mail.url}`);
+    expect(rendered.html).toContain('lang="de"');
+    expect(rendered.html).not.toMatch(/sign in/i);
   });
 });

@@ -77,7 +77,7 @@ async function sendThrough<C extends MailServiceConfig>(
   service: MailService<C>,
   params: EmailVerificationRequest,
 ): Promise<void> {
-  const { identifier, url, code, theme, language, purpose, expires } = params;
+  const { identifier, url, code, theme, language, purpose, expires, invitation } = params;
   const provider = params.provider as C;
   // The flow has already checked the address; checked again because this function can be called directly.
   assertSingleAddress(identifier);
@@ -96,6 +96,7 @@ async function sendThrough<C extends MailServiceConfig>(
     language,
     purpose,
     expires,
+    ...(invitation === undefined ? {} : { invitation }),
   });
   const mail: SignInMail = { to: identifier, ...message, url, ...(code === undefined ? {} : { code }) };
   const request = service.request(mail, provider, apiKey);
