@@ -1,15 +1,20 @@
 /**
  * The React page: `SessionProvider` around a component that shows `useSession`'s status and name,
  * with buttons that sign in, rename (`update`) and sign out. The query picks the provider's props
- * and `useSession`'s options: `interval`, `focus=0`, `required=callback|redirect`.
+ * and `useSession`'s options: `interval`, `focus=0`, `required=callback|redirect`. It also shows
+ * `useActiveOrganization` and `useOrganizations`, and puts the React entry's exports on
+ * `window.latchkey` for the test to call (the organizations part with `?organizations=1`), so this tab's provider hears of each change directly.
  */
 import { createElement, useEffect } from "react";
 import { createRoot } from "react-dom/client";
+import * as latchkeyReact from "../../../src/react/index.js";
 import {
   SessionProvider,
   signIn,
   signOut,
   type UseSessionOptions,
+  useActiveOrganization,
+  useOrganizations,
   useSession,
 } from "../../../src/react/index.js";
 
@@ -24,6 +29,7 @@ declare global {
 
 const query = new URLSearchParams(window.location.search);
 window.statusLog = [];
+window.latchkey = latchkeyReact;
 window.unauthenticatedCalls = 0;
 
 const required = query.get("required");
@@ -59,11 +65,28 @@ function Account() {
   );
 }
 
+/** The active organization as `slug:role` ("none", or "loading"), and the user's organizations. */
+function Organizations() {
+  const active = useActiveOrganization();
+  const { data } = useOrganizations();
+  return createElement(
+    "section",
+    null,
+    createElement(
+      "p",
+      { "data-testid": "active-organization" },
+      active === undefined ? "loading" : active === null ? "none" : `${active.slug}:${active.role}`,
+    ),
+    createElement("p", { "data-testid": "organizations" }, (data ?? []).map((o) => o.slug).join(",")),
+  );
+}
+
 const interval = Number(query.get("interval") ?? 0);
 createRoot(document.getElementById("root") as HTMLElement).render(
   createElement(
     SessionProvider,
     { refetchInterval: interval, refetchOnWindowFocus: query.get("focus") !== "0" },
     createElement(Account),
+    query.get("organizations") === "1" ? createElement(Organizations) : null,
   ),
 );
