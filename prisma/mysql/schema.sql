@@ -86,6 +86,43 @@ CREATE TABLE `RecoveryCode` (
     PRIMARY KEY (`id`)
 ) DEFAULT CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;
 
+CREATE TABLE `Organization` (
+    `id` VARCHAR(191) NOT NULL,
+    `name` VARCHAR(191) NOT NULL,
+    `slug` VARCHAR(191) NOT NULL,
+    `logo` TEXT NULL,
+    `metadata` TEXT NULL,
+    `createdAt` DATETIME(3) NOT NULL,
+    UNIQUE INDEX `Organization_slug_key`(`slug`),
+    PRIMARY KEY (`id`)
+) DEFAULT CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;
+
+CREATE TABLE `Member` (
+    `id` VARCHAR(191) NOT NULL,
+    `organizationId` VARCHAR(191) NOT NULL,
+    `userId` VARCHAR(191) NOT NULL,
+    `role` VARCHAR(191) NOT NULL,
+    `createdAt` DATETIME(3) NOT NULL,
+    `lastActiveAt` DATETIME(3) NULL,
+    INDEX `Member_userId_idx`(`userId`),
+    UNIQUE INDEX `Member_organizationId_userId_key`(`organizationId`, `userId`),
+    PRIMARY KEY (`id`)
+) DEFAULT CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;
+
+CREATE TABLE `Invitation` (
+    `id` VARCHAR(191) NOT NULL,
+    `organizationId` VARCHAR(191) NOT NULL,
+    `email` VARCHAR(191) NOT NULL,
+    `role` VARCHAR(191) NOT NULL,
+    `status` VARCHAR(191) NOT NULL,
+    `inviterId` VARCHAR(191) NOT NULL,
+    `expires` DATETIME(3) NOT NULL,
+    `createdAt` DATETIME(3) NOT NULL,
+    INDEX `Invitation_organizationId_idx`(`organizationId`),
+    INDEX `Invitation_email_idx`(`email`),
+    PRIMARY KEY (`id`)
+) DEFAULT CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;
+
 ALTER TABLE `Account` ADD CONSTRAINT `Account_userId_fkey`
     FOREIGN KEY (`userId`) REFERENCES `User`(`id`) ON DELETE CASCADE ON UPDATE CASCADE;
 ALTER TABLE `Session` ADD CONSTRAINT `Session_userId_fkey`
@@ -96,3 +133,9 @@ ALTER TABLE `TwoFactor` ADD CONSTRAINT `TwoFactor_userId_fkey`
     FOREIGN KEY (`userId`) REFERENCES `User`(`id`) ON DELETE CASCADE ON UPDATE CASCADE;
 ALTER TABLE `RecoveryCode` ADD CONSTRAINT `RecoveryCode_userId_fkey`
     FOREIGN KEY (`userId`) REFERENCES `User`(`id`) ON DELETE CASCADE ON UPDATE CASCADE;
+ALTER TABLE `Member` ADD CONSTRAINT `Member_organizationId_fkey`
+    FOREIGN KEY (`organizationId`) REFERENCES `Organization`(`id`) ON DELETE CASCADE ON UPDATE CASCADE;
+ALTER TABLE `Member` ADD CONSTRAINT `Member_userId_fkey`
+    FOREIGN KEY (`userId`) REFERENCES `User`(`id`) ON DELETE CASCADE ON UPDATE CASCADE;
+ALTER TABLE `Invitation` ADD CONSTRAINT `Invitation_organizationId_fkey`
+    FOREIGN KEY (`organizationId`) REFERENCES `Organization`(`id`) ON DELETE CASCADE ON UPDATE CASCADE;

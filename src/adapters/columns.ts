@@ -88,3 +88,28 @@ export function pickDefined<T extends object, K extends keyof T>(
   }
   return picked;
 }
+
+/** An organization's fields (AdapterOrganization), every one a column of the Organization model. */
+export const ORGANIZATION_COLUMNS = ["id", "name", "slug", "logo", "metadata", "createdAt"] as const;
+
+/** A membership's fields (AdapterMember), every one a column of the Member model. */
+export const MEMBER_COLUMNS = [
+  "id",
+  "organizationId",
+  "userId",
+  "role",
+  "createdAt",
+  "lastActiveAt",
+] as const;
+
+/** An invitation's fields (AdapterInvitation), every one a column of the Invitation model. */
+export const INVITATION_COLUMNS = [
+  "id",
+  "organizationId",
+  "email",
+  "role",
+  "status",
+  "inviterId",
+  "expires",
+  "createdAt",
+] as const;

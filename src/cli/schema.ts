@@ -75,8 +75,9 @@ export const schemaCommand: Command = {
   help: `Usage: latchkey schema --db <database> [--only prisma|sql] [--out <dir> [--force]]
 
 Prints the schema of the tables latchkey/adapters/prisma uses (User, Account, Session,
-VerificationToken, Authenticator): the Prisma schema, then the SQL that creates the same tables.
-The files are the ones shipped in the package's prisma/ folder.
+VerificationToken; the optional Authenticator, TwoFactor, RecoveryCode, Organization, Member and
+Invitation): the Prisma schema, then the SQL that creates the same tables. The files are the ones
+shipped in the package's prisma/ folder.
 
 Options:
   --db <database>     postgresql, mysql (also MariaDB), sqlite or mongodb (Prisma schema only).

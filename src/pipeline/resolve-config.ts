@@ -179,7 +179,7 @@ function prepareProviders(providers: ProviderConfig[]): Promise<void> | undefine
  * code on Node; on edge runtimes the option must carry it (see `CARRIED_FEATURE`).
  */
 export function configuredFeatures(config: AuthConfig, providers: readonly ProviderConfig[] = []): Feature[] {
-  return FEATURE_OPTIONS.flatMap(([name, factory, entry]) => {
+  return FEATURE_OPTIONS.flatMap(([name, factory, example, entry]) => {
     const options = config[name];
     // `null` (plain JavaScript) reads as "off", as undefined does.
     if (options === undefined || options === null) return [];
@@ -188,17 +188,17 @@ export function configuredFeatures(config: AuthConfig, providers: readonly Provi
       | undefined;
     if (!build) {
       throw new InvalidConfig(
-        `${name} has no code on this runtime: on edge runtimes write ${name}: ${factory}({ … }) with ${factory} from "${entry}", which brings it.`,
+        `${name} has no code on this runtime: on edge runtimes write ${name}: ${factory}(${example}) with ${factory} from "${entry}", which brings it.`,
       );
     }
     return [build(options, providers)];
   });
 }
 
-/** The features' options, each with the factory that carries its code and the entry that exports it. */
+/** The features' options, each with the factory that carries its code, an example, and the entry that exports it. */
 const FEATURE_OPTIONS = [
-  ["twoFactor", "TwoFactor", "latchkey"],
-  ["organizations", "Organizations", "latchkey/organizations"],
+  ["twoFactor", "TwoFactor", '{ methods: ["totp"] }', "latchkey"],
+  ["organizations", "Organizations", "{}", "latchkey/organizations"],
 ] as const;
 
 /** The routes the providers' flows declare, each with the provider that brought it (for a clash's message). */

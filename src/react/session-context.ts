@@ -11,18 +11,20 @@ import type { Session } from "../client/index.js";
 export type UpdateSession = (data?: unknown) => Promise<Session | null | undefined>;
 
 /**
- * What `useSession` returns. `status` is `"loading"` until the first answer (and while `update`
- * runs), then `"authenticated"` with `data` the session, or `"unauthenticated"` with `data` null.
- * With `required: true` the `"unauthenticated"` state is never seen: it stays `"loading"` while
- * the user is sent to sign in.
+ * What `useSession` returns. `status` is `"loading"` until the first answer, with `data` undefined
+ * (as next-auth/react's), and while `update` runs, with `data` the session it started from; then
+ * `"authenticated"` with `data` the session, or `"unauthenticated"` with `data` null. With
+ * `required: true` the `"unauthenticated"` state is never seen: it stays `"loading"` (with `data`
+ * null) while the user is sent to sign in.
  */
 export type SessionContextValue<R extends boolean = false> = R extends true
   ?
       | { update: UpdateSession; data: Session; status: "authenticated" }
-      | { update: UpdateSession; data: null; status: "loading" }
+      | { update: UpdateSession; data: Session | null | undefined; status: "loading" }
   :
       | { update: UpdateSession; data: Session; status: "authenticated" }
-      | { update: UpdateSession; data: null; status: "unauthenticated" | "loading" };
+      | { update: UpdateSession; data: null; status: "unauthenticated" }
+      | { update: UpdateSession; data: Session | null | undefined; status: "loading" };
 
 export const SessionContext = createContext<SessionContextValue | undefined>(undefined);
 SessionContext.displayName = "LatchkeySession";

@@ -50,7 +50,9 @@ export function SessionProvider(props: SessionProviderProps) {
   if (basePath !== undefined) configureClient({ basePath });
 
   const hasInitialSession = props.session !== undefined;
-  const [session, setSession] = useState<Session | null>(props.session ?? null);
+  // undefined until the first answer, as next-auth/react's: an app that hands `data` on to a nested
+  // `<SessionProvider session={data}>` gets a provider that fetches, not one told "signed out".
+  const [session, setSession] = useState<Session | null | undefined>(props.session);
   const [loading, setLoading] = useState(!hasInitialSession);
   // Answers can arrive out of order (a focus refetch overtaken by an update): only the latest counts.
   const latest = useRef(0);
@@ -127,7 +129,7 @@ export function SessionProvider(props: SessionProviderProps) {
   const value = useMemo<SessionContextValue>(
     () =>
       loading
-        ? { data: null, status: "loading", update }
+        ? { data: session, status: "loading", update }
         : session
           ? { data: session, status: "authenticated", update }
           : { data: null, status: "unauthenticated", update },

@@ -13,7 +13,7 @@ import {
   runAdapterConformance,
   type StoredRecord,
 } from "../../src/adapters/testing/index.js";
-import type { Adapter, AdapterSession, VerificationToken } from "../../src/adapters/types.js";
+import type { Adapter, AdapterMember, AdapterSession, VerificationToken } from "../../src/adapters/types.js";
 
 function find<T extends object>(table: Map<string, T>, matches: (record: T) => boolean): StoredRecord | null {
   for (const record of table.values()) if (matches(record)) return structuredClone(record) as StoredRecord;
@@ -265,6 +265,78 @@ describe("the single-use race", () => {
     const { race } = readThenDelete((round) => round === 3);
     await expect(race?.run()).rejects.toThrow(
       "worst of 4 rounds: 6 of 6 concurrent uses got the token (per round: 1, 1, 6, 1); a sign-in link must work exactly once",
+    );
+  });
+});
+
+describe("the organization races", () => {
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 1));
+
+  test("an acceptInvitation that reads the status, yields, then writes fails the acceptance race", async () => {
+    const { adapter, db } = brokenMemoryAdapter((memory) => ({
+      acceptInvitation: async ({ invitationId, member, now }) => {
+        const invitation = await memory.getInvitation(invitationId);
+        await tick();
+        if (invitation?.status !== "pending" || invitation.expires <= now) return { outcome: "unavailable" };
+        const added = await memory.addMember({
+          ...member,
+          organizationId: invitation.organizationId,
+          role: invitation.role,
+        });
+        const existing = await memory.getMember(invitation.organizationId, member.userId);
+        if (!added && existing) return { outcome: "alreadyMember", member: existing };
+        await memory.updatePendingInvitation({ id: invitationId, status: "accepted" });
+        return {
+          outcome: "accepted",
+          invitation: { ...invitation, status: "accepted" },
+          member: added ?? member,
+        };
+      },
+    }));
+    const check = adapterConformance({ adapter, db, rounds: 2 }).find((candidate) =>
+      candidate.name.startsWith("acceptInvitation: of 20 concurrent acceptances"),
+    );
+    // Round 2 is one user's double clicks: the unique membership saves it; round 1 is not saved.
+    await expect(check?.run()).rejects.toThrow(
+      /round 1 \(different users\): 20 of 20 concurrent acceptances succeeded and 20 members were added \(invitation accepted\); exactly one must\n {2}- per round: 20 accepted, 20 added, accepted; 1 accepted, 1 added, accepted$/,
+    );
+  });
+
+  test("a demotion or removal that counts the owners, yields, then writes fails the last-owner race", async () => {
+    const tables = createMemoryTables();
+    const memory = MemoryAdapter(tables);
+    const countThenWrite =
+      (write: (key: string, member: AdapterMember, role?: string) => void) =>
+      async (target: {
+        organizationId: string;
+        userId: string;
+        fromRoles: readonly string[];
+        role?: string;
+      }) => {
+        const members = await memory.listMembers(target.organizationId);
+        const owners = members.filter((member) => member.role === "owner").length;
+        await tick();
+        for (const [key, member] of tables.members) {
+          if (member.organizationId !== target.organizationId || member.userId !== target.userId) continue;
+          if (member.role === "owner" && target.role !== "owner" && owners <= 1)
+            return { outcome: "lastOwner" as const };
+          write(key, member, target.role);
+          return { outcome: "done" as const, before: { ...member } };
+        }
+        return { outcome: "notMember" as const };
+      };
+    const adapter: Adapter = {
+      ...memory,
+      updateMemberRole: countThenWrite((key, member, role) =>
+        tables.members.set(key, { ...member, role: role ?? member.role }),
+      ),
+      removeMember: countThenWrite((key) => tables.members.delete(key)),
+    };
+    const check = adapterConformance({ adapter, db: memoryReader(tables), rounds: 3 }).find((candidate) =>
+      candidate.name.startsWith("updateMemberRole and removeMember: of two concurrent"),
+    );
+    await expect(check?.run()).rejects.toThrow(
+      /round 1 \(demote \+ demote of the last two owners\): outcomes done, done, 0 owners left; exactly one must succeed and one owner remain\n.*round 2 \(remove \+ remove.*\n.*round 3 \(demote \+ remove/,
     );
   });
 });

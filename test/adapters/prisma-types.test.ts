@@ -15,7 +15,10 @@ PrismaAdapter(prisma.$extends({ query: { account: { create: ({ args, query }) =>
 PrismaAdapter(prisma.$extends({ result: { user: { label: { needs: { name: true }, compute: (user) => user.name ?? "" } } } }));
 `;
 
-test("PrismaAdapter accepts generated clients, plain and extended, without casts", () => {
+// A whole TypeScript program over a generated client: seconds alone, far more on a loaded machine.
+test("PrismaAdapter accepts generated clients, plain and extended, without casts", {
+  timeout: 120_000,
+}, () => {
   const directory = `${REPOSITORY_ROOT}generated/prisma-clients/type-usage`;
   mkdirSync(directory, { recursive: true });
   const file = `${directory}/usage.ts`;

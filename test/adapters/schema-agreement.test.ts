@@ -69,6 +69,33 @@ const SEED_MODELS: Record<string, string[]> = {
     "trustedDevicesSince DateTime?",
   ],
   RecoveryCode: ["id String", "userId String", "codeHash String", "usedAt DateTime?"],
+  // latchkey's optional organization models (prisma/README.md, the contract in src/adapters/types.ts).
+  Organization: [
+    "id String",
+    "name String",
+    "slug String",
+    "logo String?",
+    "metadata String?",
+    "createdAt DateTime",
+  ],
+  Member: [
+    "id String",
+    "organizationId String",
+    "userId String",
+    "role String",
+    "createdAt DateTime",
+    "lastActiveAt DateTime?",
+  ],
+  Invitation: [
+    "id String",
+    "organizationId String",
+    "email String",
+    "role String",
+    "status String",
+    "inviterId String",
+    "expires DateTime",
+    "createdAt DateTime",
+  ],
 };
 
 /** Unique field sets of the seed; the VerificationToken pair may be the primary key. */
@@ -81,6 +108,9 @@ const SEED_UNIQUES: Record<string, string[]> = {
   // TwoFactor's userId is its primary key.
   TwoFactor: [],
   RecoveryCode: ["userId,codeHash"],
+  Organization: ["slug"],
+  Member: ["organizationId,userId"],
+  Invitation: [],
 };
 
 function fieldSignatures(model: SchemaModel): string[] {
@@ -131,7 +161,7 @@ const RELATIONAL_SCHEMAS: {
 describe.each(RELATIONAL_SCHEMAS)("$path", ({ path, ddl, dialect, fresh }) => {
   const { source, models } = readSchema(path);
 
-  test("has the seed's models, fields, uniques and cascading relations to User", () => {
+  test("has the seed's models, fields, uniques and cascading relations to User and Organization", () => {
     expect(datasourceProvider(source)).toBe(dialect);
     expect(Object.fromEntries(models.map((model) => [model.name, fieldSignatures(model)]))).toEqual(
       SEED_MODELS,
@@ -139,12 +169,19 @@ describe.each(RELATIONAL_SCHEMAS)("$path", ({ path, ddl, dialect, fresh }) => {
     expect(Object.fromEntries(models.map((model) => [model.name, uniqueFieldSets(model)]))).toEqual(
       SEED_UNIQUES,
     );
-    for (const model of models.filter((candidate) =>
-      candidate.fields.some((field) => field.name === "userId"),
-    )) {
-      expect(model.relations, model.name).toMatchObject([
-        { referencedModel: "User", referencedFields: ["id"], onDelete: "Cascade" },
-      ]);
+    for (const model of models) {
+      // Every userId and organizationId is a foreign key that cascades; nothing else is one
+      // (an invitation's inviterId is a plain column, so it outlives the member who sent it).
+      const expected = [
+        ["organizationId", "Organization"],
+        ["userId", "User"],
+      ]
+        .filter(([field]) => model.fields.some((candidate) => candidate.name === field))
+        .map(([, referencedModel]) => ({ referencedModel, referencedFields: ["id"], onDelete: "Cascade" }));
+      expect(
+        [...model.relations].sort((a, b) => a.referencedModel.localeCompare(b.referencedModel)),
+        model.name,
+      ).toMatchObject(expected);
     }
   });
 
@@ -168,10 +205,12 @@ describe("prisma/mysql/schema.prisma", () => {
   });
 });
 
+const ORGANIZATION_MODELS = new Set(["Organization", "Member", "Invitation"]);
+
 describe("prisma/mongodb/schema.prisma", () => {
   const { source, models } = readSchema("prisma/mongodb/schema.prisma");
 
-  test("has the seed's models and uniques, with ObjectId ids in _id and ObjectId userIds", () => {
+  test("has the seed's models and uniques, with ObjectId ids in _id (latchkey's ids for the organization models) and ObjectId userIds", () => {
     expect(datasourceProvider(source)).toBe("mongodb");
     // MongoDB needs an _id on every model, the verification token's and the two-factor record's
     // included; the latter's userId is then a unique field instead of the primary key.
@@ -186,13 +225,19 @@ describe("prisma/mongodb/schema.prisma", () => {
     });
     for (const model of models) {
       const id = model.fields.find((field) => field.name === "id");
+      // The organization models keep the ids latchkey generates (an invitation's is the secret
+      // in its link, never an ObjectId a database made up).
       expect(id?.attributes, `${model.name}.id`).toMatch(
-        /@id @default\(auto\(\)\) @map\("_id"\) @db\.ObjectId/,
+        ORGANIZATION_MODELS.has(model.name)
+          ? /^@id @map\("_id"\)$/
+          : /@id @default\(auto\(\)\) @map\("_id"\) @db\.ObjectId/,
       );
       const userId = model.fields.find((field) => field.name === "userId");
       if (userId) {
         expect(userId.nativeType, `${model.name}.userId`).toBe("ObjectId");
-        expect(model.relations).toMatchObject([{ referencedModel: "User", onDelete: "Cascade" }]);
+        expect(model.relations.find((relation) => relation.referencedModel === "User")).toMatchObject({
+          onDelete: "Cascade",
+        });
       }
     }
   });

@@ -362,6 +362,14 @@ describe("latchkey/react", () => {
     ]);
   });
 
+  it("a SessionProvider handed useSession's data while it loads fetches the session itself, as next-auth's does", async () => {
+    const page = await reactPage("?focus=0");
+    await signInThroughTheButton(page);
+    await page.goto(`${origin}/react?focus=0&nested=1`);
+    await expect.poll(() => status(page).textContent()).toBe("authenticated");
+    expect(await page.getByTestId("name").textContent()).toBe("ada");
+  });
+
   it("update() reaches the jwt callback with trigger update, and the new session is shown", async () => {
     const page = await reactPage("?focus=0");
     await signInThroughTheButton(page);

@@ -9,15 +9,17 @@ import * as authjs from "@auth/core";
 import { type AuthConfig as AuthjsConfig, Auth as authjsAuth } from "@auth/core";
 import * as authjsErrors from "@auth/core/errors";
 import AuthjsCredentials from "@auth/core/providers/credentials";
-import { describe, expect, it } from "vitest";
+import AuthjsResend from "@auth/core/providers/resend";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { MemoryAdapter } from "../../src/adapters/memory.js";
 import type { Adapter } from "../../src/adapters/types.js";
 import * as latchkey from "../../src/index.js";
 import { Auth, type AuthConfig, type SessionCallbackParams } from "../../src/index.js";
 import Credentials from "../../src/providers/credentials.js";
+import Email from "../../src/providers/email.js";
 import OAuth from "../../src/providers/oauth.js";
 import { CookieJar } from "../support/cookie-jar.js";
-import { SECRET } from "./helpers.js";
+import { recordingLogger, SECRET } from "./helpers.js";
 
 const APP = "https://app.test";
 type Handler = (request: Request) => Promise<Response>;
@@ -114,38 +116,50 @@ describe("the session callback with database sessions, against @auth/core", () =
     return adapter;
   }
 
-  /** GET /session on both, each with its own seeded adapter; what each session callback received. */
-  async function sessionCallbacks(expiresIn: number) {
+  /** GET /session on both, each with its own seeded adapter: what each callback received, the answers, the rows. */
+  async function sessionCallbacks(
+    expiresIn: number,
+    answer: (params: SessionCallbackParams) => unknown = (params) => ({ expires: params.session.expires }),
+  ) {
     const expires = new Date(Date.now() + expiresIn);
     const received: { authjs: unknown[]; latchkey: SessionCallbackParams[] } = { authjs: [], latchkey: [] };
     const request = () =>
       new Request(`${APP}/auth/session`, { headers: { cookie: `__Secure-authjs.session-token=${TOKEN}` } });
+    const adapters = { authjs: await seeded(expires), latchkey: await seeded(expires) };
     const theirs = await authjsAuth(request(), {
       providers: [],
-      adapter: (await seeded(expires)) as AuthjsConfig["adapter"],
+      adapter: adapters.authjs as AuthjsConfig["adapter"],
       secret: SECRET,
       trustHost: true,
       basePath: "/auth",
       callbacks: {
         session: (params) => {
           received.authjs.push(structuredClone(params));
-          return { expires: params.session.expires } as never;
+          return answer(params as unknown as SessionCallbackParams) as never;
         },
       },
     });
     const ours = await Auth(request(), {
       providers: [],
-      adapter: await seeded(expires),
+      adapter: adapters.latchkey,
       secret: SECRET,
       trustHost: true,
       callbacks: {
         session: (params) => {
           received.latchkey.push(structuredClone(params));
-          return { expires: params.session.expires as string };
+          return answer(params) as never;
         },
       },
     });
-    return { received, bodies: { authjs: await theirs.json(), latchkey: await ours.json() } };
+    return {
+      received,
+      responses: { authjs: theirs, latchkey: ours },
+      bodies: { authjs: await theirs.text(), latchkey: await ours.text() },
+      rows: {
+        authjs: (await adapters.authjs.getSessionAndUser?.(TOKEN))?.session,
+        latchkey: (await adapters.latchkey.getSessionAndUser?.(TOKEN))?.session,
+      },
+    };
   }
 
   it("gets the stored row (userId, expires as a Date) and the user, as Auth.js passes them, less the session token", async () => {
@@ -160,14 +174,38 @@ describe("the session callback with database sessions, against @auth/core", () =
     expect(ours?.user).toEqual(theirs?.user);
     expect(JSON.stringify(ours)).not.toContain(TOKEN);
     // A Date the callback passes on reaches the client as its ISO string, as Auth.js's JSON does.
-    expect(bodies.latchkey).toEqual(bodies.authjs);
+    expect(JSON.parse(bodies.latchkey)).toEqual(JSON.parse(bodies.authjs));
   });
 
-  it("gets the extended expiry when this read extends the row (Auth.js passes the one read before; docs/migrating.md)", async () => {
-    const { received } = await sessionCallbacks(HOUR);
+  it("a callback that answers the session it was given puts no session token in the JSON, where Auth.js's does (docs/migrating.md)", async () => {
+    // `session.user.id = user.id; return session` is the common custom callback: on Auth.js it hands
+    // the httpOnly cookie's bearer token to any script on the page that can fetch GET /session.
+    const { bodies } = await sessionCallbacks(30 * 24 * HOUR, ({ session, user }) => {
+      session.user.id = user.id;
+      return session;
+    });
+    expect(bodies.authjs).toContain(TOKEN);
+    expect(bodies.latchkey).not.toContain(TOKEN);
+    expect(JSON.parse(bodies.latchkey)).toMatchObject({ userId: "u1", user: { id: "u1", name: "Alice" } });
+  });
+
+  it("gets the extended expiry when this read extends the row, so the answer agrees with the row and the cookie (Auth.js answers the one read before; docs/migrating.md)", async () => {
+    const { received, bodies, rows, responses } = await sessionCallbacks(HOUR);
     const [ours] = received.latchkey;
     expect(ours?.session.expires).toBeInstanceOf(Date);
     expect(Number(ours?.session.expires)).toBeGreaterThan(Date.now() + 29 * 24 * HOUR);
+    const cookieExpiry = (response: Response) => {
+      const cookie = response.headers
+        .getSetCookie()
+        .find((line) => line.startsWith("__Secure-authjs.session-token="));
+      return new Date(/Expires=([^;]+)/i.exec(cookie ?? "")?.[1] ?? "").toUTCString();
+    };
+    // Both extend the row and the cookie; only latchkey's answer says so.
+    const answered = (body: string) => new Date((JSON.parse(body) as { expires: string }).expires);
+    expect(answered(bodies.latchkey).toISOString()).toBe(rows.latchkey?.expires.toISOString());
+    expect(answered(bodies.latchkey).toUTCString()).toBe(cookieExpiry(responses.latchkey));
+    expect(Number(rows.authjs?.expires)).toBeGreaterThan(Date.now() + 29 * 24 * HOUR);
+    expect(Number(answered(bodies.authjs))).toBeLessThan(Date.now() + 2 * HOUR);
   });
 
   it("answers what Auth.js's default callback answers (name, e-mail, image, expires), plus user.id", async () => {
@@ -327,6 +365,73 @@ describe("createActionURL and setEnvDefaults, against @auth/core", () => {
   });
 });
 
+describe("a configuration error at startup, against @auth/core", () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  /** The errors each library hands `logger.error` for one request, and each answer. */
+  async function startupFailure(path: string, overrides: Record<string, unknown>) {
+    for (const name of ["AUTH_SECRET", "AUTH_URL", "AUTH_TRUST_HOST"]) vi.stubEnv(name, undefined);
+    const logged = { authjs: [] as Error[], latchkey: [] as Error[] };
+    const config = (errors: Error[]) => ({
+      providers: [],
+      secret: SECRET,
+      trustHost: true,
+      basePath: "/auth",
+      logger: {
+        error: (error: Error) => void errors.push(error),
+        warn: () => undefined,
+        debug: () => undefined,
+      },
+      ...overrides,
+    });
+    const theirs = await authjsAuth(new Request(`${APP}/auth${path}`), config(logged.authjs) as AuthjsConfig);
+    const ours = await Auth(new Request(`${APP}/auth${path}`), config(logged.latchkey) as AuthConfig);
+    return { logged, answers: { authjs: theirs, latchkey: ours } };
+  }
+  const shape = (error: Error) => [error.name, (error as Error & { type?: string }).type];
+  const credentialsWithoutAuthorize = { type: "credentials", id: "pin", name: "PIN" };
+
+  it.each<[string, string, Record<string, unknown>, RegExp]>([
+    ["a missing secret", "/session", { secret: undefined }, /AUTH_SECRET/],
+    ["an untrusted host", "/session", { trustHost: false }, /AUTH_URL.*trustHost|trustHost.*AUTH_URL/],
+    [
+      "an OIDC provider with neither issuer nor endpoints",
+      "/providers",
+      { providers: [{ type: "oidc", id: "corp", name: "Corp", clientId: "c", clientSecret: "s" }] },
+      /"corp".*`issuer`.*`authorization`/,
+    ],
+    [
+      "a credentials provider object without authorize",
+      "/providers",
+      { providers: [credentialsWithoutAuthorize] },
+      /"pin".*`authorize`/,
+    ],
+    [
+      "a credentials provider function without authorize",
+      "/providers",
+      { providers: [() => credentialsWithoutAuthorize] },
+      /"pin".*`authorize`/,
+    ],
+  ])(
+    "%s: Auth.js's class, type, status and body; the logged message names what to set (docs/migrating.md)",
+    async (_what, path, overrides, fix) => {
+      const { logged, answers } = await startupFailure(path, overrides);
+      const [theirs] = logged.authjs;
+      const [ours] = logged.latchkey;
+      expect(logged.authjs).toHaveLength(1);
+      expect(logged.latchkey.map(shape)).toEqual(logged.authjs.map(shape));
+      expect(ours).toBeInstanceOf((latchkey as unknown as Record<string, typeof Error>)[theirs?.name ?? ""]);
+      expect(answers.latchkey.status).toBe(500);
+      expect(answers.latchkey.status).toBe(answers.authjs.status);
+      expect(await answers.latchkey.json()).toEqual(await answers.authjs.json());
+      expect(ours?.message).toMatch(fix);
+      expect(ours?.message).toContain(`(see docs/errors.md#${theirs?.name.toLowerCase()})`);
+    },
+  );
+});
+
 describe("an OAuth provider's endpoints at startup, against @auth/core", () => {
   /** The errors each library logs when GET /providers meets this provider. */
   async function startupErrors(provider: Record<string, unknown>) {
@@ -382,5 +487,65 @@ describe("an OAuth provider's endpoints at startup, against @auth/core", () => {
     });
     expect(logged.authjs).toEqual([]);
     expect(logged.latchkey).toEqual([]);
+  });
+});
+
+// Last in this file: @auth/core's startup check remembers that it has seen an e-mail provider in a
+// module-level flag, so every later @auth/core config in this process would be asked for an adapter.
+describe("an e-mail provider with an adapter of Auth.js's three e-mail methods, against @auth/core", () => {
+  /** What Auth.js's startup check asks of an adapter for an e-mail provider, over one memory store. */
+  function emailMethodsOnly(): Adapter {
+    const { createVerificationToken, useVerificationToken, getUserByEmail } = MemoryAdapter();
+    return { createVerificationToken, useVerificationToken, getUserByEmail };
+  }
+  const askForLink = (path: string) =>
+    new Request(`${APP}/auth/signin/${path}`, {
+      method: "POST",
+      body: new URLSearchParams({ email: "ada@example.test" }),
+    });
+
+  it("is refused at the first request, before the signIn callback and any mail, where Auth.js mails a link that cannot sign in (docs/migrating.md)", async () => {
+    const mailed = { authjs: [] as string[], latchkey: [] as string[] };
+    const signInCalls = { authjs: 0, latchkey: 0 };
+    const authjsConfig: AuthjsConfig = {
+      providers: [
+        AuthjsResend({
+          apiKey: "unused",
+          from: "app@example.test",
+          sendVerificationRequest: ({ url }) => void mailed.authjs.push(url),
+        }),
+      ],
+      adapter: emailMethodsOnly() as AuthjsConfig["adapter"],
+      secret: SECRET,
+      trustHost: true,
+      basePath: "/auth",
+      skipCSRFCheck: authjs.skipCSRFCheck,
+      callbacks: { signIn: () => ++signInCalls.authjs > 0 },
+      logger: { error: () => undefined, warn: () => undefined, debug: () => undefined },
+    };
+    const theirs = await authjsAuth(askForLink("resend"), authjsConfig);
+    expect(new URL(theirs.headers.get("location") ?? "").pathname).toBe("/auth/verify-request");
+    expect(mailed.authjs).toHaveLength(1);
+    // The link is in the user's inbox; following it needs the methods Auth.js did not ask for.
+    const followed = await authjsAuth(new Request(mailed.authjs[0] ?? ""), authjsConfig);
+    expect(new URL(followed.headers.get("location") ?? "").searchParams.get("error")).toBe("Configuration");
+
+    const log = recordingLogger();
+    const ours = await Auth(askForLink("email"), {
+      providers: [Email({ sendVerificationRequest: ({ url }) => void mailed.latchkey.push(url) })],
+      adapter: emailMethodsOnly(),
+      secret: SECRET,
+      trustHost: true,
+      skipCSRFCheck: latchkey.skipCSRFCheck,
+      callbacks: { signIn: () => ++signInCalls.latchkey > 0 },
+      logger: log.logger,
+    });
+    expect(ours.status).toBe(500);
+    expect(mailed.latchkey).toEqual([]);
+    expect(signInCalls.latchkey).toBe(0);
+    expect(log.errors.map((error) => error.name)).toEqual(["MissingAdapterMethods"]);
+    for (const method of ["createUser", "updateUser", "createSession", "getSessionAndUser"]) {
+      expect(log.text()).toContain(method);
+    }
   });
 });

@@ -24,14 +24,36 @@ export interface FixtureBuild {
   milliseconds: number;
 }
 
+/** The Pages Router app with the Prisma adapter and database sessions (test/fixtures/next-pages-prisma-app). */
+export const PAGES_PRISMA_FIXTURE = join(REPO, "test/fixtures/next-pages-prisma-app");
+
+interface NextAppExtras {
+  dependencies?: string[];
+  devDependencies?: string[];
+  /** Commands before `next build` (e.g. `prisma generate`). */
+  prebuild?: string[][];
+  env?: Record<string, string>;
+}
+
 /** Installs and builds a Next.js app from `source` into generated/apps/<name>, unless already built from the same inputs. */
-async function buildNextApp(name: string, source: string): Promise<FixtureBuild & { dir: string }> {
+async function buildNextApp(
+  name: string,
+  source: string,
+  extras: NextAppExtras = {},
+): Promise<FixtureBuild & { dir: string }> {
   return installFixtureApp({
     name,
     source,
-    dependencies: pinned(["next", "react", "react-dom"]),
-    devDependencies: pinned(["typescript", "@types/react", "@types/react-dom", "@types/node"]),
-    build: [["npx", "next", "build"]],
+    dependencies: pinned(["next", "react", "react-dom", ...(extras.dependencies ?? [])]),
+    devDependencies: pinned([
+      "typescript",
+      "@types/react",
+      "@types/react-dom",
+      "@types/node",
+      ...(extras.devDependencies ?? []),
+    ]),
+    build: [...(extras.prebuild ?? []), ["npx", "next", "build"]],
+    env: extras.env,
   });
 }
 
@@ -44,4 +66,22 @@ export async function buildNextFixture(): Promise<FixtureBuild> {
 /** The same for the Pages Router app; returns where it was built. */
 export function buildNextPagesFixture(): Promise<FixtureBuild & { dir: string }> {
   return buildNextApp("next-pages-app", PAGES_FIXTURE);
+}
+
+/**
+ * The same for the Pages Router app on Prisma and PostgreSQL: `prisma generate` writes its client
+ * into the app, then `next build`. Generating needs no database; Prisma only wants the schema
+ * engine's path to name a file, which it never runs for `generate` (test/adapters/global-setup.ts).
+ */
+export function buildNextPagesPrismaFixture(): Promise<FixtureBuild & { dir: string }> {
+  return buildNextApp("next-pages-prisma-app", PAGES_PRISMA_FIXTURE, {
+    dependencies: ["@prisma/client", "@prisma/adapter-pg", "pg", "nodemailer"],
+    devDependencies: ["prisma", "@types/pg"],
+    prebuild: [["npx", "prisma", "generate"]],
+    env: {
+      PRISMA_SCHEMA_ENGINE_BINARY: "/bin/true",
+      PRISMA_HIDE_UPDATE_MESSAGE: "1",
+      CHECKPOINT_DISABLE: "1",
+    },
+  });
 }

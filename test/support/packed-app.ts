@@ -175,9 +175,12 @@ export async function installFixtureApp(options: FixtureAppOptions): Promise<Fix
   mkdirSync(dir, { recursive: true });
   // The app's own files are replaced whole; node_modules (and the lockfile) stay for npm to update.
   for (const entry of readdirSync(dir)) {
-    if (entry !== "node_modules" && entry !== "package-lock.json")
+    if (entry !== "node_modules" && entry !== "package-lock.json" && entry !== ".git")
       rmSync(join(dir, entry), { recursive: true, force: true });
   }
+  // A user's app is a repository of its own. Next.js stops at that boundary when it looks for the
+  // workspace root; without it, it would take this repository's lockfile and folder as the root.
+  if (!existsSync(join(dir, ".git"))) await run("git", ["init", "--quiet", dir]);
   for (const file of sources) cpSync(file, join(dir, relative(options.source, file)), { recursive: true });
   writeFileSync(join(dir, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
   const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...options.env };

@@ -75,12 +75,49 @@ CREATE TABLE "recovery_codes" (
     CONSTRAINT "recovery_codes_pkey" PRIMARY KEY ("id")
 );
 
+CREATE TABLE "organizations" (
+    "id" TEXT NOT NULL,
+    "name" TEXT NOT NULL,
+    "slug" TEXT NOT NULL,
+    "logo" TEXT,
+    "metadata" TEXT,
+    "created_at" TIMESTAMP(3) NOT NULL,
+    CONSTRAINT "organizations_pkey" PRIMARY KEY ("id")
+);
+
+CREATE TABLE "members" (
+    "id" TEXT NOT NULL,
+    "organization_id" TEXT NOT NULL,
+    "user_id" TEXT NOT NULL,
+    "role" TEXT NOT NULL,
+    "created_at" TIMESTAMP(3) NOT NULL,
+    "last_active_at" TIMESTAMP(3),
+    CONSTRAINT "members_pkey" PRIMARY KEY ("id")
+);
+
+CREATE TABLE "invitations" (
+    "id" TEXT NOT NULL,
+    "organization_id" TEXT NOT NULL,
+    "email" TEXT NOT NULL,
+    "role" TEXT NOT NULL,
+    "status" TEXT NOT NULL,
+    "inviter_id" TEXT NOT NULL,
+    "expires" TIMESTAMP(3) NOT NULL,
+    "created_at" TIMESTAMP(3) NOT NULL,
+    CONSTRAINT "invitations_pkey" PRIMARY KEY ("id")
+);
+
 CREATE UNIQUE INDEX "users_email_key" ON "users"("email");
 CREATE UNIQUE INDEX "accounts_provider_provider_account_id_key" ON "accounts"("provider", "provider_account_id");
 CREATE UNIQUE INDEX "sessions_session_token_key" ON "sessions"("session_token");
 CREATE UNIQUE INDEX "verification_tokens_token_key" ON "verification_tokens"("token");
 CREATE UNIQUE INDEX "authenticators_credential_id_key" ON "authenticators"("credential_id");
 CREATE UNIQUE INDEX "recovery_codes_user_id_code_hash_key" ON "recovery_codes"("user_id", "code_hash");
+CREATE UNIQUE INDEX "organizations_slug_key" ON "organizations"("slug");
+CREATE UNIQUE INDEX "members_organization_id_user_id_key" ON "members"("organization_id", "user_id");
+CREATE INDEX "members_user_id_idx" ON "members"("user_id");
+CREATE INDEX "invitations_organization_id_idx" ON "invitations"("organization_id");
+CREATE INDEX "invitations_email_idx" ON "invitations"("email");
 
 ALTER TABLE "accounts" ADD CONSTRAINT "accounts_user_id_fkey"
     FOREIGN KEY ("user_id") REFERENCES "users"("id") ON DELETE CASCADE ON UPDATE CASCADE;
@@ -92,3 +129,9 @@ ALTER TABLE "two_factors" ADD CONSTRAINT "two_factors_user_id_fkey"
     FOREIGN KEY ("user_id") REFERENCES "users"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 ALTER TABLE "recovery_codes" ADD CONSTRAINT "recovery_codes_user_id_fkey"
     FOREIGN KEY ("user_id") REFERENCES "users"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+ALTER TABLE "members" ADD CONSTRAINT "members_organization_id_fkey"
+    FOREIGN KEY ("organization_id") REFERENCES "organizations"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+ALTER TABLE "members" ADD CONSTRAINT "members_user_id_fkey"
+    FOREIGN KEY ("user_id") REFERENCES "users"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+ALTER TABLE "invitations" ADD CONSTRAINT "invitations_organization_id_fkey"
+    FOREIGN KEY ("organization_id") REFERENCES "organizations"("id") ON DELETE CASCADE ON UPDATE CASCADE;

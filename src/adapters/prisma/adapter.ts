@@ -2,6 +2,7 @@ import type { Adapter, OrganizationMethod, TwoFactorMethod } from "../types.js";
 import { authenticatorOperations } from "./authenticators.js";
 import type { PrismaClientLike } from "./client.js";
 import { nullIfNotFound } from "./not-found.js";
+import { organizationOperations } from "./organizations.js";
 import {
   accountData,
   accountTokenData,
@@ -26,7 +27,8 @@ export type AuthenticatorMethod =
 
 /**
  * What PrismaAdapter returns: every method, the WebAuthn ones only when the schema has an
- * Authenticator model, the two-factor ones only when it has the TwoFactor and RecoveryCode models.
+ * Authenticator model, the two-factor ones only when it has the TwoFactor and RecoveryCode models,
+ * the organization ones only when it has the Organization, Member and Invitation models.
  */
 export type PrismaAdapterMethods = Required<
   Omit<Adapter, AuthenticatorMethod | TwoFactorMethod | OrganizationMethod>
@@ -49,7 +51,7 @@ function assertPrismaClient(prisma: unknown): asserts prisma is PrismaClientLike
 
 /**
  * Creates an {@link Adapter} that stores users, accounts, sessions, verification tokens, and (when
- * the schema has their models) passkeys and two-factor settings through Prisma.
+ * the schema has their models) passkeys, two-factor settings and organizations through Prisma.
  *
  * `prisma` is a generated client or a client built with `$extends`; its schema must have the
  * models of `latchkey/prisma/<database>/schema.prisma` (tables and columns may be renamed with
@@ -63,6 +65,9 @@ function assertPrismaClient(prisma: unknown): asserts prisma is PrismaClientLike
  *   `onDelete: Cascade` to remove accounts, sessions, authenticators and two-factor records.
  * - `spendTotpStep` and `useRecoveryCode` are each one conditional UPDATE: of concurrent
  *   requests with the same code, exactly one succeeds.
+ * - `acceptInvitation` accepts an invitation once however many requests carry it, and
+ *   `updateMemberRole`/`removeMember` never leave an organization without an owner, on
+ *   PostgreSQL, MySQL, MariaDB and SQLite (on MongoDB see prisma/README.md).
  * - Fields the schema has no column for (profile extras, `expires_in`) are not written; the
  *   session metadata columns (`createdAt`, `lastSeenAt`, `userAgent`, `ipAddress`) are written
  *   when the Session model has them, so a schema from Auth.js works as it is.
@@ -210,12 +215,22 @@ export function PrismaAdapter(prisma: PrismaClientLike): PrismaAdapterMethods {
 
   // Without a model its methods stay absent, so latchkey reports the missing capability by name
   // at configuration time instead of failing at sign-in.
-  const { authenticator, twoFactor, recoveryCode } = prisma;
+  const { authenticator, twoFactor, recoveryCode, organization, member, invitation } = prisma;
   return {
     ...adapter,
     ...(authenticator ? authenticatorOperations(authenticator) : {}),
     ...(twoFactor && recoveryCode
       ? twoFactorOperations({ twoFactor, recoveryCode, $transaction: (run) => prisma.$transaction(run) })
+      : {}),
+    ...(organization && member && invitation
+      ? organizationOperations({
+          organization,
+          member,
+          invitation,
+          $transaction: (run, options) => prisma.$transaction(run, options),
+          // Prisma's own field on every client, $extends'd ones included; undocumented, so only a hint.
+          provider: (prisma as { _activeProvider?: unknown })._activeProvider,
+        })
       : {}),
   };
 }

@@ -30,8 +30,28 @@ export interface PrismaConditionalDelegate extends PrismaModelDelegate {
 }
 
 /**
+ * A delegate of one of the organization models: lists read related rows (`include`) in the
+ * order given, and the conditional writes count the rows they changed.
+ */
+export interface PrismaOrganizationDelegate extends PrismaConditionalDelegate {
+  findMany(args: {
+    where?: object;
+    orderBy?: object | object[];
+    include?: object | null;
+  }): PromiseLike<unknown>;
+}
+
+/** How an interactive transaction runs; Prisma's own option names. */
+export interface PrismaTransactionOptions {
+  maxWait?: number;
+  timeout?: number;
+  isolationLevel?: "ReadCommitted" | "Serializable";
+}
+
+/**
  * The models of the latchkey schema, as delegates. Authenticator is only needed for WebAuthn,
- * TwoFactor and RecoveryCode only for two-factor sign-in.
+ * TwoFactor and RecoveryCode only for two-factor sign-in, Organization, Member and Invitation only
+ * for organizations.
  */
 export interface PrismaModels {
   user: PrismaModelDelegate;
@@ -41,9 +61,12 @@ export interface PrismaModels {
   authenticator?: PrismaModelDelegate;
   twoFactor?: PrismaConditionalDelegate;
   recoveryCode?: PrismaConditionalDelegate;
+  organization?: PrismaOrganizationDelegate;
+  member?: PrismaOrganizationDelegate;
+  invitation?: PrismaOrganizationDelegate;
 }
 
 /** A Prisma client (plain or extended) whose schema has the latchkey models. */
 export interface PrismaClientLike extends PrismaModels {
-  $transaction<R>(run: (tx: PrismaModels) => Promise<R>): Promise<R>;
+  $transaction<R>(run: (tx: PrismaModels) => Promise<R>, options?: PrismaTransactionOptions): Promise<R>;
 }

@@ -9,4 +9,6 @@ export type {
   PrismaConditionalDelegate,
   PrismaModelDelegate,
   PrismaModels,
+  PrismaOrganizationDelegate,
+  PrismaTransactionOptions,
 } from "./client.js";

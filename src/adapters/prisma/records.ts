@@ -12,6 +12,9 @@ import {
   ACCOUNT_COLUMNS,
   ACCOUNT_TOKEN_COLUMNS,
   AUTHENTICATOR_COLUMNS,
+  INVITATION_COLUMNS,
+  MEMBER_COLUMNS,
+  ORGANIZATION_COLUMNS,
   pickDefined,
   SESSION_COLUMNS,
   SESSION_METADATA_COLUMNS,
@@ -22,6 +25,10 @@ import type {
   AdapterAccount,
   AdapterAccountTokens,
   AdapterAuthenticator,
+  AdapterInvitation,
+  AdapterMember,
+  AdapterMemberWithUser,
+  AdapterOrganization,
   AdapterSession,
   AdapterUser,
   VerificationToken,
@@ -29,7 +36,14 @@ import type {
 
 type Row = Record<string, unknown>;
 
-const USER_RELATIONS = new Set(["accounts", "sessions", "authenticators", "twoFactor", "recoveryCodes"]);
+const USER_RELATIONS = new Set([
+  "accounts",
+  "sessions",
+  "authenticators",
+  "twoFactor",
+  "recoveryCodes",
+  "memberships",
+]);
 
 /**
  * The user's columns, without `id`: the database assigns ids (cuid on SQL, ObjectId on MongoDB),
@@ -105,4 +119,48 @@ export function toAdapterAuthenticator(row: unknown): AdapterAuthenticator {
   const authenticator: Row = {};
   for (const column of AUTHENTICATOR_COLUMNS) authenticator[column] = (row as Row)[column] ?? null;
   return authenticator as unknown as AdapterAuthenticator;
+}
+
+/** Each listed column of the row, an absent one as null; relation fields and `_id` stay behind. */
+function columnsOf(row: unknown, columns: readonly string[]): Row {
+  const record: Row = {};
+  for (const column of columns) record[column] = (row as Row)[column] ?? null;
+  return record;
+}
+
+/**
+ * Every column, nullable ones written as an explicit null: on MongoDB a filter on `null` does
+ * not match a field that was never set.
+ */
+export function organizationData(organization: AdapterOrganization): Row {
+  return columnsOf(organization, ORGANIZATION_COLUMNS);
+}
+
+export function memberData(member: AdapterMember): Row {
+  return columnsOf(member, MEMBER_COLUMNS);
+}
+
+export function invitationData(invitation: AdapterInvitation): Row {
+  return columnsOf(invitation, INVITATION_COLUMNS);
+}
+
+export function toAdapterOrganization(row: unknown): AdapterOrganization {
+  return columnsOf(row, ORGANIZATION_COLUMNS) as unknown as AdapterOrganization;
+}
+
+export function toAdapterMember(row: unknown): AdapterMember {
+  return columnsOf(row, MEMBER_COLUMNS) as unknown as AdapterMember;
+}
+
+/** A member row read with `include: { user: { select: MEMBER_USER_FIELDS } }`. */
+export function toAdapterMemberWithUser(row: unknown): AdapterMemberWithUser {
+  const user = columnsOf((row as Row).user, Object.keys(MEMBER_USER_FIELDS));
+  return { ...toAdapterMember(row), user } as unknown as AdapterMemberWithUser;
+}
+
+/** The user fields a member list shows (AdapterMemberWithUser), as a Prisma `select`. */
+export const MEMBER_USER_FIELDS = { id: true, email: true, name: true, image: true } as const;
+
+export function toAdapterInvitation(row: unknown): AdapterInvitation {
+  return columnsOf(row, INVITATION_COLUMNS) as unknown as AdapterInvitation;
 }

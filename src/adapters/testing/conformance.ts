@@ -3,6 +3,7 @@ import { CheckStopped, ConformanceFailure, Findings } from "./assert.js";
 import { accountChecks } from "./checks/accounts.js";
 import { authenticatorChecks } from "./checks/authenticators.js";
 import { isolationChecks } from "./checks/isolation.js";
+import { organizationChecks } from "./checks/organizations.js";
 import { recordFieldChecks } from "./checks/record-fields.js";
 import { sessionChecks } from "./checks/sessions.js";
 import { signUpChecks } from "./checks/sign-up.js";
@@ -23,6 +24,7 @@ const ALL_CHECKS: readonly CheckDefinition[] = [
   ...verificationTokenChecks,
   ...authenticatorChecks,
   ...twoFactorChecks,
+  ...organizationChecks,
   ...signUpChecks,
   ...recordFieldChecks,
   ...isolationChecks,
@@ -78,7 +80,9 @@ async function runCheck(definition: CheckDefinition, options: AdapterConformance
  * the Auth.js adapter contract (`"authjs"`), or a latchkey rule stricter than it (`"latchkey"`).
  * Together they cover every {@link Adapter} method, "not found" answers, uniqueness, cascade
  * deletes on deleteUser, single use of verification tokens under concurrency, the optional latchkey
- * methods (the two-factor ones with their races: a TOTP step or a recovery code spent once), and
+ * methods (the two-factor ones with their races: a TOTP step or a recovery code spent once; the
+ * organization ones with theirs: an invitation accepted once, an organization never left without
+ * an owner), and
  * records that carry only the contract's fields.
  *
  * The list is runner-agnostic: hand each check to your test runner. A check whose `skip` is set

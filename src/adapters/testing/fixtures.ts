@@ -7,6 +7,9 @@
 import type {
   AdapterAccount,
   AdapterAuthenticator,
+  AdapterInvitation,
+  AdapterMember,
+  AdapterOrganization,
   AdapterSession,
   AdapterTwoFactor,
   AdapterUser,
@@ -122,4 +125,54 @@ export function newTwoFactor(userId: string, overrides: Partial<AdapterTwoFactor
 /** `count` distinct values shaped like SHA-256 hex digests, as recovery codes are stored. */
 export function newRecoveryCodeHashes(count: number): string[] {
   return Array.from({ length: count }, () => `${unique()}${unique()}`.replaceAll("-", ""));
+}
+
+/** An organization with a unique slug, created three days ago. */
+export function newOrganization(overrides: Partial<AdapterOrganization> = {}): AdapterOrganization {
+  const id = unique();
+  return {
+    id,
+    name: "Analytical Engines Ltd",
+    slug: `engines-${id}`,
+    logo: `https://images.example/${id}.png`,
+    metadata: JSON.stringify({ plan: "team" }),
+    createdAt: daysFromNow(-3),
+    ...overrides,
+  };
+}
+
+/** A membership of `userId` in `organizationId`, as a plain member unless overridden. */
+export function newMember(
+  organizationId: string,
+  userId: string,
+  overrides: Partial<AdapterMember> = {},
+): AdapterMember {
+  return {
+    id: unique(),
+    organizationId,
+    userId,
+    role: "member",
+    createdAt: daysFromNow(-2),
+    lastActiveAt: null,
+    ...overrides,
+  };
+}
+
+/** A pending invitation to `organizationId`, expiring in a week; its id is a random secret. */
+export function newInvitation(
+  organizationId: string,
+  inviterId: string,
+  overrides: Partial<AdapterInvitation> = {},
+): AdapterInvitation {
+  return {
+    id: `${unique()}${unique()}`.replaceAll("-", ""),
+    organizationId,
+    email: `invited-${unique()}@conformance.example`,
+    role: "member",
+    status: "pending",
+    inviterId,
+    expires: daysFromNow(7),
+    createdAt: daysFromNow(-1),
+    ...overrides,
+  };
 }

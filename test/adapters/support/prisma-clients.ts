@@ -73,10 +73,12 @@ export function flavorSchemaSource(flavor: SchemaFlavor, readShipped: (path: str
   const source: SchemaFlavorSource = SCHEMA_FLAVORS[flavor];
   let shipped = readShipped(source.schema);
   if (source.withoutSessionMetadata) {
+    // Only the Session model's: other models (Organization, Member) have a createdAt of their own.
     const metadata = /^ {2}(createdAt|lastSeenAt|userAgent|ipAddress) .*\n/gm;
-    if ((shipped.match(metadata) ?? []).length !== 4)
+    const session = shipped.match(/^model Session \{[^}]*\}/m)?.[0] ?? "";
+    if ((session.match(metadata) ?? []).length !== 4)
       throw new Error(`${source.schema} lacks the session metadata`);
-    shipped = shipped.replace(metadata, "");
+    shipped = shipped.replace(session, session.replace(metadata, ""));
   }
   if (!source.previewFeatures) return shipped;
   if (/previewFeatures/.test(shipped)) throw new Error(`${source.schema} already sets previewFeatures`);

@@ -169,5 +169,80 @@ export async function describePrismaAdapter(
       expect(use[0]).toMatch(/^UPDATE \S*(RecoveryCode|recovery_codes)\S* SET .* WHERE .* IS NULL AND /);
       expect(use[1]).toMatch(/^SELECT COUNT\(\*\)/);
     });
+
+    test("acceptInvitation wins by a conditional UPDATE on the status; a demotion first writes every owner row", async () => {
+      const owner = await adapter.createUser({
+        id: "",
+        email: `organization-queries-${crypto.randomUUID()}@example.test`,
+        emailVerified: null,
+      });
+      const invited = await adapter.createUser({
+        id: "",
+        email: `organization-invited-${crypto.randomUUID()}@example.test`,
+        emailVerified: null,
+      });
+      const organizationId = crypto.randomUUID();
+      const createdAt = new Date();
+      await adapter.createOrganization?.(
+        { id: organizationId, name: "Queries", slug: organizationId, logo: null, metadata: null, createdAt },
+        {
+          id: crypto.randomUUID(),
+          organizationId,
+          userId: owner.id,
+          role: "owner",
+          createdAt,
+          lastActiveAt: null,
+        },
+      );
+      const invitationId = crypto.randomUUID();
+      await adapter.createInvitation?.({
+        id: invitationId,
+        organizationId,
+        email: invited.email,
+        role: "owner",
+        status: "pending",
+        inviterId: owner.id,
+        expires: new Date(Date.now() + 60_000),
+        createdAt,
+      });
+
+      const before = opened.queries.length;
+      const member = {
+        id: crypto.randomUUID(),
+        organizationId,
+        userId: invited.id,
+        role: "member",
+        createdAt,
+        lastActiveAt: null,
+      };
+      expect(await adapter.acceptInvitation?.({ invitationId, member, now: new Date() })).toMatchObject({
+        outcome: "accepted",
+      });
+      const accept = opened.queries.slice(before);
+      const afterAccept = opened.queries.length;
+      expect(
+        await adapter.updateMemberRole?.({
+          organizationId,
+          userId: owner.id,
+          role: "admin",
+          fromRoles: ["owner"],
+        }),
+      ).toMatchObject({ outcome: "done" });
+      const demote = opened.queries.slice(afterAccept);
+
+      // The status condition is in the UPDATE whose row count decides, not only in a read before it.
+      expect(accept.filter((query) => /^UPDATE /.test(query))).toEqual([
+        expect.stringMatching(
+          /^UPDATE \S*(Invitation|invitations)\S* SET .*status.* WHERE .*status.* = .*expires.* > /,
+        ),
+      ]);
+      // The owner rows are written (so locked) before the owners are counted.
+      const lock = demote.findIndex((query) =>
+        /^UPDATE \S*(Member|members)\S* SET .*role.* WHERE .*role/.test(query),
+      );
+      const count = demote.findIndex((query) => /^SELECT COUNT/.test(query));
+      expect(lock).toBeGreaterThanOrEqual(0);
+      expect(count).toBeGreaterThan(lock);
+    });
   });
 }

@@ -1,9 +1,11 @@
 /**
  * The React page: `SessionProvider` around a component that shows `useSession`'s status and name,
  * with buttons that sign in, rename (`update`) and sign out. The query picks the provider's props
- * and `useSession`'s options: `interval`, `focus=0`, `required=callback|redirect`. It also shows
- * `useActiveOrganization` and `useOrganizations`, and puts the React entry's exports on
- * `window.latchkey` for the test to call (the organizations part with `?organizations=1`), so this tab's provider hears of each change directly.
+ * and `useSession`'s options: `interval`, `focus=0`, `required=callback|redirect`; `nested=1` puts
+ * the component under a second provider handed the first one's `useSession().data`, as Auth.js's
+ * Pages Router example does. With `organizations=1` it also shows `useActiveOrganization` and
+ * `useOrganizations`; the React entry's exports are on `window.latchkey` for the test to call, so
+ * this tab's provider hears of each change directly.
  */
 import { createElement, useEffect } from "react";
 import { createRoot } from "react-dom/client";
@@ -81,12 +83,17 @@ function Organizations() {
   );
 }
 
+function Nested() {
+  const { data } = useSession();
+  return createElement(SessionProvider, { session: data }, createElement(Account));
+}
+
 const interval = Number(query.get("interval") ?? 0);
 createRoot(document.getElementById("root") as HTMLElement).render(
   createElement(
     SessionProvider,
     { refetchInterval: interval, refetchOnWindowFocus: query.get("focus") !== "0" },
-    createElement(Account),
+    createElement(query.get("nested") === "1" ? Nested : Account),
     query.get("organizations") === "1" ? createElement(Organizations) : null,
   ),
 );
