@@ -219,7 +219,7 @@ export function cancelInvitation(invitationId: string): Promise<OrganizationResu
  *
  * @example
  * ```ts
- * const invitationId = new URL(location.href).searchParams.get("invitation") ?? "";
+ * // invitationId: the `?invitation=` the invitation link brought the user to `invitationPage` with
  * const accepted = await organization.accept(invitationId);
  * ```
  */
