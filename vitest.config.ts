@@ -15,6 +15,7 @@ export default defineConfig({
       // The example app imports the package by name, as an app would; tests run it on the sources.
       { find: /^latchkey\/providers$/, replacement: source("providers/types.ts") },
       { find: /^latchkey\/providers\/(.+)$/, replacement: source("providers/$1.ts") },
+      { find: /^latchkey\/organizations$/, replacement: source("organizations-entry.ts") },
       { find: /^latchkey\/(.+)$/, replacement: source("$1/index.ts") },
       { find: /^latchkey$/, replacement: source("index.ts") },
     ],

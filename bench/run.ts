@@ -11,6 +11,7 @@ import { type BenchGroup, report, runInterleaved } from "./harness.js";
 import { httpBenchmark } from "./http.js";
 import { jwtGroups } from "./jwt.js";
 import { oidcCallbackGroups } from "./oidc-callback.js";
+import { organizationGroups } from "./organizations.js";
 import { prismaSessionGroups } from "./prisma-session.js";
 import { rateLimitGroups } from "./rate-limit.js";
 import {
@@ -32,13 +33,14 @@ const options = quick
   : { rounds: 10, sliceMs: 250, warmupMs: 500 };
 
 /**
- * `--only=jwt,session` runs some sets alone (jwt, session, prisma, oidc, rate-limit, two-factor,
- * http, memory, bundle).
+ * `--only=jwt,session` runs some sets alone (jwt, session, organizations, prisma, oidc, rate-limit,
+ * two-factor, http, memory, bundle).
  * Only a full run (no `--only`, no `--quick`, no `--no-write`) rewrites the README's table.
  */
 const SETS = [
   "jwt",
   "session",
+  "organizations",
   "prisma",
   "oidc",
   "rate-limit",
@@ -58,6 +60,7 @@ if (unknown.length > 0) throw new Error(`--only takes ${SETS.join(", ")}; not ${
 const inProcess: BenchGroup[] = [
   ...(only.has("jwt") ? await jwtGroups() : []),
   ...(only.has("session") ? await sessionGroups() : []),
+  ...(only.has("organizations") ? await organizationGroups() : []),
 ];
 const inProcessResults = await runInterleaved(inProcess, options);
 

@@ -1,7 +1,8 @@
 /**
  * The example app: latchkey with database sessions on SQLite, a local OpenID Provider, e-mail links
  * and codes delivered to a local mailbox, a password user and passkeys, two-factor sign-in (an
- * authenticator app, with passkeys and e-mailed codes as alternatives), served by node:http.
+ * authenticator app, with passkeys and e-mailed codes as alternatives), organizations (create one,
+ * invite by e-mail, accept, switch, and a page only admins see), served by node:http.
  * `startExample()` is what `npm run example` runs, and what the test suite starts on free ports.
  */
 
@@ -23,6 +24,7 @@ import {
 } from "latchkey";
 import { PrismaAdapter } from "latchkey/adapters/prisma";
 import { toNodeHandler, toWebRequest } from "latchkey/node";
+import { listOrganizations, OrganizationRefused, Organizations, requireRole } from "latchkey/organizations";
 import { hashPassword, verifyPassword } from "latchkey/password";
 import Credentials from "latchkey/providers/credentials";
 import Email from "latchkey/providers/email";
@@ -36,6 +38,8 @@ import {
   devicesPage,
   homePage,
   mailboxPage,
+  organizationAdminPage,
+  organizationsPage,
   PAGE_SCRIPT,
   passkeysPage,
   protectedPage,
@@ -123,6 +127,9 @@ export async function startExample(options: ExampleOptions): Promise<RunningExam
       issuer: "latchkey example",
       trustDevice: { maxAge: 30 },
     },
+    // Invitations are mailed through the e-mail provider (so they show at /mail); their link lands
+    // a signed-in user on /organizations?invitation=<id>, where the page offers to accept it.
+    organizations: Organizations({ invitationPage: "/organizations" }),
   };
 
   const authHandler = toNodeHandler(config);
@@ -143,6 +150,8 @@ export async function startExample(options: ExampleOptions): Promise<RunningExam
       return res.end(pageScript);
     }
     if (path === "/protected" || path.startsWith("/account/")) return accountRoute(req, res, path);
+    if (path === "/organizations" || path === "/organizations/admin")
+      return organizationRoute(req, res, path);
     res.statusCode = 404;
     res.end("Not found");
   });
@@ -201,6 +210,30 @@ export async function startExample(options: ExampleOptions): Promise<RunningExam
     }
     res.statusCode = 404;
     res.end("Not found");
+  }
+
+  /** The organizations page (the changes go through latchkey's routes, from the page script), and the admins' page. */
+  async function organizationRoute(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+    const request = toWebRequest(req);
+    const session = await getSession(request, config);
+    if (!session) {
+      res.writeHead(303, { location: `/auth/signin?callbackUrl=${encodeURIComponent(req.url ?? path)}` });
+      return void res.end();
+    }
+    res.setHeader("content-type", "text/html; charset=utf-8");
+    if (path === "/organizations") {
+      const invitation = new URL(req.url ?? "/", url).searchParams.get("invitation");
+      const organizations = await listOrganizations(request, config);
+      return void res.end(organizationsPage(session, organizations, invitation));
+    }
+    try {
+      const active = await requireRole(request, config, ["owner", "admin"]);
+      res.end(organizationAdminPage(active));
+    } catch (error) {
+      if (!(error instanceof OrganizationRefused)) throw error;
+      res.statusCode = 403;
+      res.end(organizationAdminPage(null));
+    }
   }
 
   return {

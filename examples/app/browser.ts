@@ -2,9 +2,10 @@
  * The pages' script: on the home page the demo password form signs in with `latchkey/client`
  * (showing a wrong password inline, and going on to the second factor when the user has one) and
  * the "Sign out" button signs out; on the passkeys page
- * "Add a passkey" creates one for the signed-in user. scripts.ts bundles it.
+ * "Add a passkey" creates one for the signed-in user; on the organizations page, create, invite,
+ * accept and switch. scripts.ts bundles it.
  */
-import { configureClient, registerPasskey, signIn, signOut } from "latchkey/client";
+import { configureClient, organization, registerPasskey, signIn, signOut } from "latchkey/client";
 
 // The handler is mounted at /auth here (next-auth's /api/auth is the client's default).
 configureClient({ basePath: "/auth" });
@@ -55,3 +56,40 @@ addPasskey?.addEventListener("click", async () => {
   }
   addPasskey.disabled = false;
 });
+
+// The organizations page: each answer is a result; a refusal shows its message.
+const organizationStatus = document.querySelector<HTMLElement>("#organization-status");
+const reloadOr = (result: { ok: boolean; message?: string | undefined }, to = window.location.pathname) => {
+  if (result.ok) window.location.assign(to);
+  else if (organizationStatus) organizationStatus.textContent = result.message ?? "That did not work.";
+};
+const createForm = document.querySelector<HTMLFormElement>("form#create-organization");
+createForm?.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const fields = new FormData(createForm);
+  const created = await organization.create({
+    name: String(fields.get("name")),
+    slug: String(fields.get("slug")),
+  });
+  reloadOr(created.ok ? await organization.setActive(created.data.id) : created);
+});
+const inviteForm = document.querySelector<HTMLFormElement>("form#invite");
+inviteForm?.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const fields = new FormData(inviteForm);
+  const sent = await organization.invite(inviteForm.dataset.organization ?? "", {
+    email: String(fields.get("email")),
+    role: String(fields.get("role")),
+  });
+  if (sent.ok && organizationStatus) organizationStatus.textContent = "Sent: it shows at /mail.";
+  else reloadOr(sent);
+});
+const acceptButton = document.querySelector<HTMLButtonElement>("button#accept-invitation");
+acceptButton?.addEventListener("click", async () => {
+  reloadOr(await organization.accept(acceptButton.dataset.invitation ?? ""), "/organizations");
+});
+for (const button of document.querySelectorAll<HTMLButtonElement>("button[data-switch]")) {
+  button.addEventListener("click", async () =>
+    reloadOr(await organization.setActive(button.dataset.switch ?? null)),
+  );
+}

@@ -3,7 +3,7 @@
  * signed-in user's sessions, from latchkey's public session-management functions), "your passkeys",
  * "two-factor authentication" (status, new recovery codes, turning it off), and the local mailbox. Light and dark, following the browser's setting.
  */
-import type { OwnSession, Session, TwoFactorStatus } from "latchkey";
+import type { ActiveOrganization, Organization, OwnSession, Session, TwoFactorStatus } from "latchkey";
 import type { AdapterAuthenticator } from "latchkey/adapters";
 import type { Mail } from "./mailbox.js";
 
@@ -34,7 +34,7 @@ export function homePage(session: Session | null, demo: { email: string; passwor
   const who = session?.user
     ? `<p>Signed in as <strong>${escapeHtml(session.user.name ?? session.user.email ?? "someone")}</strong>
 ${session.user.email ? ` (${escapeHtml(session.user.email)})` : ""}.</p>
-<p><a href="/protected">A protected page</a> · <a href="/account/devices">Your devices</a> · <a href="/account/passkeys">Your passkeys</a> · <a href="/account/security">Two-factor authentication</a></p>
+<p><a href="/protected">A protected page</a> · <a href="/organizations">Organizations</a> · <a href="/account/devices">Your devices</a> · <a href="/account/passkeys">Your passkeys</a> · <a href="/account/security">Two-factor authentication</a></p>
 <p><button type="button" id="sign-out">Sign out</button></p>`
     : `<p>Not signed in. <a href="/auth/signin">Sign in</a> with any method, or with the demo password here:</p>
 <form id="password-sign-in">
@@ -147,4 +147,59 @@ ${fresh}
     `${body}
 <p><a href="/">Home</a></p>`,
   );
+}
+
+/**
+ * The user's organizations: each with their role and a button that makes it the active one; a form
+ * that creates one; for the active one, a form that invites by e-mail; and, when an invitation link
+ * brought the user here, a button that accepts it. The page script calls latchkey/client's
+ * `organization` functions.
+ */
+export function organizationsPage(
+  session: Session,
+  organizations: ReadonlyArray<Organization & { role: string }>,
+  invitationId: string | null,
+): string {
+  const active = session.activeOrganization ?? null;
+  const rows = organizations.map(
+    (o) =>
+      `<li><strong>${escapeHtml(o.name)}</strong> (${escapeHtml(o.slug)}), your role: ${escapeHtml(o.role)}
+${active?.id === o.id ? " · <em>active</em>" : ` <button type="button" data-switch="${escapeHtml(o.id)}">Switch to it</button>`}</li>`,
+  );
+  const invitation = invitationId
+    ? `<h2>An invitation</h2><p>You were invited to an organization.
+<button type="button" id="accept-invitation" data-invitation="${escapeHtml(invitationId)}">Accept</button></p>`
+    : "";
+  const invite = active
+    ? `<h2>Invite to ${escapeHtml(active.slug)}</h2>
+<form id="invite" data-organization="${escapeHtml(active.id)}"><label>E-mail <input name="email" type="email" required></label>
+<label>Role <select name="role"><option>member</option><option>admin</option></select></label>
+<button>Send the invitation</button></form>`
+    : "";
+  return page(
+    "Organizations",
+    `${invitation}<p>Active: <strong id="active-organization">${active ? `${escapeHtml(active.slug)} (${escapeHtml(active.role)})` : "none"}</strong>
+· <a href="/organizations/admin">The admins' page</a> · <a href="/">Home</a></p>
+<ul>${rows.join("") || "<li>None yet.</li>"}</ul>
+<h2>Create an organization</h2>
+<form id="create-organization"><label>Name <input name="name" required></label>
+<label>Slug <input name="slug" required pattern="[a-z0-9-]+"></label><button>Create</button></form>
+${invite}<p role="alert" id="organization-status"></p>`,
+    PAGE_SCRIPT,
+  );
+}
+
+/** Only an owner or admin of the active organization sees it; anyone else gets 403 and this reason. */
+export function organizationAdminPage(active: ActiveOrganization | null): string {
+  return active
+    ? page(
+        "Admins only",
+        `<p>You are ${escapeHtml(active.role)} of <strong>${escapeHtml(active.slug)}</strong>: only its owners and admins see this page.</p>
+<p><a href="/organizations">Organizations</a></p>`,
+      )
+    : page(
+        "Admins only",
+        `<p>Only owners and admins of the active organization see this page. Switch to one you administer.</p>
+<p><a href="/organizations">Organizations</a></p>`,
+      );
 }

@@ -6,8 +6,15 @@
  * @module
  */
 
-export type { Session } from "../index.js";
+export type { ActiveOrganization, Session } from "../index.js";
 export { authUrl, type ClientOptions, configureClient, signInPageUrl } from "./base-url.js";
+export type {
+  ClientInvitation,
+  ClientMember,
+  ClientOrganization,
+  OrganizationResult,
+} from "./organization.js";
+export * as organization from "./organization.js";
 export { type PasskeyOptions, registerPasskey, signInWithPasskeyAutofill } from "./passkey.js";
 export { ClientFetchError } from "./requests.js";
 export { getCsrfToken, getProviders, getSession, updateSession } from "./session.js";

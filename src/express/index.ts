@@ -1,7 +1,8 @@
 /**
  * `latchkey/express`: latchkey on Express 4 and 5, with the shapes of `@auth/express`. Mount the
  * routes with {@link LatchkeyExpress}, read the session with {@link getSession} or
- * {@link authSession}, and guard routes with {@link requireAuth}. See docs/express.md.
+ * {@link authSession}, and guard routes with {@link requireAuth} (signed in) or
+ * {@link requirePermission} (a role in the active organization). See docs/express.md.
  *
  * @example
  * ```ts
@@ -21,8 +22,14 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { isAuthPath } from "../framework/auth-path.js";
 import { mountedAt } from "../framework/config-copies.js";
+import { permissionRefusal } from "../framework/permission.js";
 import { notSignedInResponse } from "../framework/protected-route.js";
-import { type AuthConfig, getSession as getRequestSession, type Session } from "../index.js";
+import {
+  type AuthConfig,
+  getSession as getRequestSession,
+  type OrganizationStatements,
+  type Session,
+} from "../index.js";
 import { headersOnlyRequest } from "../node/bridge.js";
 import { toNodeHandler } from "../node/index.js";
 
@@ -196,6 +203,39 @@ export function authSession(config: AuthConfig): ExpressMiddleware {
  * ```
  */
 export function requireAuth(config: AuthConfig): ExpressMiddleware {
+  return guarded(config, () => true);
+}
+
+/**
+ * Guards a route with the organizations feature's permissions: it runs when the session's role in
+ * its active organization allows every action `statements` lists (judged from the session alone,
+ * no database call). Signed out, it answers as {@link requireAuth}; signed in without the
+ * permission, or with no active organization, 403 with `{ error: "OrganizationRefused", code,
+ * message }` (`code` `forbidden` or `notMember`). See docs/organizations.md.
+ *
+ * @example
+ * ```ts
+ * app.post("/projects", requirePermission(config, { project: ["create"] }), (_req, res) => {
+ *   res.json({ organization: res.locals.session?.activeOrganization?.id });
+ * });
+ * ```
+ */
+export function requirePermission(config: AuthConfig, statements: OrganizationStatements): ExpressMiddleware {
+  return guarded(config, (session, res) => {
+    const refusal = permissionRefusal(config, session.activeOrganization, statements);
+    if (refusal === null) return true;
+    res.statusCode = 403;
+    res.setHeader("Content-Type", "application/json");
+    res.end(JSON.stringify(refusal));
+    return false;
+  });
+}
+
+/** Reads the session onto `res.locals`; without one answers 401 or the sign-in redirect, else asks `admit`. */
+function guarded(
+  config: AuthConfig,
+  admit: (session: Session, res: ExpressResponseLike) => boolean,
+): ExpressMiddleware {
   return async (req, res, next) => {
     let session: Session | null;
     try {
@@ -203,7 +243,10 @@ export function requireAuth(config: AuthConfig): ExpressMiddleware {
     } catch (error) {
       return next(error);
     }
-    if (session) return next();
+    if (session) {
+      if (admit(session, res)) next();
+      return;
+    }
     const answer = notSignedInResponse(config, req.headers.accept, req.originalUrl ?? req.url ?? "/");
     res.statusCode = answer.status;
     if (answer.status === 303) {

@@ -15,8 +15,15 @@
  * @module
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { permissionRefusal } from "../framework/permission.js";
 import { notSignedInResponse } from "../framework/protected-route.js";
-import { Auth, type AuthConfig, getSession as getRequestSession, type Session } from "../index.js";
+import {
+  Auth,
+  type AuthConfig,
+  getSession as getRequestSession,
+  type OrganizationStatements,
+  type Session,
+} from "../index.js";
 import { headersOnlyRequest } from "../node/bridge.js";
 import { toWebRequest } from "../node/index.js";
 
@@ -129,9 +136,34 @@ export function requireAuth(config: LatchkeyFastifyConfig) {
   };
 }
 
+/**
+ * A `preHandler` hook guarding a route with the organizations feature's permissions: the route runs
+ * when the session's role in its active organization allows every action `statements` lists
+ * (judged from the session alone, no database call). Signed out, it answers as {@link requireAuth};
+ * signed in without the permission, or with no active organization, 403 with
+ * `{ error: "OrganizationRefused", code, message }` (`code` `forbidden` or `notMember`). The
+ * session is on `request.auth`. See docs/organizations.md.
+ *
+ * @example
+ * ```ts
+ * app.post("/projects", { preHandler: requirePermission(config, { project: ["create"] }) }, async (request) => {
+ *   return { organization: request.auth?.activeOrganization?.id };
+ * });
+ * ```
+ */
+export function requirePermission(config: LatchkeyFastifyConfig, statements: OrganizationStatements) {
+  const signedIn = requireAuth(config);
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    await signedIn(request, reply);
+    if (!request.auth) return;
+    const refusal = permissionRefusal(config, request.auth.activeOrganization, statements);
+    if (refusal !== null) await reply.code(403).send(refusal);
+  };
+}
+
 declare module "fastify" {
   interface FastifyRequest {
-    /** Set by {@link requireAuth}: the signed-in session. */
+    /** Set by {@link requireAuth} and {@link requirePermission}: the signed-in session. */
     auth?: Session | null;
   }
 }

@@ -20,6 +20,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
 import { type ConfigSource, configPerRequest, mountedAt } from "../framework/config-copies.js";
+import { permissionRefusal } from "../framework/permission.js";
 import { notSignedInResponse } from "../framework/protected-route.js";
 import { requestUnderProxyRule, sessionRequestUnderProxyRule } from "../framework/trusted-proxy.js";
 import {
@@ -27,6 +28,7 @@ import {
   type AuthConfig,
   attachSocketAddress,
   getSession as getRequestSession,
+  type OrganizationStatements,
   type Session,
 } from "../index.js";
 
@@ -185,8 +187,36 @@ export function authSession(): MiddlewareHandler {
 export function verifyAuth(): MiddlewareHandler {
   return async (c, next) => {
     if (await getSession(c)) return next();
-    const url = new URL(c.req.url);
-    const answer = notSignedInResponse(configOf(c), c.req.header("accept"), url.pathname + url.search);
-    return answer.status === 303 ? c.redirect(answer.location, 303) : c.json(answer.json, 401);
+    return notSignedIn(c);
   };
+}
+
+/**
+ * Guards what follows it with the organizations feature's permissions: it runs when the session's
+ * role in its active organization allows every action `statements` lists (judged from the session
+ * alone, no database call). Signed out, it answers as {@link verifyAuth}; signed in without the
+ * permission, or with no active organization, 403 with `{ error: "OrganizationRefused", code,
+ * message }` (`code` `forbidden` or `notMember`). Needs {@link initAuthConfig}. See docs/organizations.md.
+ *
+ * @example
+ * ```ts
+ * app.post("/api/projects", requirePermission({ project: ["create"] }), (c) =>
+ *   c.json({ organization: c.get("session")?.activeOrganization?.id }),
+ * );
+ * ```
+ */
+export function requirePermission(statements: OrganizationStatements): MiddlewareHandler {
+  return async (c, next) => {
+    const session = await getSession(c);
+    if (!session) return notSignedIn(c);
+    const refusal = permissionRefusal(configOf(c), session.activeOrganization, statements);
+    return refusal === null ? next() : c.json(refusal, 403);
+  };
+}
+
+/** A page request is sent to sign in and back; anything else gets 401 with the reason. */
+function notSignedIn(c: Context) {
+  const url = new URL(c.req.url);
+  const answer = notSignedInResponse(configOf(c), c.req.header("accept"), url.pathname + url.search);
+  return answer.status === 303 ? c.redirect(answer.location, 303) : c.json(answer.json, 401);
 }

@@ -9,4 +9,5 @@
 export * from "../client/index.js";
 export type { SessionContextValue, UpdateSession } from "./session-context.js";
 export { SessionProvider, type SessionProviderProps } from "./session-provider.js";
+export { type OrganizationsState, useActiveOrganization, useOrganizations } from "./use-organization.js";
 export { type UseSessionOptions, useSession } from "./use-session.js";

@@ -62,6 +62,22 @@ class Browser {
     return response;
   }
 
+  /** POSTs JSON with the CSRF token, as latchkey/client's organization functions do. */
+  async postJson(
+    path: string,
+    body: Record<string, unknown>,
+  ): Promise<{ status: number; body: Record<string, unknown> }> {
+    const url = `${example.url}${path}`;
+    const response = await fetch(url, {
+      method: "POST",
+      headers: { cookie: this.jar(url).header(), "content-type": "application/json", origin: example.url },
+      body: JSON.stringify({ ...body, csrfToken: await this.csrf() }),
+      redirect: "manual",
+    });
+    this.jar(url).apply(response);
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  }
+
   async csrf(): Promise<string> {
     const response = await this.request(`${example.url}/auth/csrf`);
     return ((await response.json()) as { csrfToken: string }).csrfToken;
@@ -140,6 +156,78 @@ describe("the example app", () => {
     expect((await (await browser.request(`${example.url}/auth/session`)).json()) as object).toMatchObject({
       user: { email: "newcomer@example.test" },
     });
+  });
+
+  it("organizations: create one, invite by e-mail (the mail at /mail), accept, switch; the admins' page", async () => {
+    /** Signs `email` in with the e-mail link from the mailbox (which proves the address). */
+    async function signedInByMail(email: string): Promise<Browser> {
+      const browser = new Browser();
+      await browser.request(`${example.url}/auth/signin/email`, { csrfToken: await browser.csrf(), email });
+      // The mailbox lists the newest first.
+      const mail = example.mailbox.mails.find((sent) => sent.to === email);
+      const confirm = await (await browser.request(mail?.url as string)).text();
+      const fields = Object.fromEntries(
+        [...confirm.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((match) => [
+          match[1],
+          (match[2] as string).replace(/&amp;/g, "&"),
+        ]),
+      );
+      const action = /<form method="post" action="([^"]+)"/.exec(confirm)?.[1]?.replace(/&amp;/g, "&");
+      await browser.request(new URL(action as string, example.url).href, fields);
+      return browser;
+    }
+    const page = async (browser: Browser, path: string) => {
+      const response = await browser.request(`${example.url}${path}`);
+      return { status: response.status, html: await response.text() };
+    };
+
+    const owner = await signedInByMail("owner@example.test");
+    expect((await page(owner, "/organizations/admin")).status).toBe(403);
+    const created = await owner.postJson("/auth/organization-create", { name: "Acme", slug: "acme" });
+    expect(created.status).toBe(200);
+    const acmeId = created.body.id as string;
+    await owner.postJson("/auth/organization", { action: "setActive", organizationId: acmeId });
+    expect(await page(owner, "/organizations")).toMatchObject({
+      html: expect.stringContaining('<strong id="active-organization">acme (owner)</strong>'),
+    });
+    expect(await page(owner, "/organizations/admin")).toMatchObject({
+      status: 200,
+      html: expect.stringContaining("You are owner of <strong>acme</strong>"),
+    });
+
+    const invited = await owner.postJson("/auth/organization-invite", {
+      organizationId: acmeId,
+      email: "colleague@example.test",
+      role: "member",
+    });
+    expect(invited.status).toBe(200);
+    const invitationMail = example.mailbox.mails.find((mail) => mail.to === "colleague@example.test");
+    expect(invitationMail?.url).toContain("/auth/organization-invitation?id=");
+    expect((await page(owner, "/mail")).html).toContain("colleague@example.test");
+
+    // The colleague signs in by e-mail, follows the invitation link to the page that accepts it.
+    const colleague = await signedInByMail("colleague@example.test");
+    const landing = await colleague.request(invitationMail?.url as string);
+    const invitationPage = new URL(landing.headers.get("location") as string);
+    expect(invitationPage.pathname).toBe("/organizations");
+    const invitationId = invitationPage.searchParams.get("invitation") as string;
+    expect((await page(colleague, `/organizations?invitation=${invitationId}`)).html).toContain(
+      `data-invitation="${invitationId}"`,
+    );
+    const accepted = await colleague.postJson("/auth/organization", {
+      action: "acceptInvitation",
+      invitationId,
+    });
+    expect(accepted.body).toMatchObject({ activeOrganization: { slug: "acme", role: "member" } });
+    expect((await page(colleague, "/organizations")).html).toContain("acme (member)");
+    expect((await page(colleague, "/organizations/admin")).status).toBe(403);
+
+    // Their own organization: switching to it makes them its owner, and the admins' page opens.
+    const own = await colleague.postJson("/auth/organization-create", { name: "Side", slug: "side" });
+    await colleague.postJson("/auth/organization", { action: "setActive", organizationId: own.body.id });
+    expect((await page(colleague, "/organizations/admin")).status).toBe(200);
+    await colleague.postJson("/auth/organization", { action: "setActive", organizationId: acmeId });
+    expect((await page(colleague, "/organizations/admin")).status).toBe(403);
   });
 
   it("signs in at the local OpenID Provider with any name", async () => {

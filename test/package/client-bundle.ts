@@ -7,12 +7,13 @@
 import { gzipSync } from "node:zlib";
 import { build, type Metafile } from "esbuild";
 
-/** Pages as apps write them: everything, the usual three functions, and the React hooks. */
+/** Pages as apps write them: everything, the usual three functions, the organization functions, and the React hooks. */
 export const CLIENT_ENTRIES = {
   "latchkey/client (every export)": 'export * from "latchkey/client";',
   "latchkey/client (signIn, signOut, getSession)":
     'export { signIn, signOut, getSession } from "latchkey/client";',
   "latchkey/client (getSession alone)": 'export { getSession } from "latchkey/client";',
+  "latchkey/client (organization)": 'export { organization } from "latchkey/client";',
   "latchkey/react (SessionProvider, useSession, signIn, signOut; react itself not counted)":
     'export { SessionProvider, useSession, signIn, signOut } from "latchkey/react";',
 } as const;

@@ -312,16 +312,18 @@ describe("latchkey/hono, from the installed tarball", () => {
 
 /**
  * The browser client's budgets, minified and gzipped bytes. Today (esbuild 0.28): every export
- * 9.0 kB / 3.5 kB (the two-factor helpers are 1.4 kB of it); signIn + signOut + getSession 7.0 kB / 2.8 kB (signIn brings the passkey
+ * 11.3 kB / 4.1 kB (the two-factor helpers are 1.4 kB of it, the organization functions 2.0 kB;
+ * a page that imports neither holds neither); the organization functions alone 4.0 kB / 1.7 kB; signIn + signOut + getSession 7.0 kB / 2.8 kB (signIn brings the passkey
  * ceremony, since it picks the request by the provider's type at run time; the base path a server
  * glue announces in the page is read there too); getSession alone
  * 0.9 kB / 0.6 kB; the React hooks with signIn and signOut 8.7 kB / 3.6 kB. The budgets sit just
  * above, so growth fails here; `npm run bench -- --only=bundle` prints the sizes.
  */
 const CLIENT_BUDGETS: Record<ClientEntry, { bytes: number; gzipBytes: number }> = {
-  "latchkey/client (every export)": { bytes: 9_300, gzipBytes: 3_600 },
+  "latchkey/client (every export)": { bytes: 11_400, gzipBytes: 4_200 },
   "latchkey/client (signIn, signOut, getSession)": { bytes: 7_100, gzipBytes: 3_000 },
   "latchkey/client (getSession alone)": { bytes: 1_100, gzipBytes: 700 },
+  "latchkey/client (organization)": { bytes: 4_100, gzipBytes: 1_800 },
   "latchkey/react (SessionProvider, useSession, signIn, signOut; react itself not counted)": {
     bytes: 9_300,
     gzipBytes: 3_800,

@@ -4,6 +4,7 @@
  * bundles esbuild makes from the sources (the plain client as `window.latchkey`, and a React app).
  * It signs in with a password, e-mail codes, a real OpenID Provider and passkeys, on JWT sessions
  * over the memory adapter (two-factor sign-in for users who enrol), and records what the `jwt` callback saw on `trigger: "update"`.
+ * Organizations are on; their invitation mails land in `invitationLinks`.
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -56,6 +57,8 @@ export interface ClientApp {
   adapter: Adapter;
   /** What the `jwt` callback was given as `session` on each `trigger: "update"`. */
   updates: unknown[];
+  /** The link of every invitation mail, in order. */
+  invitationLinks: string[];
   close(): Promise<void>;
 }
 
@@ -74,6 +77,7 @@ export async function startClientApp(): Promise<ClientApp> {
   const outbox = outboxProvider({ otp: true });
   const adapter = MemoryAdapter(createMemoryTables());
   const updates: unknown[] = [];
+  const invitationLinks: string[] = [];
 
   const config: AuthConfig = {
     secret: SECRET,
@@ -84,6 +88,11 @@ export async function startClientApp(): Promise<ClientApp> {
     rateLimit: false,
     // Asked only of users who enrolled an authenticator app (the two-factor client test's).
     twoFactor: { methods: ["totp", "passkey"] },
+    organizations: {
+      sendInvitation: ({ url }) => {
+        invitationLinks.push(url);
+      },
+    },
     providers: [
       Credentials({
         credentials: { username: { label: "Username" }, password: { label: "Password", type: "password" } },
@@ -128,6 +137,7 @@ export async function startClientApp(): Promise<ClientApp> {
     outbox,
     adapter,
     updates,
+    invitationLinks,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -19,6 +19,12 @@ const ORGANIZATION_CALL: Prelude = {
     "declare const organizationId: string;\ndeclare const userId: string;\ndeclare const invitationId: string;",
 };
 
+/** A browser organization function's example: `organization` from latchkey/client, and the ids it names. */
+const CLIENT_ORGANIZATION_CALL: Prelude = {
+  prelude:
+    'import { organization } from "latchkey/client";\ndeclare const id: string;\ndeclare const userId: string;\ndeclare const invitationId: string;',
+};
+
 /** Declarations shared by many examples; an entry lists the ones its example uses. */
 export const GIVEN = {
   config: `declare const config: import("latchkey").AuthConfig;`,
@@ -200,6 +206,20 @@ assert.equal(((await providers.json()) as { github: { signinUrl: string } }).git
   "src/adapters/organization-methods.ts#missingOrganizationMethods": { given: ["adapter"] },
   "src/adapters/organization-methods.ts#missingOrganizationMethodsMessage": { run: true },
   "src/config.ts#AuthConfig.organizations": { given: ["providers"] },
+  "src/client/organization.ts#accept": CLIENT_ORGANIZATION_CALL,
+  "src/client/organization.ts#cancelInvitation": CLIENT_ORGANIZATION_CALL,
+  "src/client/organization.ts#deleteOrganization": CLIENT_ORGANIZATION_CALL,
+  "src/client/organization.ts#get": CLIENT_ORGANIZATION_CALL,
+  "src/client/organization.ts#invite": CLIENT_ORGANIZATION_CALL,
+  "src/client/organization.ts#leave": CLIENT_ORGANIZATION_CALL,
+  "src/client/organization.ts#list": CLIENT_ORGANIZATION_CALL,
+  "src/client/organization.ts#listInvitations": CLIENT_ORGANIZATION_CALL,
+  "src/client/organization.ts#reject": CLIENT_ORGANIZATION_CALL,
+  "src/client/organization.ts#removeMember": CLIENT_ORGANIZATION_CALL,
+  "src/client/organization.ts#resendInvitation": CLIENT_ORGANIZATION_CALL,
+  "src/client/organization.ts#setActive": CLIENT_ORGANIZATION_CALL,
+  "src/client/organization.ts#update": CLIENT_ORGANIZATION_CALL,
+  "src/client/organization.ts#updateMemberRole": CLIENT_ORGANIZATION_CALL,
   "src/organizations-entry.ts#createOrganization": { given: ["config", "request"] },
   "src/organizations-entry.ts#updateOrganization": ORGANIZATION_CALL,
   "src/organizations-entry.ts#deleteOrganization": ORGANIZATION_CALL,
@@ -383,16 +403,19 @@ req.headers = { host: "localhost:3000" };`,
   "src/express/index.ts#getSession": { given: ["config"], prelude: EXPRESS_APP },
   "src/express/index.ts#authSession": { given: ["config"], prelude: EXPRESS_APP },
   "src/express/index.ts#requireAuth": { given: ["config"], prelude: EXPRESS_APP },
+  "src/express/index.ts#requirePermission": { given: ["config"], prelude: EXPRESS_APP },
   "src/fastify/index.ts#module": { given: ["config"] },
   "src/fastify/index.ts#latchkeyFastify": { given: ["config"], prelude: `import Fastify from "fastify";` },
   "src/fastify/index.ts#getSession": { given: ["config"], prelude: FASTIFY_APP },
   "src/fastify/index.ts#requireAuth": { given: ["config"], prelude: FASTIFY_APP },
+  "src/fastify/index.ts#requirePermission": { given: ["config"], prelude: FASTIFY_APP },
   "src/hono/index.ts#module": { given: ["config"] },
   "src/hono/index.ts#initAuthConfig": { given: ["providers"], prelude: `import { Hono } from "hono";` },
   "src/hono/index.ts#authHandler": { given: ["config"], prelude: HONO_APP },
   "src/hono/index.ts#getSession": { prelude: HONO_APP },
   "src/hono/index.ts#authSession": { prelude: HONO_APP },
   "src/hono/index.ts#verifyAuth": { prelude: HONO_APP },
+  "src/hono/index.ts#requirePermission": { prelude: HONO_APP },
   "src/sveltekit/index.ts#module": { given: ["checkPassword"] },
   "src/sveltekit/index.ts#SvelteKitAuth": {
     modules: { "../../auth.js": `export declare const signIn: import("@sveltejs/kit").Action;` },

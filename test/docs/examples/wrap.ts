@@ -115,8 +115,11 @@ export function wrapExample(root: string, example: Example, prelude: Prelude): W
     if (declared.has(name)) problems.push(`the prelude gives \`${name}\`, which the example declares itself`);
   }
   const preludeNames = topLevelNames(parse(fileName, prelude.prelude ?? ""));
+  // A reserved word (a module's `export { remove as delete }`) cannot be imported by its name; an
+  // example reaches such an export through a namespace it imports itself.
   const available = (name: string) =>
     mentioned.has(name) &&
+    ts.identifierToKeywordKind(ts.factory.createIdentifier(name)) === undefined &&
     !declared.has(name) &&
     !preludeNames.has(name) &&
     !given.includes(name as GivenName);

@@ -1,0 +1,158 @@
+/**
+ * `requirePermission` of latchkey/express, latchkey/hono and latchkey/fastify, each in a real app
+ * over HTTP: signed out it answers 401; signed in with no active organization, or with a role there
+ * that lacks the statements, 403 with the reason; the route runs once the active organization's
+ * role allows it. The organization is switched through the handler's own route, as a browser would.
+ */
+import { serve as serveHono } from "@hono/node-server";
+import express from "express";
+import Fastify from "fastify";
+import { Hono } from "hono";
+import { describe, expect, test } from "vitest";
+import { MemoryAdapter } from "../../src/adapters/memory.js";
+import type { Adapter } from "../../src/adapters/types.js";
+import {
+  type ExpressMiddleware,
+  requirePermission as expressPermission,
+  LatchkeyExpress,
+} from "../../src/express/index.js";
+import { requirePermission as fastifyPermission, latchkeyFastify } from "../../src/fastify/index.js";
+import { authHandler, requirePermission as honoPermission, initAuthConfig } from "../../src/hono/index.js";
+import type { AuthConfig, OrganizationStatements, Session } from "../../src/index.js";
+import {
+  type Browser,
+  browser,
+  closeAfterTest,
+  credentialsConfig,
+  serve,
+  signInThroughThePage,
+} from "../support/framework-http.js";
+
+/** Reading projects is the member role's; removing members is not. */
+const READ_PROJECTS = { project: ["read"] } as const satisfies OrganizationStatements;
+const REMOVE_MEMBERS = { member: ["delete"] } as const satisfies OrganizationStatements;
+
+/** Ada is a plain member of Grace's Acme, and owner of her own Lab. */
+async function organizationsConfig(): Promise<{ config: AuthConfig; acme: string; lab: string }> {
+  const adapter: Adapter = MemoryAdapter();
+  for (const [id, name] of [
+    ["user-ada", "Ada Lovelace"],
+    ["user-grace", "Grace Hopper"],
+  ] as const) {
+    await adapter.createUser?.({ id, name, email: `${id}@example.test`, emailVerified: new Date() });
+  }
+  const createdAt = new Date();
+  const organization = async (id: string, ownerId: string) => {
+    await adapter.createOrganization?.(
+      { id, name: id, slug: id, logo: null, metadata: null, createdAt },
+      {
+        id: `${id}-${ownerId}`,
+        organizationId: id,
+        userId: ownerId,
+        role: "owner",
+        createdAt,
+        lastActiveAt: null,
+      },
+    );
+    return id;
+  };
+  const acme = await organization("acme", "user-grace");
+  const lab = await organization("lab", "user-ada");
+  await adapter.addMember?.({
+    id: "acme-ada",
+    organizationId: acme,
+    userId: "user-ada",
+    role: "member",
+    createdAt,
+    lastActiveAt: null,
+  });
+  const config = credentialsConfig({
+    basePath: "/api/auth",
+    adapter,
+    organizations: { roles: { member: READ_PROJECTS } },
+  });
+  return { config, acme, lab };
+}
+
+async function setActive(send: Browser, csrfToken: string, organizationId: string) {
+  const answer = await send("/api/auth/organization", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ csrfToken, action: "setActive", organizationId }),
+  });
+  expect(answer.status, await answer.clone().text()).toBe(200);
+}
+
+/** Every framework's app: `/projects` needs project:read, `/members` needs member:delete. */
+const apps: Record<string, (config: AuthConfig) => Promise<string>> = {
+  express: async (config) => {
+    const app = express();
+    app.use("/api/auth", LatchkeyExpress(config));
+    const answer: ExpressMiddleware = async (_req, res) => {
+      res.setHeader("content-type", "application/json");
+      const session = res.locals.session as Session | null | undefined;
+      res.end(JSON.stringify({ organization: session?.activeOrganization?.slug }));
+    };
+    app.get("/projects", expressPermission(config, READ_PROJECTS), answer);
+    app.get("/members", expressPermission(config, REMOVE_MEMBERS), answer);
+    return serve(app);
+  },
+  hono: async (config) => {
+    const app = new Hono();
+    app.use("*", initAuthConfig(config));
+    app.use("/api/auth/*", authHandler());
+    app.get("/projects", honoPermission(READ_PROJECTS), (c) =>
+      c.json({ organization: c.get("session")?.activeOrganization?.slug }),
+    );
+    app.get("/members", honoPermission(REMOVE_MEMBERS), (c) =>
+      c.json({ organization: c.get("session")?.activeOrganization?.slug }),
+    );
+    return new Promise<string>((resolve) => {
+      const server = serveHono({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info) =>
+        resolve(`http://127.0.0.1:${info.port}`),
+      );
+      closeAfterTest(() => new Promise<void>((done) => server.close(() => done())));
+    });
+  },
+  fastify: async (config) => {
+    const app = Fastify();
+    await app.register(latchkeyFastify, { prefix: "/api/auth", ...config });
+    const answer = async (request: { auth?: { activeOrganization?: { slug: string } | null } | null }) => ({
+      organization: request.auth?.activeOrganization?.slug,
+    });
+    app.get("/projects", { preHandler: fastifyPermission(config, READ_PROJECTS) }, answer);
+    app.get("/members", { preHandler: fastifyPermission(config, REMOVE_MEMBERS) }, answer);
+    closeAfterTest(() => app.close());
+    return app.listen({ port: 0, host: "127.0.0.1" });
+  },
+};
+
+describe.each(Object.keys(apps))("requirePermission on %s", (framework) => {
+  test("401 signed out; 403 with the reason without an active organization or with a role that lacks it; runs when the role allows", async () => {
+    const { config, acme, lab } = await organizationsConfig();
+    const send = browser(await (apps[framework] as (config: AuthConfig) => Promise<string>)(config));
+    const api = { headers: { accept: "application/json" } };
+
+    expect((await send("/projects", api)).status).toBe(401);
+
+    const { csrfToken } = await signInThroughThePage(send, "/api/auth");
+    const none = await send("/projects", api);
+    expect(none.status).toBe(403);
+    expect(await none.json()).toMatchObject({ error: "OrganizationRefused", code: "notMember" });
+
+    await setActive(send, csrfToken, acme);
+    const allowed = await send("/projects", api);
+    expect(allowed.status).toBe(200);
+    expect(await allowed.json()).toEqual({ organization: "acme" });
+    const refused = await send("/members", api);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({
+      error: "OrganizationRefused",
+      code: "forbidden",
+      message: "Your role (member) in acme does not allow member: delete.",
+    });
+
+    await setActive(send, csrfToken, lab);
+    expect(await (await send("/members", api)).json()).toEqual({ organization: "lab" });
+  });
+});
