@@ -11,10 +11,13 @@ import base from "../vitest.config.js";
 
 const focusedSuites = process.env.STRYKER_TESTS?.split(",").filter(Boolean);
 
+// One project, every file isolated: a mutant must meet fresh modules in every suite.
+const { projects: _projects, ...baseTest } = base.test ?? {};
+
 export default defineConfig({
   ...base,
   test: {
-    ...base.test,
+    ...baseTest,
     include: focusedSuites ?? [
       "test/actions/**/*.test.ts",
       "test/config.test.ts",
