@@ -35,6 +35,7 @@ const resolve = {
     { find: /^latchkey\/providers$/, replacement: source("providers/types.ts") },
     { find: /^latchkey\/providers\/(.+)$/, replacement: source("providers/$1.ts") },
     { find: /^latchkey\/organizations$/, replacement: source("organizations-entry.ts") },
+    { find: /^latchkey\/locales\/(.+)$/, replacement: source("locales/packs/$1.ts") },
     { find: /^latchkey\/(.+)$/, replacement: source("$1/index.ts") },
     { find: /^latchkey$/, replacement: source("index.ts") },
   ],

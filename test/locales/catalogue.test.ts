@@ -5,8 +5,8 @@
 import { describe, expect, it } from "vitest";
 import { CONFIGURATION_ERROR } from "../../src/core/error-traits.js";
 import { ERROR_CLASSES } from "../../src/core/errors.js";
-import en from "../../src/locales/en.js";
 import type { LanguagePack } from "../../src/locales/language.js";
+import en from "../../src/locales/packs/en.js";
 import { BUILT_IN, flatten } from "./packs.js";
 
 const keysOf = (pack: LanguagePack) =>

@@ -1,18 +1,19 @@
 /** The built-in language packs and a flat view of a catalogue, for the language tests. */
-import ar from "../../src/locales/ar.js";
-import de from "../../src/locales/de.js";
-import es from "../../src/locales/es.js";
-import fr from "../../src/locales/fr.js";
-import he from "../../src/locales/he.js";
-import it_ from "../../src/locales/it.js";
-import ja from "../../src/locales/ja.js";
-import ko from "../../src/locales/ko.js";
+
 import type { LanguagePack } from "../../src/locales/language.js";
-import nl from "../../src/locales/nl.js";
-import pl from "../../src/locales/pl.js";
-import ptBR from "../../src/locales/pt-BR.js";
-import tr from "../../src/locales/tr.js";
-import zhCN from "../../src/locales/zh-CN.js";
+import ar from "../../src/locales/packs/ar.js";
+import de from "../../src/locales/packs/de.js";
+import es from "../../src/locales/packs/es.js";
+import fr from "../../src/locales/packs/fr.js";
+import he from "../../src/locales/packs/he.js";
+import it_ from "../../src/locales/packs/it.js";
+import ja from "../../src/locales/packs/ja.js";
+import ko from "../../src/locales/packs/ko.js";
+import nl from "../../src/locales/packs/nl.js";
+import pl from "../../src/locales/packs/pl.js";
+import ptBR from "../../src/locales/packs/pt-BR.js";
+import tr from "../../src/locales/packs/tr.js";
+import zhCN from "../../src/locales/packs/zh-CN.js";
 
 export const BUILT_IN: readonly LanguagePack[] = [de, fr, es, ptBR, it_, nl, pl, tr, ja, zhCN, ko, ar, he];
 

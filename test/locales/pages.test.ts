@@ -5,15 +5,15 @@
  */
 import { describe, expect, it } from "vitest";
 import { MemoryAdapter } from "../../src/adapters/memory.js";
-import ar from "../../src/locales/ar.js";
 import { sayCount } from "../../src/locales/count.js";
-import de from "../../src/locales/de.js";
 import { email } from "../../src/locales/en/email.js";
 import { twoFactor } from "../../src/locales/en/two-factor.js";
-import en from "../../src/locales/en.js";
 import type { Language, Messages } from "../../src/locales/messages.js";
 import { acceptedLanguages, negotiateLocale } from "../../src/locales/negotiate.js";
-import pl from "../../src/locales/pl.js";
+import ar from "../../src/locales/packs/ar.js";
+import de from "../../src/locales/packs/de.js";
+import en from "../../src/locales/packs/en.js";
+import pl from "../../src/locales/packs/pl.js";
 import {
   renderEmailConfirmPage,
   renderErrorPage,

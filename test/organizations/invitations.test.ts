@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { OrganizationInvitationMail } from "../../src/index.js";
-import de from "../../src/locales/de.js";
+import de from "../../src/locales/packs/de.js";
 import { renderVerificationEmail } from "../../src/pages/index.js";
 import { CookieJar, getCsrf, send } from "../core/helpers.js";
 import { confirmLink, lastMail, outboxProvider, requestLink } from "../flows/email/helpers.js";

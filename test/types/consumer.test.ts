@@ -193,13 +193,15 @@ const CONSUMER_OF: Record<string, string> = {
 /** `latchkey`, `latchkey/jwt`, … for every entry in package.json `exports`. */
 function publicEntries(): string[] {
   const { exports } = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as {
-    exports: Record<string, unknown>;
+    exports: Record<string, { default?: string }>;
   };
   return Object.keys(exports)
     .filter((key) => key !== "./package.json")
     .flatMap((key) => {
       if (!key.endsWith("/*")) return [`latchkey${key.slice(1)}`];
-      const dir = join(REPO_ROOT, "src", key.slice(2, -2));
+      // The sources of `./dist/<folder>/*.js`: src/<folder>.
+      const target = String(exports[key]?.default);
+      const dir = join(REPO_ROOT, "src", target.slice("./dist/".length, target.lastIndexOf("/")));
       return readdirSync(dir)
         .filter((name) => name.endsWith(".ts") && name !== "types.ts")
         .map((name) => `latchkey${key.slice(1, -1)}${name.slice(0, -3)}`);

@@ -46,7 +46,23 @@ import {
   signOut,
 } from "latchkey/client";
 import { decode, encode, getToken, type JWT } from "latchkey/jwt";
+import { type LanguagePack, language } from "latchkey/locales";
+import L_ar from "latchkey/locales/ar";
+import L_de from "latchkey/locales/de";
+import L_en from "latchkey/locales/en";
+import L_es from "latchkey/locales/es";
+import L_fr from "latchkey/locales/fr";
+import L_he from "latchkey/locales/he";
+import L_it from "latchkey/locales/it";
+import L_ja from "latchkey/locales/ja";
+import L_ko from "latchkey/locales/ko";
+import L_nl from "latchkey/locales/nl";
+import L_pl from "latchkey/locales/pl";
+import L_pt_BR from "latchkey/locales/pt-BR";
+import L_tr from "latchkey/locales/tr";
+import L_zh_CN from "latchkey/locales/zh-CN";
 import { type NextAuthV4Sessions, nextAuthV4Sessions } from "latchkey/migrate";
+import { hasPermission, Organizations, requireRole } from "latchkey/organizations";
 import { hashPassword, needsRehash, verifyPassword } from "latchkey/password";
 import type { Provider } from "latchkey/providers";
 import P_42_school from "latchkey/providers/42-school";
@@ -423,3 +439,31 @@ export const providerMap = pageProviders.map((provider) => {
   const { id, name } = typeof provider === "function" ? provider() : provider;
   return { id, name };
 });
+
+// Every built-in language offered, a language of the app's own, and organizations with a role of the app's.
+const packs: LanguagePack[] = [
+  L_ar,
+  L_de,
+  L_en,
+  L_es,
+  L_fr,
+  L_he,
+  L_it,
+  L_ja,
+  L_ko,
+  L_nl,
+  L_pl,
+  L_pt_BR,
+  L_tr,
+  L_zh_CN,
+];
+export const multilingual: Partial<AuthConfig> = {
+  locale: "en",
+  locales: [...packs, language("sv", { ...L_en.messages, signIn: "Logga in" })],
+  organizations: Organizations({ roles: { editor: { project: ["read", "update"] } } }),
+};
+export async function mayEdit(request: Request, config: AuthConfig): Promise<boolean> {
+  if (!(await hasPermission(request, config, { project: ["update"] }))) return false;
+  await requireRole(request, config, ["owner", "admin"]);
+  return true;
+}

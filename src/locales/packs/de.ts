@@ -1,5 +1,5 @@
 /** German (Deutsch). */
-import { language } from "./language.js";
+import { language } from "../language.js";
 
 const AGAIN = "Melde dich erneut an.";
 const EXISTS = "Konto existiert bereits";

@@ -1,5 +1,5 @@
 /** Hebrew (עברית), written right to left. */
-import { language } from "./language.js";
+import { language } from "../language.js";
 
 const EXISTS = "החשבון כבר קיים";
 const BRIEFLY: [string, string] = [

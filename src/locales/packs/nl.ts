@@ -1,5 +1,5 @@
 /** Dutch (Nederlands). */
-import { language } from "./language.js";
+import { language } from "../language.js";
 
 const EXISTS = "Account bestaat al";
 const BRIEFLY: [string, string] = [

@@ -1,5 +1,5 @@
 /** Arabic (العربية), written right to left. */
-import { language } from "./language.js";
+import { language } from "../language.js";
 
 const EXISTS = "الحساب موجود بالفعل";
 const BRIEFLY: [string, string] = [

@@ -1,5 +1,5 @@
 /** Portuguese, Brazil (português do Brasil). */
-import { language } from "./language.js";
+import { language } from "../language.js";
 
 const EXISTS = "A conta já existe";
 const BRIEFLY: [string, string] = [

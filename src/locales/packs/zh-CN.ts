@@ -1,5 +1,5 @@
 /** Simplified Chinese (简体中文). */
-import { language } from "./language.js";
+import { language } from "../language.js";
 
 const EXISTS = "账号已存在";
 const BRIEFLY: [string, string] = ["暂时无法使用", "本网站的登录功能暂时无法使用，请稍后再试。"];

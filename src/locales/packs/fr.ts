@@ -1,5 +1,5 @@
 /** French (français). */
-import { language } from "./language.js";
+import { language } from "../language.js";
 
 const EXISTS = "Ce compte existe déjà";
 const BRIEFLY: [string, string] = [

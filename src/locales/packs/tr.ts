@@ -1,5 +1,5 @@
 /** Turkish (Türkçe). */
-import { language } from "./language.js";
+import { language } from "../language.js";
 
 const EXISTS = "Hesap zaten var";
 const BRIEFLY: [string, string] = [

@@ -1,5 +1,5 @@
 /** Korean (한국어). */
-import { language } from "./language.js";
+import { language } from "../language.js";
 
 const EXISTS = "이미 있는 계정입니다";
 const BRIEFLY: [string, string] = [

@@ -1,5 +1,5 @@
 /** Polish (polski). */
-import { language } from "./language.js";
+import { language } from "../language.js";
 
 const EXISTS = "Konto już istnieje";
 const BRIEFLY: [string, string] = [

@@ -1,5 +1,5 @@
 /** Italian (italiano). */
-import { language } from "./language.js";
+import { language } from "../language.js";
 
 const EXISTS = "L’account esiste già";
 const BRIEFLY: [string, string] = [

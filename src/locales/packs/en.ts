@@ -2,11 +2,11 @@
  * English, whole: every key of the catalogue. The pages need no import of it (English is built
  * in, page by page); import it to start a new language from, or to list English among `locales`.
  */
-import { email } from "./en/email.js";
-import { errors } from "./en/errors.js";
-import { invitation } from "./en/invitation.js";
-import { pages } from "./en/pages.js";
-import { twoFactor } from "./en/two-factor.js";
-import { language } from "./language.js";
+import { email } from "../en/email.js";
+import { errors } from "../en/errors.js";
+import { invitation } from "../en/invitation.js";
+import { pages } from "../en/pages.js";
+import { twoFactor } from "../en/two-factor.js";
+import { language } from "../language.js";
 
 export default language("en", { ...pages, ...email, ...twoFactor, ...invitation, errors });

@@ -1,5 +1,5 @@
 /** Japanese (日本語). */
-import { language } from "./language.js";
+import { language } from "../language.js";
 
 const EXISTS = "アカウントはすでに存在します";
 const BRIEFLY: [string, string] = [

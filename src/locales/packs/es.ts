@@ -1,5 +1,5 @@
 /** Spanish (español). */
-import { language } from "./language.js";
+import { language } from "../language.js";
 
 const EXISTS = "La cuenta ya existe";
 const BRIEFLY: [string, string] = [
