@@ -20,7 +20,7 @@ function pageProvider(ctx: AuthContext, provider: ProviderConfig): SignInPagePro
       name: provider.name,
       signinUrl: ctx.actionUrl("signin", provider.id),
       callbackUrl: ctx.actionUrl("callback", provider.id),
-      ...flow.pageEntry(provider, ctx.actionUrl),
+      ...flow.pageEntry(provider, ctx),
     },
   ];
 }

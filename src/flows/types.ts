@@ -69,10 +69,10 @@ export interface Flow<P extends ProviderConfig = ProviderConfig> {
   /** Adapter methods a provider of this type calls with this setup; checked at startup. */
   adapterMethods(provider: P, setup: FlowSetup): ReadonlyArray<keyof Adapter>;
   /**
-   * How the default sign-in page offers this provider; `actionUrl` builds the URLs of the routes
-   * the flow declares (`routes`), should the page need one.
+   * How the default sign-in page offers this provider; `ctx.actionUrl` builds the URLs of the
+   * routes the flow declares (`routes`), should the page need one, and `ctx.language` is the page's.
    */
-  pageEntry(provider: P, actionUrl: AuthContext["actionUrl"]): SignInPageEntry;
+  pageEntry(provider: P, ctx: AuthContext): SignInPageEntry;
   /** `POST /signin/:id`: starts a sign-in. Absent: the sign-in page is shown instead. */
   signIn?(ctx: AuthContext, provider: P): Promise<ResponseInternal>;
   /** `GET|POST /callback/:id`: finishes a sign-in. */

@@ -9,13 +9,15 @@ import type { email, Plural } from "./en/email.js";
 import type { ErrorWords, errors } from "./en/errors.js";
 import type { invitation } from "./en/invitation.js";
 import type { pages } from "./en/pages.js";
+import type { passkey } from "./en/passkey.js";
 import type { twoFactor } from "./en/two-factor.js";
 
 /** Every key of a catalogue, with its English words' type: `errors` holds `[heading, message]` by error type. */
 export type Messages = typeof pages &
   typeof email &
   typeof twoFactor &
-  typeof invitation & { errors: Record<keyof typeof errors, ErrorWords> };
+  typeof invitation &
+  typeof passkey & { errors: Record<keyof typeof errors, ErrorWords> };
 
 /** Some keys of a catalogue, to override (`messages` in the config): any key, any error type. */
 export type MessageOverrides = Partial<Omit<Messages, "errors">> & { errors?: Partial<Messages["errors"]> };

@@ -11,9 +11,27 @@
  * submit it to the callback. The first form marked `data-conditional-ui` also starts a conditional
  * request (WebAuthn Level 3 §5.1.4, `mediation: "conditional"`), so the browser offers saved
  * passkeys in the e-mail field's autofill; a button press cancels it first.
+ *
+ * Its words come from the catalogue (locales/en/passkey.ts) in the language the script's URL names.
  */
-export const PASSKEY_SCRIPT = `(() => {
+import { passkey } from "../locales/en/passkey.js";
+import { type Language, say } from "../locales/messages.js";
+
+/**
+ * The words as a JavaScript object literal: JSON, with `<` and the line separators escaped so the
+ * text can never end a `<script>` element or break a string literal in an older engine.
+ */
+const wordsOf = (language: Language): string =>
+  JSON.stringify(
+    Object.fromEntries(
+      Object.keys(passkey).map((key) => [key, say(language, passkey, key as keyof typeof passkey)]),
+    ),
+  ).replace(/[<\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
+
+/** The passkey script speaking `language`. */
+export const passkeyScript = (language: Language): string => `(() => {
   "use strict";
+  const WORDS = ${wordsOf(language)};
   const bytes = (text) => {
     const base64 = text.replace(/-/g, "+").replace(/_/g, "/");
     const binary = atob(base64 + "=".repeat((4 - (base64.length % 4)) % 4));
@@ -58,10 +76,10 @@ export const PASSKEY_SCRIPT = `(() => {
   };
 
   const MESSAGES = {
-    NotAllowedError: "The passkey request was cancelled, timed out, or found no passkey for this site.",
-    InvalidStateError: "This device already holds a passkey for this account.",
-    SecurityError: "Passkeys cannot be used on this address.",
-    NotSupportedError: "This device cannot create a passkey of the kind this site needs.",
+    NotAllowedError: WORDS.passkeyCancelled,
+    InvalidStateError: WORDS.passkeyAlreadyHere,
+    SecurityError: WORDS.passkeyWrongAddress,
+    NotSupportedError: WORDS.passkeyKindUnsupported,
   };
   const say = (form, message) => {
     const status = form.querySelector("[data-passkey-status]");
@@ -80,9 +98,9 @@ export const PASSKEY_SCRIPT = `(() => {
     // A refusal the handler explains (AccountNotLinked, RateLimited) carries words for the user; an
     // InvalidRequest carries a reason for developers, and here always means the address field; a
     // server fault carries Auth.js's "check the server logs", which is for the site's owner.
-    if (!response.ok && body.error === "InvalidRequest") throw new Error("Enter your email address, then try again.");
-    if (response.status >= 500) throw new Error("Passkeys are unavailable right now. Try again in a few minutes, or choose another way to sign in.");
-    if (!response.ok) throw new Error(body.message || "The passkey could not be started. Try again, or choose another way to sign in.");
+    if (!response.ok && body.error === "InvalidRequest") throw new Error(WORDS.passkeyNeedsEmail);
+    if (response.status >= 500) throw new Error(WORDS.passkeysUnavailable);
+    if (!response.ok) throw new Error(body.message || WORDS.passkeyNotStarted);
     return body;
   }
 
@@ -114,7 +132,7 @@ export const PASSKEY_SCRIPT = `(() => {
           : await navigator.credentials.get({ publicKey: requestOptions(options) });
       if (credential) return submit(form, action, credential);
     } catch (error) {
-      say(form, (error && MESSAGES[error.name]) || (error && error.message) || "The passkey could not be used.");
+      say(form, (error && MESSAGES[error.name]) || (error && error.message) || WORDS.passkeyFailed);
     }
     form.removeAttribute("data-busy");
   }
@@ -138,7 +156,7 @@ export const PASSKEY_SCRIPT = `(() => {
 
   const forms = Array.from(document.querySelectorAll("form[data-passkey]"));
   for (const form of forms) {
-    if (!window.PublicKeyCredential) say(form, "This browser does not support passkeys.");
+    if (!window.PublicKeyCredential) say(form, WORDS.passkeysUnsupported);
     // Enter in the e-mail field: let the server choose, as for a form without an action.
     form.addEventListener("submit", (event) => {
       event.preventDefault();

@@ -25,6 +25,7 @@ import type { AuthContext } from "../core/context.js";
 import { InvalidCheck, InvalidRequest } from "../core/errors.js";
 import { type ResponseInternal, returnsRedirectAsJson } from "../core/response.js";
 import type { RouteTable } from "../core/routes.js";
+import { passkeyScriptUrl } from "../flows/webauthn/routes.js";
 import { firstFactorStands } from "../login/first-factor.js";
 import { issueSignInSession } from "../login/issue-session.js";
 import type { RenderedPage } from "../pages/layout.js";
@@ -282,7 +283,7 @@ function challengePage(settings: TwoFactorSettings) {
         ? {
             passkey: {
               optionsUrl: ctx.actionUrl(PASSKEY_OPTIONS_ROUTE),
-              scriptUrl: ctx.actionUrl("webauthn-script"),
+              scriptUrl: passkeyScriptUrl(ctx),
             },
           }
         : {}),

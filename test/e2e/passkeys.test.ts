@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Auth, type AuthConfig } from "../../src/index.js";
+import de from "../../src/locales/packs/de.js";
 import Passkey from "../../src/providers/passkey.js";
 import type { WebAuthnUserConfig } from "../../src/providers/webauthn.js";
 import { startServer, type TestServer } from "../node/server.js";
@@ -78,13 +79,14 @@ describe.each(STORES)("$name", (store) => {
   describe.each(["jwt", "database"] as const)("with %s sessions", (strategy) => {
     const label = `${store.name.replace(/\W+/g, "-")}-${strategy}`.toLowerCase();
 
-    function configure(provider: WebAuthnUserConfig): void {
+    function configure(provider: WebAuthnUserConfig, languages: Pick<AuthConfig, "locales"> = {}): void {
       current.config = {
         adapter: opened().adapter,
         providers: [Passkey({ timeout: 20_000, ...provider })],
         secret: SECRET,
         trustHost: true,
         session: { strategy },
+        ...languages,
       };
     }
 
@@ -179,6 +181,23 @@ describe.each(STORES)("$name", (store) => {
         expect(problems).toEqual([]);
       } finally {
         await page.close(); // its virtual authenticators go with it
+      }
+    });
+
+    it("tells a German browser in German that no passkey was found", { timeout: 60_000 }, async () => {
+      configure({ enableConditionalUI: false, timeout: 5_000 }, { locales: [de] });
+      const { page, problems } = await openPage();
+      await page.setExtraHTTPHeaders({ "Accept-Language": "de-DE,de;q=0.9" });
+      await addVirtualAuthenticator(page);
+      try {
+        await page.goto(`${origin}/auth/signin`);
+        await page.getByRole("button", { name: "Mit Passkey anmelden" }).click();
+        const status = page.getByRole("status");
+        await status.waitFor({ state: "visible", timeout: 15_000 });
+        expect(await status.textContent()).toBe(de.messages.passkeyCancelled);
+        expect(problems).toEqual([]);
+      } finally {
+        await page.close();
       }
     });
 

@@ -7,8 +7,9 @@ import { describe, expect, it } from "vitest";
 import { MemoryAdapter } from "../../src/adapters/memory.js";
 import { sayCount } from "../../src/locales/count.js";
 import { email } from "../../src/locales/en/email.js";
+import { passkey } from "../../src/locales/en/passkey.js";
 import { twoFactor } from "../../src/locales/en/two-factor.js";
-import type { Language, Messages } from "../../src/locales/messages.js";
+import { ENGLISH, type Language, type Messages } from "../../src/locales/messages.js";
 import { acceptedLanguages, negotiateLocale } from "../../src/locales/negotiate.js";
 import ar from "../../src/locales/packs/ar.js";
 import de from "../../src/locales/packs/de.js";
@@ -22,6 +23,7 @@ import {
   renderVerificationEmail,
   renderVerifyRequestPage,
 } from "../../src/pages/index.js";
+import { passkeyScript } from "../../src/pages/passkey-script.js";
 import {
   renderRecoveryCodesPage,
   renderRecoveryCodeUsedPage,
@@ -29,6 +31,7 @@ import {
   renderTwoFactorSetupPage,
 } from "../../src/pages/two-factor.js";
 import type { EmailVerificationRequest } from "../../src/provider-types.js";
+import Passkey from "../../src/providers/passkey.js";
 import { getCsrf, makeConfig, send } from "../core/helpers.js";
 import { byTag, findAll, type HtmlElement, type HtmlNode, parseHtml } from "../pages/html.js";
 
@@ -245,6 +248,37 @@ describe("every word of every page comes from the catalogue", () => {
   });
 });
 
+/** The sentences of a script a person reads: its string literals that start with a capitalised word and go on. */
+const sentences = (script: string): string[] =>
+  [...script.matchAll(/"((?:[^"\\]|\\.)*)"/g)]
+    .map((match) => JSON.parse(`"${match[1]}"`) as string)
+    .filter((text) => /^⟦?\p{Lu}\p{Ll}*\s\S/u.test(text));
+
+describe("the passkey script speaks from the catalogue", () => {
+  it("shows no sentence that is not a marked message, and every word of its group", () => {
+    const shown = sentences(passkeyScript(PSEUDO));
+    expect(shown.filter((text) => !/^⟦[^⟦⟧]*⟧$/.test(text))).toEqual([]);
+    expect(shown.sort()).toEqual(
+      Object.values(passkey)
+        .map((text) => `⟦${text}⟧`)
+        .sort(),
+    );
+  });
+
+  it("the check notices English left in the script", () => {
+    expect(sentences(passkeyScript(ENGLISH)).sort()).toEqual(Object.values(passkey).sort());
+  });
+
+  it("carries any words as data: quotes, </script> and line separators neither end nor break it", () => {
+    const words = 'Er sagte "nein" </script><script>alert(1)</script>\u2028\u2029 \\ `';
+    const script = passkeyScript({ locale: "x", messages: { passkeyFailed: words } });
+    expect(script).not.toMatch(/<\/script|\u2028|\u2029/i);
+    expect(() => new Function(script)).not.toThrow();
+    const literal = /const WORDS = (\{.*\});/.exec(script)?.[1] ?? "";
+    expect(new Function(`return ${literal};`)().passkeyFailed).toBe(words);
+  });
+});
+
 describe("choosing the language from Accept-Language", () => {
   const offered = ["en", "de", "fr", "pt-BR", "zh-CN", "ar"];
   it.each([
@@ -386,6 +420,35 @@ describe("through Auth()", () => {
     const custom = makeConfig({ messages: { en: { signOut: "Log out" } } });
     const root = parseHtml(await (await send(custom, "/signout")).text());
     expect(findAll(root, byTag("h1"))[0]!.children.join("")).toBe("Log out");
+  });
+
+  it("links the passkey script in the page's language, which the script's URL alone decides", async () => {
+    const passkeys = makeConfig({ locales: [de, ar], adapter: MemoryAdapter(), providers: [Passkey()] });
+    const scriptSrc = async (acceptLanguage: string) =>
+      findAll(
+        parseHtml(
+          await (await send(passkeys, "/signin", { headers: { "accept-language": acceptLanguage } })).text(),
+        ),
+        byTag("script"),
+      )[0]?.attributes.src;
+    expect(await scriptSrc("de-AT,de;q=0.9")).toBe("https://app.test/auth/webauthn-script?lang=de");
+    expect(await scriptSrc("sv")).toBe("https://app.test/auth/webauthn-script?lang=en");
+    const script = async (query: string, acceptLanguage = "ar") => {
+      const response = await send(passkeys, `/webauthn-script${query}`, {
+        headers: { "accept-language": acceptLanguage },
+      });
+      expect(response.headers.get("cache-control")).toBe("public, max-age=3600");
+      return response.text();
+    };
+    const german = await script("?lang=de");
+    expect(german).toContain(de.messages.passkeysUnsupported);
+    expect(german).not.toContain(passkey.passkeysUnsupported);
+    const english = await script("?lang=en");
+    expect(english).toContain(passkey.passkeysUnsupported);
+    // A tag the app lacks, one it only negotiates to, junk, or none: the default's script, whatever the browser asks.
+    for (const query of ["?lang=sv", "?lang=de-AT", "?lang=*", "?lang=de%0Ax", "?lang=", ""]) {
+      expect({ query, same: (await script(query)) === english }).toEqual({ query, same: true });
+    }
   });
 
   it("refuses a default locale the app has no words for", async () => {

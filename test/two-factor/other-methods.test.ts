@@ -121,7 +121,7 @@ describe("a passkey as the second factor", () => {
     const page = await (await send(config, "/two-factor", { cookie: jar })).text();
     expect(page).toContain("Use a passkey");
     expect(page).toContain('data-options-url="https://app.test/auth/two-factor-passkey"');
-    expect(page).toContain('src="https://app.test/auth/webauthn-script"');
+    expect(page).toContain('src="https://app.test/auth/webauthn-script?lang=en"');
 
     const { body } = await passkeyOptions(config, jar);
     expect(body.action).toBe("authenticate");

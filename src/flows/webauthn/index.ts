@@ -17,7 +17,7 @@ import { simpleWebAuthn } from "./library.js";
 import { registerWithPasskey } from "./register.js";
 import { assertRelyingPartyOptions } from "./relying-party.js";
 import { parseAction } from "./responses.js";
-import { WEBAUTHN_ROUTES } from "./routes.js";
+import { passkeyScriptUrl, WEBAUTHN_ROUTES } from "./routes.js";
 import { ceremonySettings } from "./settings.js";
 
 const ADAPTER_METHODS: ReadonlyArray<keyof Adapter> = [
@@ -95,11 +95,11 @@ export const webauthnFlow: Flow<WebAuthnConfig> = {
   // Passkeys are stored records whatever the session strategy.
   adapterMethods: () => ADAPTER_METHODS,
 
-  pageEntry: (provider, actionUrl) => ({
+  pageEntry: (provider, ctx) => ({
     form: "passkey",
     conditionalUI: ceremonySettings(provider).conditionalUI,
-    optionsUrl: actionUrl("webauthn-options", provider.id),
-    scriptUrl: actionUrl("webauthn-script"),
+    optionsUrl: ctx.actionUrl("webauthn-options", provider.id),
+    scriptUrl: passkeyScriptUrl(ctx),
     ...(provider.style ? { style: provider.style } : {}),
   }),
 

@@ -100,6 +100,16 @@ export default language("ar", {
   invitationBody: "دعاك {inviter} للانضمام إلى {organization} بدور {role}.",
   invitationAccept: "قبول الدعوة",
   invitationIgnore: "إن لم تكن تتوقع هذه الدعوة، يمكنك تجاهل هذه الرسالة.",
+  passkeyCancelled: "أُلغي طلب مفتاح المرور، أو انتهت مهلته، أو لم يُعثر على مفتاح مرور لهذا الموقع.",
+  passkeyAlreadyHere: "يحمل هذا الجهاز مفتاح مرور لهذا الحساب بالفعل.",
+  passkeyWrongAddress: "لا يمكن استخدام مفاتيح المرور على هذا العنوان.",
+  passkeyKindUnsupported: "لا يستطيع هذا الجهاز إنشاء مفتاح مرور من النوع الذي يحتاجه هذا الموقع.",
+  passkeyNeedsEmail: "أدخل عنوان بريدك الإلكتروني، ثم حاول مرة أخرى.",
+  passkeysUnavailable:
+    "مفاتيح المرور غير متاحة الآن. حاول مرة أخرى بعد بضع دقائق، أو اختر طريقة أخرى لتسجيل الدخول.",
+  passkeyNotStarted: "تعذّر بدء مفتاح المرور. حاول مرة أخرى، أو اختر طريقة أخرى لتسجيل الدخول.",
+  passkeyFailed: "تعذّر استخدام مفتاح المرور.",
+  passkeysUnsupported: "هذا المتصفح لا يدعم مفاتيح المرور.",
   errors: {
     Configuration: [
       "تسجيل الدخول غير متاح",

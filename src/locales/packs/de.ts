@@ -98,6 +98,18 @@ export default language("de", {
   invitationBody: "{inviter} hat dich eingeladen, {organization} als {role} beizutreten.",
   invitationAccept: "Einladung annehmen",
   invitationIgnore: "Wenn du diese Einladung nicht erwartet hast, kannst du diese E-Mail ignorieren.",
+  passkeyCancelled:
+    "Die Passkey-Anfrage wurde abgebrochen, ist abgelaufen oder hat keinen Passkey für diese Website gefunden.",
+  passkeyAlreadyHere: "Auf diesem Gerät gibt es schon einen Passkey für dieses Konto.",
+  passkeyWrongAddress: "Unter dieser Adresse können keine Passkeys verwendet werden.",
+  passkeyKindUnsupported: "Dieses Gerät kann keinen Passkey der Art erstellen, die diese Website braucht.",
+  passkeyNeedsEmail: "Gib deine E-Mail-Adresse ein und versuche es dann noch einmal.",
+  passkeysUnavailable:
+    "Passkeys sind gerade nicht verfügbar. Versuche es in ein paar Minuten noch einmal oder wähle eine andere Anmeldemethode.",
+  passkeyNotStarted:
+    "Der Passkey konnte nicht gestartet werden. Versuche es noch einmal oder wähle eine andere Anmeldemethode.",
+  passkeyFailed: "Der Passkey konnte nicht verwendet werden.",
+  passkeysUnsupported: "Dieser Browser unterstützt keine Passkeys.",
   errors: {
     Configuration: [
       "Anmeldung nicht verfügbar",

@@ -6,7 +6,8 @@ import { email } from "../en/email.js";
 import { errors } from "../en/errors.js";
 import { invitation } from "../en/invitation.js";
 import { pages } from "../en/pages.js";
+import { passkey } from "../en/passkey.js";
 import { twoFactor } from "../en/two-factor.js";
 import { language } from "../language.js";
 
-export default language("en", { ...pages, ...email, ...twoFactor, ...invitation, errors });
+export default language("en", { ...pages, ...email, ...twoFactor, ...invitation, ...passkey, errors });

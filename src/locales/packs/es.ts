@@ -95,6 +95,19 @@ export default language("es", {
   invitationBody: "{inviter} te invitó a unirte a {organization} como {role}.",
   invitationAccept: "Aceptar la invitación",
   invitationIgnore: "Si no esperabas esta invitación, puedes ignorar este correo.",
+  passkeyCancelled:
+    "La solicitud de la llave de acceso se canceló, caducó o no encontró ninguna llave de acceso para este sitio.",
+  passkeyAlreadyHere: "Este dispositivo ya tiene una llave de acceso para esta cuenta.",
+  passkeyWrongAddress: "Las llaves de acceso no se pueden usar en esta dirección.",
+  passkeyKindUnsupported:
+    "Este dispositivo no puede crear una llave de acceso del tipo que necesita este sitio.",
+  passkeyNeedsEmail: "Escribe tu correo electrónico y vuelve a intentarlo.",
+  passkeysUnavailable:
+    "Las llaves de acceso no están disponibles en este momento. Vuelve a intentarlo en unos minutos o elige otra forma de iniciar sesión.",
+  passkeyNotStarted:
+    "No se pudo iniciar la llave de acceso. Vuelve a intentarlo o elige otra forma de iniciar sesión.",
+  passkeyFailed: "No se pudo usar la llave de acceso.",
+  passkeysUnsupported: "Este navegador no admite llaves de acceso.",
   errors: {
     Configuration: [
       "El inicio de sesión no está disponible",

@@ -97,6 +97,18 @@ export default language("fr", {
   invitationBody: "{inviter} vous invite à rejoindre {organization} en tant que {role}.",
   invitationAccept: "Accepter l’invitation",
   invitationIgnore: "Si vous n’attendiez pas cette invitation, vous pouvez ignorer cet e-mail.",
+  passkeyCancelled:
+    "La demande de clé d’accès a été annulée, a expiré ou n’a trouvé aucune clé d’accès pour ce site.",
+  passkeyAlreadyHere: "Cet appareil contient déjà une clé d’accès pour ce compte.",
+  passkeyWrongAddress: "Les clés d’accès ne peuvent pas être utilisées à cette adresse.",
+  passkeyKindUnsupported: "Cet appareil ne peut pas créer le type de clé d’accès dont ce site a besoin.",
+  passkeyNeedsEmail: "Saisissez votre adresse e-mail, puis réessayez.",
+  passkeysUnavailable:
+    "Les clés d’accès sont indisponibles pour le moment. Réessayez dans quelques minutes, ou choisissez un autre moyen de connexion.",
+  passkeyNotStarted:
+    "La clé d’accès n’a pas pu être lancée. Réessayez, ou choisissez un autre moyen de connexion.",
+  passkeyFailed: "La clé d’accès n’a pas pu être utilisée.",
+  passkeysUnsupported: "Ce navigateur ne prend pas en charge les clés d’accès.",
   errors: {
     Configuration: [
       "Connexion indisponible",

@@ -93,6 +93,15 @@ export default language("he", {
   invitationBody: "{inviter} הזמין/ה אותך להצטרף אל {organization} בתפקיד {role}.",
   invitationAccept: "קבלת ההזמנה",
   invitationIgnore: "אם לא ציפית להזמנה הזו, אפשר להתעלם מהאימייל.",
+  passkeyCancelled: "בקשת מפתח הגישה בוטלה, פג הזמן שלה, או שלא נמצא מפתח גישה לאתר הזה.",
+  passkeyAlreadyHere: "במכשיר הזה כבר יש מפתח גישה לחשבון הזה.",
+  passkeyWrongAddress: "אי אפשר להשתמש במפתחות גישה בכתובת הזו.",
+  passkeyKindUnsupported: "המכשיר הזה לא יכול ליצור מפתח גישה מהסוג שהאתר הזה צריך.",
+  passkeyNeedsEmail: "יש להזין את כתובת האימייל ולנסות שוב.",
+  passkeysUnavailable: "מפתחות גישה לא זמינים כרגע. אפשר לנסות שוב בעוד כמה דקות, או לבחור דרך התחברות אחרת.",
+  passkeyNotStarted: "לא הצלחנו להפעיל את מפתח הגישה. אפשר לנסות שוב, או לבחור דרך התחברות אחרת.",
+  passkeyFailed: "לא הצלחנו להשתמש במפתח הגישה.",
+  passkeysUnsupported: "הדפדפן הזה לא תומך במפתחות גישה.",
   errors: {
     Configuration: [
       "ההתחברות לא זמינה",

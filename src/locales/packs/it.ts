@@ -94,6 +94,18 @@ export default language("it", {
   invitationBody: "{inviter} ti ha invitato a unirti a {organization} come {role}.",
   invitationAccept: "Accetta l’invito",
   invitationIgnore: "Se non ti aspettavi questo invito, puoi ignorare questa email.",
+  passkeyCancelled:
+    "La richiesta della passkey è stata annullata, è scaduta o non ha trovato nessuna passkey per questo sito.",
+  passkeyAlreadyHere: "Questo dispositivo ha già una passkey per questo account.",
+  passkeyWrongAddress: "Le passkey non possono essere usate a questo indirizzo.",
+  passkeyKindUnsupported: "Questo dispositivo non può creare una passkey del tipo richiesto da questo sito.",
+  passkeyNeedsEmail: "Inserisci il tuo indirizzo email, poi riprova.",
+  passkeysUnavailable:
+    "Le passkey non sono disponibili in questo momento. Riprova tra qualche minuto, o scegli un altro modo per accedere.",
+  passkeyNotStarted:
+    "Non è stato possibile avviare la passkey. Riprova, o scegli un altro modo per accedere.",
+  passkeyFailed: "Non è stato possibile usare la passkey.",
+  passkeysUnsupported: "Questo browser non supporta le passkey.",
   errors: {
     Configuration: [
       "Accesso non disponibile",

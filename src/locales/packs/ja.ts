@@ -92,6 +92,18 @@ export default language("ja", {
   invitationBody: "{inviter}さんが、{role}として{organization}に参加するようあなたを招待しました。",
   invitationAccept: "招待を承諾する",
   invitationIgnore: "この招待に心当たりがない場合は、このメールを無視してください。",
+  passkeyCancelled:
+    "パスキーのリクエストがキャンセルされたか、タイムアウトしたか、このサイトのパスキーが見つかりませんでした。",
+  passkeyAlreadyHere: "このデバイスには、このアカウントのパスキーがすでにあります。",
+  passkeyWrongAddress: "このアドレスではパスキーを使用できません。",
+  passkeyKindUnsupported: "このデバイスでは、このサイトに必要な種類のパスキーを作成できません。",
+  passkeyNeedsEmail: "メールアドレスを入力してから、もう一度お試しください。",
+  passkeysUnavailable:
+    "現在パスキーを利用できません。数分後にもう一度お試しいただくか、別のログイン方法を選んでください。",
+  passkeyNotStarted:
+    "パスキーを開始できませんでした。もう一度お試しいただくか、別のログイン方法を選んでください。",
+  passkeyFailed: "パスキーを使用できませんでした。",
+  passkeysUnsupported: "このブラウザはパスキーに対応していません。",
   errors: {
     Configuration: [
       "ログインできません",

@@ -91,6 +91,16 @@ export default language("ko", {
   invitationBody: "{inviter}님이 {organization}에 {role}(으)로 참여하도록 초대했습니다.",
   invitationAccept: "초대 수락",
   invitationIgnore: "예상하지 못한 초대라면 이 이메일을 무시하셔도 됩니다.",
+  passkeyCancelled: "패스키 요청이 취소되었거나 시간이 초과되었거나, 이 사이트의 패스키를 찾지 못했습니다.",
+  passkeyAlreadyHere: "이 기기에는 이미 이 계정의 패스키가 있습니다.",
+  passkeyWrongAddress: "이 주소에서는 패스키를 사용할 수 없습니다.",
+  passkeyKindUnsupported: "이 기기에서는 이 사이트에 필요한 종류의 패스키를 만들 수 없습니다.",
+  passkeyNeedsEmail: "이메일 주소를 입력한 다음 다시 시도하세요.",
+  passkeysUnavailable:
+    "지금은 패스키를 사용할 수 없습니다. 몇 분 후에 다시 시도하거나 다른 로그인 방법을 선택하세요.",
+  passkeyNotStarted: "패스키를 시작하지 못했습니다. 다시 시도하거나 다른 로그인 방법을 선택하세요.",
+  passkeyFailed: "패스키를 사용하지 못했습니다.",
+  passkeysUnsupported: "이 브라우저는 패스키를 지원하지 않습니다.",
   errors: {
     Configuration: [
       "로그인할 수 없음",

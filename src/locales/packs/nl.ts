@@ -93,6 +93,18 @@ export default language("nl", {
   invitationBody: "{inviter} heeft je uitgenodigd om lid te worden van {organization} als {role}.",
   invitationAccept: "Uitnodiging accepteren",
   invitationIgnore: "Verwachtte je deze uitnodiging niet? Dan kun je deze e-mail negeren.",
+  passkeyCancelled:
+    "Het passkeyverzoek is geannuleerd, verlopen of heeft geen passkey voor deze site gevonden.",
+  passkeyAlreadyHere: "Dit apparaat heeft al een passkey voor dit account.",
+  passkeyWrongAddress: "Passkeys kunnen op dit adres niet worden gebruikt.",
+  passkeyKindUnsupported: "Dit apparaat kan geen passkey maken van het soort dat deze site nodig heeft.",
+  passkeyNeedsEmail: "Vul je e-mailadres in en probeer het opnieuw.",
+  passkeysUnavailable:
+    "Passkeys zijn nu niet beschikbaar. Probeer het over een paar minuten opnieuw, of kies een andere manier om in te loggen.",
+  passkeyNotStarted:
+    "De passkey kon niet worden gestart. Probeer het opnieuw, of kies een andere manier om in te loggen.",
+  passkeyFailed: "De passkey kon niet worden gebruikt.",
+  passkeysUnsupported: "Deze browser ondersteunt geen passkeys.",
   errors: {
     Configuration: [
       "Inloggen is niet beschikbaar",

@@ -98,6 +98,19 @@ export default language("pl", {
   invitationBody: "{inviter} zaprasza Cię do dołączenia do {organization} jako {role}.",
   invitationAccept: "Przyjmij zaproszenie",
   invitationIgnore: "Jeśli nie spodziewałeś(-aś) się tego zaproszenia, możesz zignorować tę wiadomość.",
+  passkeyCancelled:
+    "Żądanie klucza dostępu zostało anulowane, wygasło lub nie znaleziono klucza dostępu dla tej witryny.",
+  passkeyAlreadyHere: "To urządzenie ma już klucz dostępu do tego konta.",
+  passkeyWrongAddress: "Pod tym adresem nie można używać kluczy dostępu.",
+  passkeyKindUnsupported:
+    "To urządzenie nie może utworzyć klucza dostępu takiego rodzaju, jakiego wymaga ta witryna.",
+  passkeyNeedsEmail: "Wpisz swój adres e-mail i spróbuj ponownie.",
+  passkeysUnavailable:
+    "Klucze dostępu są teraz niedostępne. Spróbuj ponownie za kilka minut lub wybierz inny sposób logowania.",
+  passkeyNotStarted:
+    "Nie udało się uruchomić klucza dostępu. Spróbuj ponownie lub wybierz inny sposób logowania.",
+  passkeyFailed: "Nie udało się użyć klucza dostępu.",
+  passkeysUnsupported: "Ta przeglądarka nie obsługuje kluczy dostępu.",
   errors: {
     Configuration: [
       "Logowanie jest niedostępne",

@@ -93,6 +93,19 @@ export default language("pt-BR", {
   invitationBody: "{inviter} convidou você para participar de {organization} como {role}.",
   invitationAccept: "Aceitar o convite",
   invitationIgnore: "Se você não esperava este convite, pode ignorar este e-mail.",
+  passkeyCancelled:
+    "A solicitação da chave de acesso foi cancelada, expirou ou não encontrou nenhuma chave de acesso para este site.",
+  passkeyAlreadyHere: "Este dispositivo já tem uma chave de acesso para esta conta.",
+  passkeyWrongAddress: "Não é possível usar chaves de acesso neste endereço.",
+  passkeyKindUnsupported:
+    "Este dispositivo não consegue criar uma chave de acesso do tipo que este site exige.",
+  passkeyNeedsEmail: "Digite seu endereço de e-mail e tente de novo.",
+  passkeysUnavailable:
+    "As chaves de acesso estão indisponíveis no momento. Tente de novo em alguns minutos ou escolha outra forma de entrar.",
+  passkeyNotStarted:
+    "Não foi possível iniciar a chave de acesso. Tente de novo ou escolha outra forma de entrar.",
+  passkeyFailed: "Não foi possível usar a chave de acesso.",
+  passkeysUnsupported: "Este navegador não é compatível com chaves de acesso.",
   errors: {
     Configuration: [
       "Login indisponível",

@@ -94,6 +94,17 @@ export default language("tr", {
   invitationBody: "{inviter} sizi {organization} kuruluşuna {role} olarak katılmaya davet etti.",
   invitationAccept: "Daveti kabul et",
   invitationIgnore: "Bu daveti beklemiyorsanız bu e-postayı yok sayabilirsiniz.",
+  passkeyCancelled:
+    "Geçiş anahtarı isteği iptal edildi, zaman aşımına uğradı veya bu site için bir geçiş anahtarı bulunamadı.",
+  passkeyAlreadyHere: "Bu cihazda bu hesap için zaten bir geçiş anahtarı var.",
+  passkeyWrongAddress: "Geçiş anahtarları bu adreste kullanılamaz.",
+  passkeyKindUnsupported: "Bu cihaz, bu sitenin gerektirdiği türde bir geçiş anahtarı oluşturamıyor.",
+  passkeyNeedsEmail: "E-posta adresinizi girin, ardından tekrar deneyin.",
+  passkeysUnavailable:
+    "Geçiş anahtarları şu anda kullanılamıyor. Birkaç dakika sonra tekrar deneyin ya da başka bir giriş yolu seçin.",
+  passkeyNotStarted: "Geçiş anahtarı başlatılamadı. Tekrar deneyin ya da başka bir giriş yolu seçin.",
+  passkeyFailed: "Geçiş anahtarı kullanılamadı.",
+  passkeysUnsupported: "Bu tarayıcı geçiş anahtarlarını desteklemiyor.",
   errors: {
     Configuration: [
       "Giriş kullanılamıyor",

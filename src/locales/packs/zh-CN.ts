@@ -82,6 +82,15 @@ export default language("zh-CN", {
   invitationBody: "{inviter} 邀请你以 {role} 的身份加入 {organization}。",
   invitationAccept: "接受邀请",
   invitationIgnore: "如果你没有预期收到此邀请，可以忽略这封邮件。",
+  passkeyCancelled: "通行密钥请求已取消、已超时，或未找到此网站的通行密钥。",
+  passkeyAlreadyHere: "此设备上已有该账号的通行密钥。",
+  passkeyWrongAddress: "无法在此地址上使用通行密钥。",
+  passkeyKindUnsupported: "此设备无法创建本网站所需类型的通行密钥。",
+  passkeyNeedsEmail: "请输入你的邮箱地址，然后重试。",
+  passkeysUnavailable: "通行密钥暂时不可用。请几分钟后重试，或选择其他登录方式。",
+  passkeyNotStarted: "无法启动通行密钥。请重试，或选择其他登录方式。",
+  passkeyFailed: "无法使用该通行密钥。",
+  passkeysUnsupported: "此浏览器不支持通行密钥。",
   errors: {
     Configuration: [
       "暂时无法登录",

@@ -310,7 +310,7 @@ describe("the sign-in page", () => {
     );
     const scripts = findAll(root, byTag("script"));
     expect(scripts.map((script) => script.attributes)).toEqual([
-      { src: "https://app.test/auth/webauthn-script", defer: "" },
+      { src: "https://app.test/auth/webauthn-script?lang=en", defer: "" },
     ]);
     expect(scripts[0]?.children.join("")).toBe("");
     expect(html).not.toMatch(/\son[a-z]+=/i);
