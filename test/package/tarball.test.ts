@@ -235,7 +235,7 @@ describe("the edge bundle: Auth and getToken for a worker, from the installed ta
     );
     expect(withGerman.inputs.filter((input) => LANGUAGE_PACKS.test(input))).toEqual(
       expect.arrayContaining([
-        expect.stringMatching(/locales\/de\.js$/),
+        expect.stringMatching(/locales\/packs\/de\.js$/),
         expect.stringMatching(/locales\/negotiate\.js$/),
       ]),
     );
