@@ -18,7 +18,7 @@ import { appOrigin } from "./origin.js";
 import type { ResolvedConfig } from "./resolved-config.js";
 import type { ResponseInternal } from "./response.js";
 import type { BuiltInRouteName, DeclaredRouteName } from "./route-names.js";
-import type { ActiveOrganizationSource } from "./session-marks.js";
+import type { SessionMarkHook } from "./session-marks.js";
 import type { SessionStrategyImpl, SignInSession } from "./session-strategy.js";
 
 /**
@@ -52,8 +52,8 @@ export interface RequestConfig extends ResolvedConfig {
   sessions: SessionStrategyImpl<ServerContext>;
   /** What the configured features (two-factor sign-in) check before a sign-in's session is issued. */
   signInGates: readonly SignInGate[];
-  /** Where sessions take their active organization from (the `organizations` feature); undefined when off. */
-  activeOrganization: ActiveOrganizationSource | undefined;
+  /** The marks the configured features keep on every session (organizations: the active organization). */
+  sessionMarks: readonly SessionMarkHook[];
 }
 
 export interface ServerContext {

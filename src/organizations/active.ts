@@ -7,7 +7,23 @@
  */
 import { adapterMethod, callAdapter } from "../core/adapter-calls.js";
 import type { ResolvedConfig } from "../core/resolved-config.js";
-import type { ActiveOrganizationMark, ActiveOrganizationSource } from "../core/session-marks.js";
+import type { SessionMarkHook } from "../core/session-marks.js";
+
+/** The active organization as a session records it: the member's role there, and when it was read. */
+export interface ActiveOrganizationMark {
+  id: string;
+  slug: string;
+  role: string;
+  /** When the role was read from the adapter, in milliseconds since the epoch. */
+  checkedAt: number;
+}
+
+/** Its key among the session's feature marks (core/session-marks.ts). */
+export const ORGANIZATION_MARK_KEY = "org";
+
+/** What a session shows of its active organization: which one, and the role. */
+export const publicOrganizationMark = (mark: ActiveOrganizationMark | null | undefined) =>
+  mark ? { id: mark.id, slug: mark.slug, role: mark.role } : null;
 
 const changedKey = (userId: string) => `org:changed:${userId}`;
 
@@ -87,25 +103,60 @@ function isMark(value: unknown): value is ActiveOrganizationMark {
   );
 }
 
-export const activeOrganizationSource: ActiveOrganizationSource = {
-  async atSignIn(config, userId) {
-    const checkedAt = Date.now();
-    const list = adapterMethod(config.adapter, "listOrganizationsByUserId");
-    const memberships = await callAdapter("list the user's organizations", () => list(userId));
-    let last: (typeof memberships)[number] | undefined;
-    for (const membership of memberships) {
-      const at = membership.member.lastActiveAt?.valueOf();
-      if (at !== undefined && (last === undefined || at > (last.member.lastActiveAt?.valueOf() ?? 0))) {
-        last = membership;
-      }
+/** The organization to make active when `userId` signs in: the one last used, or none. */
+async function lastActiveMark(
+  config: ResolvedConfig,
+  userId: string,
+): Promise<ActiveOrganizationMark | null> {
+  const checkedAt = Date.now();
+  const list = adapterMethod(config.adapter, "listOrganizationsByUserId");
+  const memberships = await callAdapter("list the user's organizations", () => list(userId));
+  let last: (typeof memberships)[number] | undefined;
+  for (const membership of memberships) {
+    const at = membership.member.lastActiveAt?.valueOf();
+    if (at !== undefined && (last === undefined || at > (last.member.lastActiveAt?.valueOf() ?? 0))) {
+      last = membership;
     }
-    if (last === undefined) return null;
-    return { id: last.organization.id, slug: last.organization.slug, role: last.member.role, checkedAt };
+  }
+  if (last === undefined) return null;
+  return { id: last.organization.id, slug: last.organization.slug, role: last.member.role, checkedAt };
+}
+
+/**
+ * `mark` as it stands now: itself when nothing may have changed since it was read, else the
+ * member's current role there, or null when they are no longer a member (or it is no mark at all).
+ */
+async function currentMark(
+  config: ResolvedConfig,
+  userId: unknown,
+  mark: unknown,
+): Promise<ActiveOrganizationMark | null> {
+  if (!isMark(mark) || typeof userId !== "string") return null;
+  if (!(await mayHaveChanged(config, userId, mark))) return mark;
+  return readOrganizationMark(config, userId, mark.id);
+}
+
+/**
+ * The active organization as a session mark: the one last used at sign-in, read again after a
+ * membership change, and shown as the session's `activeOrganization` (null when none is active).
+ */
+export const activeOrganizationMarkHook: SessionMarkHook = {
+  async atSignIn(config, user, features) {
+    const mark = user.id ? await lastActiveMark(config, user.id) : null;
+    return mark ? { ...features, [ORGANIZATION_MARK_KEY]: mark } : features;
   },
 
-  async current(config, userId, mark) {
-    if (!isMark(mark) || typeof userId !== "string") return null;
-    if (!(await mayHaveChanged(config, userId, mark))) return mark;
-    return readOrganizationMark(config, userId, mark.id);
+  async current(config, userId, features) {
+    const recorded = features?.[ORGANIZATION_MARK_KEY];
+    // None recorded stays none; anything else must be a mark as latchkey writes them.
+    if (recorded === undefined) return features;
+    const mark = await currentMark(config, userId, recorded);
+    return mark === recorded ? features : { ...features, [ORGANIZATION_MARK_KEY]: mark ?? undefined };
+  },
+
+  show(session, features) {
+    session.activeOrganization = publicOrganizationMark(
+      features?.[ORGANIZATION_MARK_KEY] as ActiveOrganizationMark | undefined,
+    );
   },
 };

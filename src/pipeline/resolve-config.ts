@@ -418,7 +418,7 @@ export function resolveConfig(config: AuthConfig, env: EnvRecord = readProcessEn
     },
     sessions: strategyImpl(chosen, cacheMaxAge !== undefined),
     signInGates: features.flatMap((feature) => (feature.signInGate ? [feature.signInGate] : [])),
-    activeOrganization: features.find((feature) => feature.activeOrganization)?.activeOrganization,
+    sessionMarks: features.flatMap((feature) => feature.sessionMark ?? []),
     jwt: {
       maxAge: positiveNumber("jwt.maxAge", config.jwt?.maxAge, maxAge),
       encode: config.jwt?.encode,
