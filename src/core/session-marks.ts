@@ -11,9 +11,10 @@
  * they are, and the private claim (RFC 7519 §4.3) `emailUnverified` for an address nobody had
  * proven when the session was issued (the pre-hijack defence ends such a session once it is).
  */
+
+import type { Session } from "../callbacks.js";
 import { nowInSeconds } from "../jwt/claims.js";
 import type { JWT } from "../jwt/types.js";
-import type { Session } from "../callbacks.js";
 import type { User } from "../provider-types.js";
 import type { ResolvedConfig } from "./resolved-config.js";
 

@@ -118,7 +118,11 @@ export interface SessionStrategyImpl<Ctx> {
    * everything else it records; returns the cookies to set. The caller (a feature) has checked
    * what it records and passes the session from {@link current}.
    */
-  recordFeatureMarks?(ctx: Ctx, features: FeatureMarks, current?: CurrentSession | null): Promise<CookieToSet[]>;
+  recordFeatureMarks?(
+    ctx: Ctx,
+    features: FeatureMarks,
+    current?: CurrentSession | null,
+  ): Promise<CookieToSet[]>;
   /** Ends the request's session (sign-out); returns the cookies that clear it. */
   signOut(ctx: Ctx): Promise<CookieToSet[]>;
   /** A user's live sessions, oldest expiry first. */

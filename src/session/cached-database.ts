@@ -16,8 +16,8 @@ import {
   databaseSessions,
   endRequestSession,
   extensionDue,
-  issueStoredSession,
   featureMarksOfSession,
+  issueStoredSession,
   readStoredSession,
   sessionThroughCallbacks,
 } from "./database.js";
