@@ -87,7 +87,9 @@ export interface ProvenFirstFactor extends SignInSession {
 /**
  * A configured feature's say over every sign-in before its session is issued: a response that
  * takes the session's place (two-factor sign-in asks for a second factor first), or undefined to
- * let the session be issued.
+ * let the session be issued. A feature that keeps a session mark (core/session-marks.ts) sets it
+ * here first, in `signIn.marks.features` (organizations: the one last active), and the marks carry
+ * it on whole from there, through a second factor too.
  */
 export type SignInGate = (
   ctx: AuthContext,

@@ -15,7 +15,6 @@
 import type { Session } from "../callbacks.js";
 import { nowInSeconds } from "../jwt/claims.js";
 import type { JWT } from "../jwt/types.js";
-import type { User } from "../provider-types.js";
 import type { ResolvedConfig } from "./resolved-config.js";
 
 /**
@@ -47,17 +46,12 @@ export type FeatureMarks = Record<string, unknown>;
 
 /**
  * A mark a feature keeps on every session (organizations: the active organization), the one way a
- * feature meets the session strategies: set when a session is issued, kept true on every read, and
- * shown on the session the `session` callback gets. The strategies ask the hooks of the resolved
- * configuration (`sessionMarks`) and never look inside a mark.
+ * feature meets the session strategies: kept true on every read, and shown on the session the
+ * `session` callback gets (the feature sets it at sign-in through its `SignInGate`, and when it
+ * changes through the strategy's `reissue` or `recordFeatureMarks`). The strategies ask the hooks
+ * of the resolved configuration (`sessionMarks`) and never look inside a mark.
  */
 export interface SessionMarkHook {
-  /** The features' marks once the hook set its own for `user`, who is signing in (`features` when it sets none). */
-  atSignIn(
-    config: ResolvedConfig,
-    user: User,
-    features: FeatureMarks | undefined,
-  ): Promise<FeatureMarks | undefined>;
   /**
    * The features' marks with its own as it stands now: `features` itself (the same object) when
    * its own may not have changed since it was recorded. A recorded mark is checked here, not

@@ -9,15 +9,7 @@ import { approvedRedirect } from "../core/callback-url.js";
 import type { AuthContext } from "../core/context.js";
 import { emitEvent } from "../core/events.js";
 import type { ResponseInternal } from "../core/response.js";
-import type { FeatureMarks } from "../core/session-marks.js";
 import type { SignInSession } from "../core/session-strategy.js";
-
-/** `signIn` with the marks the features set when a user signs in (organizations: the one last active). */
-async function withFeatureMarksAtSignIn(config: AuthContext["config"], signIn: SignInSession) {
-  let features: FeatureMarks | undefined;
-  for (const hook of config.sessionMarks) features = await hook.atSignIn(config, signIn.user, features);
-  return features ? { ...signIn, marks: { ...signIn.marks, features } } : signIn;
-}
 
 /** Issues the session for `signIn` and sends the browser to `callbackUrl` (already approved). */
 export async function issueSignInSession(
@@ -25,7 +17,7 @@ export async function issueSignInSession(
   signIn: SignInSession,
   callbackUrl: string,
 ): Promise<ResponseInternal> {
-  const cookies = await ctx.sessions.issue(ctx, await withFeatureMarksAtSignIn(ctx.config, signIn));
+  const cookies = await ctx.sessions.issue(ctx, signIn);
   const { user, account, profile, isNewUser } = signIn;
   await emitEvent(ctx.config, "signIn", {
     user,

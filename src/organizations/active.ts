@@ -6,6 +6,7 @@
  * older than `session.updateAge`: that is then how long a removed member may keep their role.
  */
 import { adapterMethod, callAdapter } from "../core/adapter-calls.js";
+import type { SignInGate } from "../core/context.js";
 import type { ResolvedConfig } from "../core/resolved-config.js";
 import type { SessionMarkHook } from "../core/session-marks.js";
 
@@ -103,6 +104,17 @@ function isMark(value: unknown): value is ActiveOrganizationMark {
   );
 }
 
+/**
+ * A sign-in's say (core/context.ts, `SignInGate`): the organization the user last made active is
+ * active again, recorded among the sign-in's marks, which carry it on whole from here.
+ */
+export const restoreActiveOrganization: SignInGate = async (ctx, signIn) => {
+  const userId = signIn.user.id;
+  const mark = userId ? await lastActiveMark(ctx.config, userId) : null;
+  if (mark) signIn.marks.features = { ...signIn.marks.features, [ORGANIZATION_MARK_KEY]: mark };
+  return undefined;
+};
+
 /** The organization to make active when `userId` signs in: the one last used, or none. */
 async function lastActiveMark(
   config: ResolvedConfig,
@@ -141,11 +153,6 @@ async function currentMark(
  * membership change, and shown as the session's `activeOrganization` (null when none is active).
  */
 export const activeOrganizationMarkHook: SessionMarkHook = {
-  async atSignIn(config, user, features) {
-    const mark = user.id ? await lastActiveMark(config, user.id) : null;
-    return mark ? { ...features, [ORGANIZATION_MARK_KEY]: mark } : features;
-  },
-
   async current(config, userId, features) {
     const recorded = features?.[ORGANIZATION_MARK_KEY];
     // None recorded stays none; anything else must be a mark as latchkey writes them.
