@@ -179,9 +179,10 @@ async function readOrUpdate(
     return { session: null, cookies: clearSession(ctx) };
   }
   // The features' marks as they stand (core/session-marks.ts): when one moved since it was
-  // recorded, the session is re-issued with it.
+  // recorded, the session is re-issued with it. A session without any (every one of an app
+  // without such a feature) reads without a turn of the microtask queue more.
   const recorded = decoded[FEATURE_MARKS_CLAIM] as FeatureMarks | undefined;
-  const features = await currentFeatureMarks(ctx.config, decoded.sub, recorded);
+  const features = recorded && (await currentFeatureMarks(ctx.config, decoded.sub, recorded));
   const own = features === recorded ? decoded : { ...decoded, [FEATURE_MARKS_CLAIM]: features };
   // Snapshot before the callback: it may mutate the token in place instead of returning a new one.
   // The default callback returns the token untouched, so it needs no snapshot.
