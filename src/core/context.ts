@@ -19,7 +19,7 @@ import { appOrigin } from "./origin.js";
 import type { ResolvedConfig } from "./resolved-config.js";
 import type { ResponseInternal } from "./response.js";
 import type { BuiltInRouteName, DeclaredRouteName } from "./route-names.js";
-import type { ActiveOrganizationSource } from "./session-marks.js";
+import type { SessionMarkHook } from "./session-marks.js";
 import type { SessionStrategyImpl, SignInSession } from "./session-strategy.js";
 
 /**
@@ -53,8 +53,8 @@ export interface RequestConfig extends ResolvedConfig {
   sessions: SessionStrategyImpl<ServerContext>;
   /** What the configured features (two-factor sign-in) check before a sign-in's session is issued. */
   signInGates: readonly SignInGate[];
-  /** Where sessions take their active organization from (the `organizations` feature); undefined when off. */
-  activeOrganization: ActiveOrganizationSource | undefined;
+  /** The marks the configured features keep on every session (organizations: the active organization). */
+  sessionMarks: readonly SessionMarkHook[];
 }
 
 export interface ServerContext {
@@ -90,7 +90,9 @@ export interface ProvenFirstFactor extends SignInSession {
 /**
  * A configured feature's say over every sign-in before its session is issued: a response that
  * takes the session's place (two-factor sign-in asks for a second factor first), or undefined to
- * let the session be issued.
+ * let the session be issued. A feature that keeps a session mark (core/session-marks.ts) sets it
+ * here first, in `signIn.marks.features` (organizations: the one last active), and the marks carry
+ * it on whole from there, through a second factor too.
  */
 export type SignInGate = (
   ctx: AuthContext,

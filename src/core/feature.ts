@@ -10,7 +10,7 @@ import type { OrganizationsOptions, TwoFactorOptions } from "../config.js";
 import type { ProviderConfig } from "../provider-types.js";
 import type { SignInGate } from "./context.js";
 import type { RouteTable } from "./routes.js";
-import type { ActiveOrganizationSource } from "./session-marks.js";
+import type { SessionMarkHook } from "./session-marks.js";
 
 export interface Feature {
   /** The option that configured it (`"twoFactor"`), for startup errors. */
@@ -26,8 +26,8 @@ export interface Feature {
   checkAdapter?(adapter: Adapter): void;
   /** Checked after every first factor, before its session is issued. */
   signInGate?: SignInGate;
-  /** The active organization sessions carry (organizations); at most one feature supplies it. */
-  activeOrganization?: ActiveOrganizationSource;
+  /** A mark it keeps on every session (organizations: the active organization). */
+  sessionMark?: SessionMarkHook;
 }
 
 /**

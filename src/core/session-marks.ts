@@ -3,13 +3,16 @@
  * made once, when the first factor is proven, and handed on whole from there: through the pending
  * two-factor cookie, the second factor (which moves only the authentication on), the session's
  * issue, every re-issue, a step-up. No path picks marks apart and builds them again, so none can
- * drop one; a new mark (an active organization) is one more field here and one more claim below.
+ * drop one. A feature keeps its own mark (organizations: the active organization) through a
+ * {@link SessionMarkHook}: the marks carry it whole, under one claim, and know nothing else of it.
  *
  * As claims (a JWT session, the pending cookie, a database session's sealed side cookie) they are
  * `amr` (RFC 8176 values) and `auth_time` (OpenID Connect Core 1.0 §2) for how the user proved who
  * they are, and the private claim (RFC 7519 §4.3) `emailUnverified` for an address nobody had
  * proven when the session was issued (the pre-hijack defence ends such a session once it is).
  */
+
+import type { Session } from "../callbacks.js";
 import { nowInSeconds } from "../jwt/claims.js";
 import type { JWT } from "../jwt/types.js";
 import type { ResolvedConfig } from "./resolved-config.js";
@@ -34,55 +37,48 @@ export interface SessionMarks {
    * pre-hijack defence").
    */
   unprovenAddress: boolean;
-  /**
-   * The organization the user works in (docs/organizations.md), with their role there as it was
-   * when `checkedAt` was read: absent or null when none is active.
-   */
-  organization?: ActiveOrganizationMark | null;
+  /** The marks the configured features keep, each under its own key (see {@link SessionMarkHook}). */
+  features?: FeatureMarks;
 }
 
-/** The active organization as a session records it: the member's role there, and when it was read. */
-export interface ActiveOrganizationMark {
-  id: string;
-  slug: string;
-  role: string;
-  /** When the role was read from the adapter, in milliseconds since the epoch. */
-  checkedAt: number;
-}
+/** The features' marks, each under the key its feature chose (organizations: `org`). */
+export type FeatureMarks = Record<string, unknown>;
 
 /**
- * Where a session's active organization comes from and how it stays true (the `organizations`
- * feature supplies it): the one active at sign-in, and whether a recorded one still stands. Session
- * strategies ask it; they know nothing else of organizations.
+ * A mark a feature keeps on every session (organizations: the active organization), the one way a
+ * feature meets the session strategies: kept true on every read, and shown on the session the
+ * `session` callback gets (the feature sets it at sign-in through its `SignInGate`, and when it
+ * changes through the strategy's `reissue` or `recordFeatureMarks`). The strategies ask the hooks
+ * of the resolved configuration (`sessionMarks`) and never look inside a mark.
  */
-export interface ActiveOrganizationSource {
-  /** The organization to make active when `userId` signs in: the one last used, or none. */
-  atSignIn(config: ResolvedConfig, userId: string): Promise<ActiveOrganizationMark | null>;
+export interface SessionMarkHook {
   /**
-   * The mark as it stands now: `mark` itself (the same object) when nothing may have changed since
-   * it was read, else the member's current role there, or null when they are no longer a member
-   * (or `mark` is not a mark at all: a claim is checked here, not where it is read).
+   * The features' marks with its own as it stands now: `features` itself (the same object) when
+   * its own may not have changed since it was recorded. A recorded mark is checked here, not
+   * where it is read.
    */
-  current(config: ResolvedConfig, userId: unknown, mark: unknown): Promise<ActiveOrganizationMark | null>;
+  current(
+    config: ResolvedConfig,
+    userId: unknown,
+    features: FeatureMarks | undefined,
+  ): Promise<FeatureMarks | undefined>;
+  /** Adds what the session shows of its mark (organizations: `activeOrganization`) to `session`. */
+  show(session: Session, features: FeatureMarks | undefined): void;
 }
 
 export const AUTH_TIME_CLAIM = "auth_time";
 export const AMR_CLAIM = "amr";
 export const UNPROVEN_ADDRESS_CLAIM = "emailUnverified";
-/** A private claim (RFC 7519 §4.3): the active organization, `{ id, slug, role, checkedAt }`. */
-export const ORGANIZATION_CLAIM = "org";
+/** A private claim (RFC 7519 §4.3): the features' marks, `{ [key]: mark }` (SessionMarkHook). */
+export const FEATURE_MARKS_CLAIM = "features";
 
 /** The claims the marks are recorded as; a re-issue keeps exactly these (and the session id). */
 export const MARK_CLAIMS: readonly string[] = [
   AUTH_TIME_CLAIM,
   AMR_CLAIM,
   UNPROVEN_ADDRESS_CLAIM,
-  ORGANIZATION_CLAIM,
+  FEATURE_MARKS_CLAIM,
 ];
-
-/** What a session shows of its active organization: which one, and the role. */
-export const publicOrganizationMark = (mark: ActiveOrganizationMark | null | undefined) =>
-  mark ? { id: mark.id, slug: mark.slug, role: mark.role } : null;
 
 /** Whether `user` is a stored user with an address that nobody has proven yet. */
 export function hasUnprovenAddress(user: object): boolean {
@@ -111,8 +107,8 @@ export function marksClaims(marks: SessionMarks): JWT {
   return {
     ...authenticationClaims(marks.authentication),
     ...(marks.unprovenAddress ? { [UNPROVEN_ADDRESS_CLAIM]: true } : {}),
-    // The mark as it is: it only ever comes from the adapter, and the claims are sealed.
-    ...(marks.organization ? { [ORGANIZATION_CLAIM]: marks.organization } : {}),
+    // As they are: each hook checks its own mark when it reads it (SessionMarkHook.current).
+    ...(marks.features ? { [FEATURE_MARKS_CLAIM]: marks.features } : {}),
   };
 }
 
@@ -138,7 +134,31 @@ export function marksOfClaims(claims: JWT): SessionMarks | null {
   return {
     authentication,
     unprovenAddress: claims[UNPROVEN_ADDRESS_CLAIM] === true,
-    // Checked by the organizations feature before any use (ActiveOrganizationSource.current).
-    organization: (claims[ORGANIZATION_CLAIM] as ActiveOrganizationMark | undefined) ?? null,
+    // Checked by each hook before any use (SessionMarkHook.current).
+    features: claims[FEATURE_MARKS_CLAIM] as FeatureMarks | undefined,
   };
+}
+
+/**
+ * The features' marks as they stand (each hook's {@link SessionMarkHook.current}): `recorded`
+ * itself when none moved, so a caller re-records them only when one did.
+ */
+export async function currentFeatureMarks(
+  config: ResolvedConfig & { sessionMarks: readonly SessionMarkHook[] },
+  userId: unknown,
+  recorded: FeatureMarks | undefined,
+): Promise<FeatureMarks | undefined> {
+  let marks = recorded;
+  for (const hook of config.sessionMarks) marks = await hook.current(config, userId, marks);
+  return marks;
+}
+
+/** `session` with what each hook shows of its mark (before the `session` callback sees it). */
+export function showFeatureMarks(
+  config: { sessionMarks: readonly SessionMarkHook[] },
+  session: Session,
+  marks: FeatureMarks | undefined,
+): Session {
+  for (const hook of config.sessionMarks) hook.show(session, marks);
+  return session;
 }

@@ -13,17 +13,16 @@ import type { CookieToSet } from "../cookie/header.js";
 import type { JWT } from "../jwt/types.js";
 import type { Profile, User } from "../provider-types.js";
 import type { ResolvedConfig } from "./resolved-config.js";
-import type { ActiveOrganizationMark, SessionAuthentication, SessionMarks } from "./session-marks.js";
+import type { FeatureMarks, SessionAuthentication, SessionMarks } from "./session-marks.js";
 
 export interface SessionResult {
   session: Session | null;
   cookies: CookieToSet[];
   /**
-   * The session's active organization as it stands (organizations), whatever the `session`
-   * callback kept of it; null or undefined when none is active, the feature is off or nobody is
-   * signed in.
+   * The features' marks as they stand (organizations: the active organization), whatever the
+   * `session` callback kept of them; undefined when none is recorded or nobody is signed in.
    */
-  activeOrganization?: ActiveOrganizationMark | null;
+  features?: FeatureMarks;
 }
 
 export type { SessionAuthentication, SessionMarks } from "./session-marks.js";
@@ -114,14 +113,14 @@ export interface SessionStrategyImpl<Ctx> {
     current?: CurrentSession | null,
   ): Promise<CookieToSet[]>;
   /**
-   * Records `organization` (null: none) as the active organization of the request's session that
-   * keeps its data in storage (database sessions; one that carries claims is re-issued with them
-   * instead), keeping everything else it records; returns the cookies to set. The caller has
-   * checked the membership and passes the session from {@link current}.
+   * Records `features` among the features' marks of the request's session that keeps its data in
+   * storage (database sessions; one that carries claims is re-issued with them instead), keeping
+   * everything else it records; returns the cookies to set. The caller (a feature) has checked
+   * what it records and passes the session from {@link current}.
    */
-  setOrganization?(
+  recordFeatureMarks?(
     ctx: Ctx,
-    organization: ActiveOrganizationMark | null,
+    features: FeatureMarks,
     current?: CurrentSession | null,
   ): Promise<CookieToSet[]>;
   /** Ends the request's session (sign-out); returns the cookies that clear it. */

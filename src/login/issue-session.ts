@@ -17,17 +17,7 @@ export async function issueSignInSession(
   signIn: SignInSession,
   callbackUrl: string,
 ): Promise<ResponseInternal> {
-  // The organization the user last worked in is active again (organizations, when configured).
-  const organizations = ctx.config.activeOrganization;
-  const userId = signIn.user.id;
-  const issued =
-    organizations && userId
-      ? {
-          ...signIn,
-          marks: { ...signIn.marks, organization: await organizations.atSignIn(ctx.config, userId) },
-        }
-      : signIn;
-  const cookies = await ctx.sessions.issue(ctx, issued);
+  const cookies = await ctx.sessions.issue(ctx, signIn);
   const { user, account, profile, isNewUser } = signIn;
   await emitEvent(ctx.config, "signIn", {
     user,

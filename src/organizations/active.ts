@@ -6,8 +6,25 @@
  * older than `session.updateAge`: that is then how long a removed member may keep their role.
  */
 import { adapterMethod, callAdapter } from "../core/adapter-calls.js";
+import type { SignInGate } from "../core/context.js";
 import type { ResolvedConfig } from "../core/resolved-config.js";
-import type { ActiveOrganizationMark, ActiveOrganizationSource } from "../core/session-marks.js";
+import type { SessionMarkHook } from "../core/session-marks.js";
+
+/** The active organization as a session records it: the member's role there, and when it was read. */
+export interface ActiveOrganizationMark {
+  id: string;
+  slug: string;
+  role: string;
+  /** When the role was read from the adapter, in milliseconds since the epoch. */
+  checkedAt: number;
+}
+
+/** Its key among the session's feature marks (core/session-marks.ts). */
+export const ORGANIZATION_MARK_KEY = "org";
+
+/** What a session shows of its active organization: which one, and the role. */
+export const publicOrganizationMark = (mark: ActiveOrganizationMark | null | undefined) =>
+  mark ? { id: mark.id, slug: mark.slug, role: mark.role } : null;
 
 const changedKey = (userId: string) => `org:changed:${userId}`;
 
@@ -87,25 +104,66 @@ function isMark(value: unknown): value is ActiveOrganizationMark {
   );
 }
 
-export const activeOrganizationSource: ActiveOrganizationSource = {
-  async atSignIn(config, userId) {
-    const checkedAt = Date.now();
-    const list = adapterMethod(config.adapter, "listOrganizationsByUserId");
-    const memberships = await callAdapter("list the user's organizations", () => list(userId));
-    let last: (typeof memberships)[number] | undefined;
-    for (const membership of memberships) {
-      const at = membership.member.lastActiveAt?.valueOf();
-      if (at !== undefined && (last === undefined || at > (last.member.lastActiveAt?.valueOf() ?? 0))) {
-        last = membership;
-      }
+/**
+ * A sign-in's say (core/context.ts, `SignInGate`): the organization the user last made active is
+ * active again, recorded among the sign-in's marks, which carry it on whole from here.
+ */
+export const restoreActiveOrganization: SignInGate = async (ctx, signIn) => {
+  const userId = signIn.user.id;
+  const mark = userId ? await lastActiveMark(ctx.config, userId) : null;
+  if (mark) signIn.marks.features = { ...signIn.marks.features, [ORGANIZATION_MARK_KEY]: mark };
+  return undefined;
+};
+
+/** The organization to make active when `userId` signs in: the one last used, or none. */
+async function lastActiveMark(
+  config: ResolvedConfig,
+  userId: string,
+): Promise<ActiveOrganizationMark | null> {
+  const checkedAt = Date.now();
+  const list = adapterMethod(config.adapter, "listOrganizationsByUserId");
+  const memberships = await callAdapter("list the user's organizations", () => list(userId));
+  let last: (typeof memberships)[number] | undefined;
+  for (const membership of memberships) {
+    const at = membership.member.lastActiveAt?.valueOf();
+    if (at !== undefined && (last === undefined || at > (last.member.lastActiveAt?.valueOf() ?? 0))) {
+      last = membership;
     }
-    if (last === undefined) return null;
-    return { id: last.organization.id, slug: last.organization.slug, role: last.member.role, checkedAt };
+  }
+  if (last === undefined) return null;
+  return { id: last.organization.id, slug: last.organization.slug, role: last.member.role, checkedAt };
+}
+
+/**
+ * `mark` as it stands now: itself when nothing may have changed since it was read, else the
+ * member's current role there, or null when they are no longer a member (or it is no mark at all).
+ */
+async function currentMark(
+  config: ResolvedConfig,
+  userId: unknown,
+  mark: unknown,
+): Promise<ActiveOrganizationMark | null> {
+  if (!isMark(mark) || typeof userId !== "string") return null;
+  if (!(await mayHaveChanged(config, userId, mark))) return mark;
+  return readOrganizationMark(config, userId, mark.id);
+}
+
+/**
+ * The active organization as a session mark: the one last used at sign-in, read again after a
+ * membership change, and shown as the session's `activeOrganization` (null when none is active).
+ */
+export const activeOrganizationMarkHook: SessionMarkHook = {
+  async current(config, userId, features) {
+    const recorded = features?.[ORGANIZATION_MARK_KEY];
+    // None recorded stays none; anything else must be a mark as latchkey writes them.
+    if (recorded === undefined) return features;
+    const mark = await currentMark(config, userId, recorded);
+    return mark === recorded ? features : { ...features, [ORGANIZATION_MARK_KEY]: mark ?? undefined };
   },
 
-  async current(config, userId, mark) {
-    if (!isMark(mark) || typeof userId !== "string") return null;
-    if (!(await mayHaveChanged(config, userId, mark))) return mark;
-    return readOrganizationMark(config, userId, mark.id);
+  show(session, features) {
+    session.activeOrganization = publicOrganizationMark(
+      features?.[ORGANIZATION_MARK_KEY] as ActiveOrganizationMark | undefined,
+    );
   },
 };

@@ -10,7 +10,7 @@ import {
 import type { OrganizationsOptions } from "../config.js";
 import { MissingAdapterMethods } from "../core/errors.js";
 import type { Feature } from "../core/feature.js";
-import { activeOrganizationSource } from "./active.js";
+import { activeOrganizationMarkHook, restoreActiveOrganization } from "./active.js";
 import { organizationRoutes } from "./routes.js";
 import { organizationSettingsOf } from "./settings.js";
 
@@ -24,6 +24,7 @@ export function organizationsFeature(options: OrganizationsOptions): Feature {
       const missing = missingOrganizationMethods(adapter);
       if (missing.length > 0) throw new MissingAdapterMethods(missingOrganizationMethodsMessage(missing));
     },
-    activeOrganization: activeOrganizationSource,
+    signInGate: restoreActiveOrganization,
+    sessionMark: activeOrganizationMarkHook,
   };
 }

@@ -7,8 +7,7 @@
 import type { AdapterMember, AdapterMemberChange, AdapterMemberWithUser } from "../adapters/types.js";
 import type { Organization } from "../config.js";
 import { adapterMethod, callAdapter } from "../core/adapter-calls.js";
-import type { ActiveOrganizationMark } from "../core/session-marks.js";
-import { noteMembershipChanged, readOrganizationMark } from "./active.js";
+import { type ActiveOrganizationMark, noteMembershipChanged, readOrganizationMark } from "./active.js";
 import {
   type Actor,
   askHook,

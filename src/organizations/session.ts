@@ -6,12 +6,9 @@
 import type { CookieToSet } from "../cookie/header.js";
 import type { ServerContext } from "../core/context.js";
 import { NotSignedIn } from "../core/errors.js";
-import {
-  type ActiveOrganizationMark,
-  ORGANIZATION_CLAIM,
-  publicOrganizationMark,
-} from "../core/session-marks.js";
+import { FEATURE_MARKS_CLAIM, type FeatureMarks } from "../core/session-marks.js";
 import type { CurrentSession } from "../core/session-strategy.js";
+import { type ActiveOrganizationMark, ORGANIZATION_MARK_KEY, publicOrganizationMark } from "./active.js";
 import type { Actor } from "./membership.js";
 import { activeOrganizationMark } from "./operations.js";
 import { OrganizationRefused } from "./refused.js";
@@ -25,19 +22,24 @@ export async function setActiveOrganization(
 ): Promise<{ activeOrganization: ReturnType<typeof publicOrganizationMark>; cookies: CookieToSet[] }> {
   const mark = await activeOrganizationMark(actor, organizationId);
   const { ctx, session } = actor;
-  // A session that carries claims (JWT) is re-issued with the mark as its claim; one that keeps
-  // its data in storage records it beside the row.
-  const cookies = session.claims
-    ? await ctx.sessions.reissue(ctx, { ...session.claims, [ORGANIZATION_CLAIM]: mark ?? undefined })
-    : ((await ctx.sessions.setOrganization?.(ctx, mark, session)) ?? []);
+  // A session that carries claims (JWT) is re-issued with the mark among its feature marks; one
+  // that keeps its data in storage records it beside the row.
+  const set = { [ORGANIZATION_MARK_KEY]: mark ?? undefined };
+  const { claims } = session;
+  const cookies = claims
+    ? await ctx.sessions.reissue(ctx, {
+        ...claims,
+        [FEATURE_MARKS_CLAIM]: { ...(claims[FEATURE_MARKS_CLAIM] as FeatureMarks | undefined), ...set },
+      })
+    : ((await ctx.sessions.recordFeatureMarks?.(ctx, set, session)) ?? []);
   return { activeOrganization: publicOrganizationMark(mark), cookies };
 }
 
 /** The request's active organization as its session carries it now; `NotSignedIn` without a session. */
 export async function sessionOrganization(ctx: ServerContext): Promise<ActiveOrganizationMark | null> {
-  const { session, activeOrganization } = await ctx.sessions.read(ctx);
+  const { session, features } = await ctx.sessions.read(ctx);
   if (session === null) throw new NotSignedIn("Sign in first: nobody is signed in on this request.");
-  return activeOrganization ?? null;
+  return (features?.[ORGANIZATION_MARK_KEY] as ActiveOrganizationMark | undefined) ?? null;
 }
 
 /** Whether the session's role in its active organization allows every action `wanted` lists; false with none active. */

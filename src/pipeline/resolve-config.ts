@@ -209,10 +209,14 @@ export function configuredFeatures(config: AuthConfig, providers: readonly Provi
   });
 }
 
-/** The features' options, each with the factory that carries its code, an example, and the entry that exports it. */
+/**
+ * The features' options, each with the factory that carries its code, an example, and the entry
+ * that exports it. In the order their sign-in gates run: organizations records its mark on a
+ * sign-in before two-factor sign-in may hold it, so the mark waits with the sign-in.
+ */
 const FEATURE_OPTIONS = [
-  ["twoFactor", "TwoFactor", '{ methods: ["totp"] }', "latchkey"],
   ["organizations", "Organizations", "{}", "latchkey/organizations"],
+  ["twoFactor", "TwoFactor", '{ methods: ["totp"] }', "latchkey"],
 ] as const;
 
 /** The routes the providers' flows declare, each with the provider that brought it (for a clash's message). */
@@ -431,8 +435,8 @@ export function resolveConfig(config: AuthConfig, env: EnvRecord = readProcessEn
       cookieCacheMaxAge: cacheMaxAge,
     },
     sessions: strategyImpl(chosen, cacheMaxAge !== undefined),
-    signInGates: features.flatMap((feature) => (feature.signInGate ? [feature.signInGate] : [])),
-    activeOrganization: features.find((feature) => feature.activeOrganization)?.activeOrganization,
+    signInGates: features.flatMap((feature) => feature.signInGate ?? []),
+    sessionMarks: features.flatMap((feature) => feature.sessionMark ?? []),
     jwt: {
       maxAge: positiveNumber("jwt.maxAge", config.jwt?.maxAge, maxAge),
       encode: config.jwt?.encode,

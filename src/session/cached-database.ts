@@ -16,8 +16,8 @@ import {
   databaseSessions,
   endRequestSession,
   extensionDue,
+  featureMarksOfSession,
   issueStoredSession,
-  organizationOfSession,
   readStoredSession,
   sessionThroughCallbacks,
 } from "./database.js";
@@ -41,11 +41,9 @@ async function readCached(ctx: ServerContext, update: { data: unknown } | undefi
       (await isRevoked(ctx.config, row.userId, sessionId, secondsOf(row.createdAt)));
     if (!revoked) {
       const cookies: CookieToSet[] = [];
-      const organization = await organizationOfSession(ctx, row.sessionToken, row, cookies);
-      const session = await sessionThroughCallbacks(ctx, row, user, undefined, organization);
-      return ctx.config.activeOrganization
-        ? { session, cookies, activeOrganization: organization }
-        : { session, cookies };
+      const features = await featureMarksOfSession(ctx, row.sessionToken, row, cookies);
+      const session = await sessionThroughCallbacks(ctx, row, user, undefined, features);
+      return { session, cookies, features };
     }
   }
   const { result, live } = await readStoredSession(ctx, update);

@@ -12,7 +12,7 @@ import { adapterMethod, callAdapter } from "../core/adapter-calls.js";
 import type { ServerContext } from "../core/context.js";
 import { AdapterError } from "../core/errors.js";
 import { emitEvent } from "../core/events.js";
-import { type ActiveOrganizationMark, publicOrganizationMark } from "../core/session-marks.js";
+import { currentFeatureMarks, type FeatureMarks, showFeatureMarks } from "../core/session-marks.js";
 import { isThenable } from "../core/thenable.js";
 import { endDatabaseSessions, listDatabaseSessions } from "./manage.js";
 import { signInMetadata, takesSessionMetadata } from "./session-metadata.js";
@@ -91,10 +91,9 @@ export async function sessionThroughCallbacks(
   row: AdapterSession,
   user: AdapterUser,
   update: { data: unknown } | undefined,
-  organization?: ActiveOrganizationMark | null,
+  features?: FeatureMarks,
 ): Promise<Session> {
-  const base = callbackSession(row, user, row.expires);
-  if (ctx.config.activeOrganization) base.activeOrganization = publicOrganizationMark(organization);
+  const base = showFeatureMarks(ctx.config, callbackSession(row, user, row.expires), features);
   const answer = ctx.config.callbacks.session(
     (update
       ? { session: base, user, trigger: "update", newSession: update.data }
@@ -142,34 +141,29 @@ export async function readStoredSession(
     row = { ...row, expires, ...seen };
     cookies.push(sessionCookie(ctx, sessionToken, expires));
   }
-  const organization = await organizationOfSession(ctx, sessionToken, row, cookies);
-  const session = await sessionThroughCallbacks(ctx, row, user, update, organization);
-  const result: SessionResult = ctx.config.activeOrganization
-    ? { session, cookies, activeOrganization: organization }
-    : { session, cookies };
-  return { result, live: { sessionToken, row, user } };
+  const features = await featureMarksOfSession(ctx, sessionToken, row, cookies);
+  const session = await sessionThroughCallbacks(ctx, row, user, update, features);
+  return { result: { session, cookies, features }, live: { sessionToken, row, user } };
 }
 
 /**
- * The database session's active organization as it stands (organizations, when configured), from
- * the marks cookie beside it; when a membership change moved it, the cookie is rewritten into
- * `cookies`. Null when the feature is off or none is active.
+ * The database session's feature marks as they stand (core/session-marks.ts), from the marks
+ * cookie beside it; when one moved, the cookie is rewritten into `cookies`. Undefined when no
+ * feature keeps a mark (the cookie is then not opened) or none is recorded.
  */
-export async function organizationOfSession(
+export async function featureMarksOfSession(
   ctx: ServerContext,
   sessionToken: string,
   row: AdapterSession,
   cookies: CookieToSet[],
-): Promise<ActiveOrganizationMark | null> {
-  const source = ctx.config.activeOrganization;
-  if (!source) return null;
+): Promise<FeatureMarks | undefined> {
+  if (ctx.config.sessionMarks.length === 0) return undefined;
   const marks = await recordedMarks(ctx);
-  const recorded = marks?.organization ?? null;
-  if (!marks || !recorded) return null;
-  const now = await source.current(ctx.config, row.userId, recorded);
-  if (now !== recorded)
-    cookies.push(await marksCookie(ctx, sessionToken, { ...marks, organization: now }, row.expires));
-  return now;
+  if (!marks) return undefined;
+  const features = await currentFeatureMarks(ctx.config, row.userId, marks.features);
+  if (features !== marks.features)
+    cookies.push(await marksCookie(ctx, sessionToken, { ...marks, features }, row.expires));
+  return features;
 }
 
 /** A new session row for a successful sign-in, the previous one ended; returns its cookie and row. */
@@ -251,7 +245,7 @@ export const databaseSessions: SessionStrategyImpl = {
     return [await marksCookie(ctx, sessionToken, marks, session.expires)];
   },
 
-  async setOrganization(ctx, organization, current) {
+  async recordFeatureMarks(ctx, features, current) {
     const session = current === undefined ? await databaseSessions.current(ctx) : current;
     const sessionToken = requestSessionToken(ctx);
     if (session?.expires === undefined || sessionToken === undefined) return [];
@@ -259,7 +253,8 @@ export const databaseSessions: SessionStrategyImpl = {
     // wherever a recent one is needed, as no record does.
     const recorded = await recordedMarks(ctx);
     const marks = recorded ?? { authentication: { amr: [], authTime: 0 }, unprovenAddress: false };
-    return [await marksCookie(ctx, sessionToken, { ...marks, organization }, session.expires)];
+    const merged = { ...marks, features: { ...marks.features, ...features } };
+    return [await marksCookie(ctx, sessionToken, merged, session.expires)];
   },
 
   async signOut(ctx) {

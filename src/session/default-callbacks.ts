@@ -19,7 +19,8 @@ export const defaultCallbacks: CallbacksOptions = {
         image: session.user?.image,
       },
       expires: expires instanceof Date ? expires.toISOString() : session.expires,
-      // Present only when the organizations feature is on (docs/organizations.md).
+      // What a feature shows on the session (core/session-marks.ts): the active organization,
+      // present only when the organizations feature is on (docs/organizations.md).
       ...(session.activeOrganization !== undefined ? { activeOrganization: session.activeOrganization } : {}),
     };
   },

@@ -17,10 +17,11 @@ import type { ServerContext } from "../core/context.js";
 import { JWTSessionError } from "../core/errors.js";
 import { emitEvent } from "../core/events.js";
 import {
-  type ActiveOrganizationMark,
   authenticationClaims,
-  ORGANIZATION_CLAIM,
-  publicOrganizationMark,
+  currentFeatureMarks,
+  FEATURE_MARKS_CLAIM,
+  type FeatureMarks,
+  showFeatureMarks,
 } from "../core/session-marks.js";
 import { isThenable } from "../core/thenable.js";
 import { nowInSeconds } from "../jwt/claims.js";
@@ -156,18 +157,11 @@ function isoExpiry(expiresAt: number): string {
   return lastExpiry.iso;
 }
 
-function baseSession(
-  ctx: ServerContext,
-  token: JWT,
-  expiresAt: number,
-  organization: ActiveOrganizationMark | null,
-): Session {
-  const session: Session = {
+function baseSession(token: JWT, expiresAt: number): Session {
+  return {
     user: { id: token.sub, name: token.name, email: token.email, image: token.picture },
     expires: isoExpiry(expiresAt),
   };
-  if (ctx.config.activeOrganization) session.activeOrganization = publicOrganizationMark(organization);
-  return session;
 }
 
 async function readOrUpdate(
@@ -184,13 +178,12 @@ async function readOrUpdate(
   if (mayHaveEndedEarly(ctx, decoded) && (await endedEarly(ctx, decoded))) {
     return { session: null, cookies: clearSession(ctx) };
   }
-  // The active organization as it stands (organizations): after a membership change since its
-  // mark was read, the session is re-issued with the mark as it is now.
-  const source = ctx.config.activeOrganization;
-  const recorded = decoded[ORGANIZATION_CLAIM] ?? null;
-  const organization = source && recorded ? await source.current(ctx.config, decoded.sub, recorded) : null;
-  const own =
-    organization === recorded ? decoded : { ...decoded, [ORGANIZATION_CLAIM]: organization ?? undefined };
+  // The features' marks as they stand (core/session-marks.ts): when one moved since it was
+  // recorded, the session is re-issued with it. A session without any (every one of an app
+  // without such a feature) reads without a turn of the microtask queue more.
+  const recorded = decoded[FEATURE_MARKS_CLAIM] as FeatureMarks | undefined;
+  const features = recorded && (await currentFeatureMarks(ctx.config, decoded.sub, recorded));
+  const own = features === recorded ? decoded : { ...decoded, [FEATURE_MARKS_CLAIM]: features };
   // Snapshot before the callback: it may mutate the token in place instead of returning a new one.
   // The default callback returns the token untouched, so it needs no snapshot.
   const customJwtCallback = ctx.config.customJwtCallback;
@@ -214,19 +207,15 @@ async function readOrUpdate(
     ? await issueCookies(ctx, withLibraryClaims(token, own))
     : { cookies: [], expires: decoded.exp as number };
 
+  const base = showFeatureMarks(ctx.config, baseSession(token, expires), features);
   const sessionResult = ctx.config.callbacks.session(
     (update
-      ? {
-          session: baseSession(ctx, token, expires, organization),
-          token,
-          trigger: "update",
-          newSession: update.data,
-        }
-      : { session: baseSession(ctx, token, expires, organization), token }) as SessionCallbackParams, // `user` is for database sessions
+      ? { session: base, token, trigger: "update", newSession: update.data }
+      : { session: base, token }) as SessionCallbackParams, // `user` is for database sessions
   );
   const session = (isThenable(sessionResult) ? await sessionResult : sessionResult) as Session;
   if (ctx.config.events.session) await emitEvent(ctx.config, "session", { session, token });
-  return { session, cookies, activeOrganization: organization };
+  return { session, cookies, features };
 }
 
 /** The session's user as stored, unless the session was issued before the address was first proven. */

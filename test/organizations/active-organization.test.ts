@@ -101,6 +101,7 @@ describe("active organization: forged and counted", () => {
       callbacks: {
         jwt: ({ token }) => ({
           ...token,
+          features: { org: { id: "forged", slug: "forged", role: "owner", checkedAt: Date.now() } },
           org: { id: "forged", slug: "forged", role: "owner", checkedAt: Date.now() },
         }),
       },
