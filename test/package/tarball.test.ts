@@ -137,8 +137,9 @@ describe("npm pack from a clean checkout", () => {
 /**
  * The edge bundle's budgets in minified bytes, each just above today's size so that any growth fails
  * here; lower them as the bundle shrinks. `npm run bench -- --only=bundle` prints the sizes beside
- * `@auth/core`'s. `Auth` + `getToken` alone is 87.6 kB, 0.605x `@auth/core`'s 144.7 kB (the goal is
- * 0.6x at most, 86.8 kB: 0.8 kB to win back): the flows come with the providers that need them,
+ * `@auth/core`'s. `Auth` + `getToken` alone is 88.0 kB, 0.608x `@auth/core`'s 144.7 kB (the goal is
+ * 0.6x at most, 86.8 kB: 1.2 kB to win back; organizations' session-mark hooks cost 0.54 kB and the
+ * English catalogue with `lang` and `dir` 0.37 kB): the flows come with the providers that need them,
  * and database sessions (with the cookie cache) and next-auth v4 adoption with the values that carry them (`databaseStrategy`,
  * `nextAuthV4Sessions`; docs/migrating.md, "Edge runtimes"), so a JWT app bundles none of them; the
  * "check your e-mail" page comes with the e-mail flow, and the named CSS colours with the sign-in
@@ -146,7 +147,7 @@ describe("npm pack from a clean checkout", () => {
  * not in it either (`TwoFactor()` and `Organizations()` carry them on edge runtimes).
  * Languages besides English come with their packs (`latchkey/locales/<id>`), which carry the
  * `Accept-Language` negotiation.
- * With one OAuth provider, GitHub, it is 154.8 kB, 1.06x `@auth/core` with the same provider
+ * With one OAuth provider, GitHub, it is 155.2 kB, 1.07x `@auth/core` with the same provider
  * (145.6 kB): the OAuth flow, oauth4webapi and jose's JWT verification come with it. Of the last
  * growth, 1.1 kB (1.6 kB with GitHub) are the limiter and store refusing rather than dropping live
  * counters and markers under a flood, the per-user marker bound and the per-account OAuth sign-in
@@ -157,8 +158,8 @@ describe("npm pack from a clean checkout", () => {
  * that resolves `organizations`; the active organization's own code stays out, carried by
  * `Organizations()`.
  */
-const EDGE_BUDGET_BYTES = 87_650;
-const EDGE_WITH_GITHUB_BUDGET_BYTES = 154_800;
+const EDGE_BUDGET_BYTES = 88_000;
+const EDGE_WITH_GITHUB_BUDGET_BYTES = 155_200;
 
 /** What only database sessions and next-auth v4 adoption need, each carried by the value an app imports. */
 const CARRIED_SESSION_CODE =
