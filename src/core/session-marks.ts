@@ -69,8 +69,13 @@ export interface SessionMarkHook {
 export const AUTH_TIME_CLAIM = "auth_time";
 export const AMR_CLAIM = "amr";
 export const UNPROVEN_ADDRESS_CLAIM = "emailUnverified";
-/** A private claim (RFC 7519 §4.3): the features' marks, `{ [key]: mark }` (SessionMarkHook). */
-export const FEATURE_MARKS_CLAIM = "features";
+/**
+ * A private claim (RFC 7519 §4.3): the features' marks, `{ [key]: mark }` (SessionMarkHook).
+ * Named so that no app's own claim meets it: apps put claims of their own (a `features` list of
+ * feature flags, say) in the token through the `jwt` callback, and a re-issue keeps latchkey's
+ * claims over theirs.
+ */
+export const FEATURE_MARKS_CLAIM = "latchkey.features";
 
 /** The claims the marks are recorded as; a re-issue keeps exactly these (and the session id). */
 export const MARK_CLAIMS: readonly string[] = [

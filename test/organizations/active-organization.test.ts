@@ -101,6 +101,9 @@ describe("active organization: forged and counted", () => {
       callbacks: {
         jwt: ({ token }) => ({
           ...token,
+          "latchkey.features": {
+            org: { id: "forged", slug: "forged", role: "owner", checkedAt: Date.now() },
+          },
           features: { org: { id: "forged", slug: "forged", role: "owner", checkedAt: Date.now() } },
           org: { id: "forged", slug: "forged", role: "owner", checkedAt: Date.now() },
         }),

@@ -104,3 +104,21 @@ describe("a token without amr or auth_time (issued by Auth.js, or by latchkey be
     });
   });
 });
+
+describe("an app's own claims", () => {
+  it("a `features` claim the jwt callback writes survives every re-issue, beside latchkey's feature marks", async () => {
+    const { config } = await twoFactorApp({
+      callbacks: {
+        jwt: ({ token, user }) => (user ? { ...token, features: ["beta-dashboard"] } : token),
+      },
+    });
+    const { jar } = await signInWithCredentials(config);
+    expect((await claimsOf(jar))?.features).toEqual(["beta-dashboard"]);
+
+    vi.setSystemTime(Date.now() + 60_000);
+    const before = jar.get(SESSION_COOKIE);
+    await update(config, jar, {});
+    expect(jar.get(SESSION_COOKIE)).not.toBe(before);
+    expect((await claimsOf(jar))?.features).toEqual(["beta-dashboard"]);
+  });
+});
