@@ -15,9 +15,9 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Language } from "../../src/locales/messages.js";
 import ar from "../../src/locales/packs/ar.js";
 import de from "../../src/locales/packs/de.js";
-import type { Language } from "../../src/locales/messages.js";
 import {
   renderEmailConfirmPage,
   renderErrorPage,
