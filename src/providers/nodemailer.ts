@@ -25,21 +25,14 @@ export type NodemailerUserConfig = Partial<Omit<NodemailerConfig, "type" | "serv
  * exactly the one address the sign-in named.
  */
 async function sendWithNodemailer(params: EmailVerificationRequest): Promise<void> {
-  const { identifier, url, code, provider, theme, language, purpose, expires, invitation } = params;
+  const { identifier, provider } = params;
   const { server, from } = provider as NodemailerConfig;
   // The flow has already checked the address; checked again because this function can be called directly.
   assertSingleAddress(identifier);
   const { createTransport } = await import("nodemailer");
   const transport = createTransport(server as Parameters<typeof createTransport>[0]);
-  const message = renderVerificationEmail({
-    url,
-    ...(code === undefined ? {} : { code }),
-    theme,
-    language,
-    purpose,
-    expires,
-    ...(invitation === undefined ? {} : { invitation }),
-  });
+  // The request holds every option the renderer reads (link, code, theme, language, purpose).
+  const message = renderVerificationEmail(params);
   const result = await transport.sendMail({
     to: identifier,
     from,

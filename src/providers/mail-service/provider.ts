@@ -77,7 +77,7 @@ async function sendThrough<C extends MailServiceConfig>(
   service: MailService<C>,
   params: EmailVerificationRequest,
 ): Promise<void> {
-  const { identifier, url, code, theme, language, purpose, expires, invitation } = params;
+  const { identifier, url, code } = params;
   const provider = params.provider as C;
   // The flow has already checked the address; checked again because this function can be called directly.
   assertSingleAddress(identifier);
@@ -89,15 +89,8 @@ async function sendThrough<C extends MailServiceConfig>(
       `${service.name} needs an API key: pass \`apiKey\` to the provider "${provider.id}" or set ${providerEnvPrefix(provider.id)}_KEY.`,
     );
   }
-  const message = renderVerificationEmail({
-    url,
-    ...(code === undefined ? {} : { code }),
-    theme,
-    language,
-    purpose,
-    expires,
-    ...(invitation === undefined ? {} : { invitation }),
-  });
+  // The request holds every option the renderer reads (link, code, theme, language, purpose).
+  const message = renderVerificationEmail(params);
   const mail: SignInMail = { to: identifier, ...message, url, ...(code === undefined ? {} : { code }) };
   const request = service.request(mail, provider, apiKey);
   const secrets = [apiKey, ...(service.keyForms?.(apiKey) ?? [])];
