@@ -191,6 +191,22 @@ export async function assertRoomForMember(actor: Actor, organizationId: string):
   }
 }
 
+/** The user an operation names, refused unless it is a user id. */
+function requireUserId(userId: unknown): asserts userId is string {
+  if (typeof userId !== "string" || userId === "")
+    throw new OrganizationRefused("forbidden", "Name the user by id.");
+}
+
+/** The role an operation gives, refused unless it is a known role no higher than the actor's own. */
+function requireGrantable(actor: Actor, ownRole: string, role: unknown): asserts role is string {
+  if (typeof role !== "string" || !mayGrant(actor.settings.roles, ownRole, role)) {
+    throw new OrganizationRefused(
+      "roleNotAllowed",
+      "You cannot give a role above your own, or an unknown one.",
+    );
+  }
+}
+
 /** Adds an existing user as a member with `role` (`member: ["create"]`, and no role above the actor's). */
 export async function addMember(
   actor: Actor,
@@ -201,14 +217,8 @@ export async function addMember(
   const { organization, member: own } = await permittedMembership(actor, organizationId, {
     member: ["create"],
   });
-  if (typeof userId !== "string" || userId === "")
-    throw new OrganizationRefused("forbidden", "Name the user by id.");
-  if (typeof role !== "string" || !mayGrant(actor.settings.roles, own.role, role)) {
-    throw new OrganizationRefused(
-      "roleNotAllowed",
-      "You cannot give a role above your own, or an unknown one.",
-    );
-  }
+  requireUserId(userId);
+  requireGrantable(actor, own.role, role);
   await assertRoomForMember(actor, organization.id);
   const shown = publicOrganization(organization);
   await askHook(actor.settings, "beforeAddMember", { organization: shown, userId, role });
@@ -244,15 +254,8 @@ export async function updateMemberRole(
   const { organization, member: own } = await permittedMembership(actor, organizationId, {
     member: ["update"],
   });
-  if (typeof userId !== "string" || userId === "")
-    throw new OrganizationRefused("forbidden", "Name the member by user id.");
-  const { roles } = actor.settings;
-  if (typeof role !== "string" || !mayGrant(roles, own.role, role)) {
-    throw new OrganizationRefused(
-      "roleNotAllowed",
-      "You cannot give a role above your own, or an unknown one.",
-    );
-  }
+  requireUserId(userId);
+  requireGrantable(actor, own.role, role);
   const getMember = adapterMethod(actor.ctx.config.adapter, "getMember");
   const target = await callAdapter("read a membership", () => getMember(organization.id, userId));
   if (!target) throw refusedChange({ outcome: "notMember" });
@@ -264,7 +267,7 @@ export async function updateMemberRole(
     to: role,
   });
   const update = adapterMethod(actor.ctx.config.adapter, "updateMemberRole");
-  const fromRoles = manageableRoles(roles, own.role);
+  const fromRoles = manageableRoles(actor.settings.roles, own.role);
   const change = await callAdapter("change a member's role", () =>
     update({ organizationId: organization.id, userId, role, fromRoles }),
   );
@@ -289,8 +292,7 @@ export async function removeMember(actor: Actor, organizationId: unknown, userId
   const { organization, member: own } = await permittedMembership(actor, organizationId, {
     member: ["delete"],
   });
-  if (typeof userId !== "string" || userId === "")
-    throw new OrganizationRefused("forbidden", "Name the member by user id.");
+  requireUserId(userId);
   const remove = adapterMethod(actor.ctx.config.adapter, "removeMember");
   const fromRoles = manageableRoles(actor.settings.roles, own.role);
   const change = await callAdapter("remove a member", () =>
