@@ -118,7 +118,7 @@ function union(standing: UserMarker, next: UserMarker, kept: KeptSession | undef
  * ("sign out everywhere else"). A standing marker is replaced by the union of both, so no session
  * it covered comes back (naming a revoked session as the one to keep keeps nothing). The store has
  * no compare-and-set: racing writes are settled by retrying, and at worst a marker milliseconds
- * older survives.
+ * older survives, never none.
  */
 export async function markUserRevoked(
   config: ResolvedConfig,
@@ -134,12 +134,14 @@ export async function markUserRevoked(
     keep !== undefined && (await store.get(sessionKey(userId, keep.id))) === undefined ? keep : undefined;
   const next: UserMarker = { before: beforeSeconds, except: kept?.id };
   let marker = next;
-  for (let attempt = 0; attempt < 3; attempt++) {
+  for (let attempt = 0; attempt < 4; attempt++) {
     if (await store.setIfAbsent(key, writeUserMarker(marker), Math.ceil(ttlMs), AS_RECORD)) return;
     const value = await store.get(key);
     if (value === undefined) continue;
     marker = union(readUserMarker(value), next, kept);
-    if (writeUserMarker(marker) === value) return;
+    // Each removal is followed by another try, so a merge never leaves the key empty (every session
+    // the marker covered would be live again); the last try keeps what another write put there.
+    if (writeUserMarker(marker) === value || attempt >= 3) return;
     await store.delete(key);
   }
 }

@@ -21,6 +21,7 @@ import { getToken } from "../../src/jwt/index.js";
 import Credentials from "../../src/providers/credentials.js";
 import Passkey from "../../src/providers/passkey.js";
 import { MAX_RECORDED_SESSIONS } from "../../src/session/recorded-jwt-sessions.js";
+import { MAX_SESSION_MARKERS_PER_USER } from "../../src/session/revocation-markers.js";
 import { MemoryStore } from "../../src/store/memory.js";
 import { RedisStore } from "../../src/store/redis.js";
 import type { ShortLivedStore } from "../../src/store/types.js";
@@ -162,6 +163,68 @@ describe.each(STORES)("JWT sessions recorded in $name", (kind) => {
       userId: `app-${ada}`,
       sessionId: phoneId,
     });
+  });
+
+  it("revoking one session leaves the user's others signed in, though they signed in seconds before it", async () => {
+    const laptop = new TestBrowser(config);
+    const phone = new TestBrowser(config);
+    const tablet = new TestBrowser(config);
+    await signInFromDevice(laptop, ada, LAPTOP);
+    await signInFromDevice(phone, ada, PHONE);
+    await signInFromDevice(tablet, ada);
+    const currentOf = async (browser: TestBrowser) =>
+      (await listSessions(devicesRequest(browser), config))?.find((session) => session.current)?.id as string;
+    const laptopId = await currentOf(laptop);
+    const phoneId = await currentOf(phone);
+    at(60_000);
+    expect(await revokeSession(devicesRequest(laptop), config, phoneId)).toBe(true);
+    expect(await phone.session()).toBeNull();
+    expect(await laptop.session()).toMatchObject({ user: { name: ada } });
+    expect(await tablet.session()).toMatchObject({ user: { name: ada } });
+    at(120_000);
+    expect(await revokeUserSession(config, `app-${ada}`, laptopId)).toBe(true);
+    expect(await laptop.session()).toBeNull();
+    expect(await tablet.session()).toMatchObject({ user: { name: ada } });
+    // Signing out ends only the browser's own session as well.
+    at(180_000);
+    await laptop.postForm("/auth/signout", {});
+    expect(await tablet.session()).toMatchObject({ user: { name: ada } });
+  });
+
+  it("ending a session that is not there, or every other session when there is none, tells events.signOut nothing", async () => {
+    const laptop = new TestBrowser(config);
+    await signInFromDevice(laptop, ada);
+    const userId = `app-${ada}`;
+    const [own] = await listUserSessions(config, userId);
+    expect(await revokeSession(devicesRequest(laptop), config, "no-such-session")).toBe(false);
+    expect(await revokeUserSession(config, userId, "no-such-session")).toBe(false);
+    expect(await revokeOtherSessions(devicesRequest(laptop), config)).toBe(0);
+    expect(await revokeUserSessions(config, userId, { except: own?.id as string })).toBe(0);
+    expect(signOut).not.toHaveBeenCalled();
+    expect(await laptop.session()).toMatchObject({ user: { name: ada } });
+  });
+
+  it(`gives a user ${MAX_SESSION_MARKERS_PER_USER} markers of their own a lifetime; past them, one marker ends every session signed in before`, async () => {
+    const laptop = new TestBrowser(config);
+    await signInFromDevice(laptop, ada, LAPTOP);
+    // Each sign-in in a browser that holds a session ends that session with a marker of its own.
+    const phone = new TestBrowser(config);
+    const replaced: string[] = [];
+    for (let index = 0; index <= MAX_SESSION_MARKERS_PER_USER; index++) {
+      at((index + 1) * 1000);
+      replaced.push(await signInFromDevice(phone, ada, PHONE));
+    }
+    expect(await laptop.session()).toMatchObject({ user: { name: ada } });
+
+    at((MAX_SESSION_MARKERS_PER_USER + 2) * 1000);
+    replaced.push(await signInFromDevice(phone, ada, PHONE));
+    expect(await laptop.session()).toBeNull();
+    expect(await phone.session()).toMatchObject({ user: { name: ada } });
+    for (const copy of replaced.slice(0, -1)) {
+      const thief = new TestBrowser(config);
+      thief.jar.set(SESSION_COOKIE, copy);
+      expect(await thief.session()).toBeNull();
+    }
   });
 
   it("signs out everywhere else, including a session the store never recorded; the caller's stays", async () => {
@@ -514,8 +577,98 @@ describe("how long a JWT revocation marker lasts (MemoryStore, moved clock)", ()
   });
 });
 
+/**
+ * A MemoryStore shared with another instance of the app, which runs `rival` each time this one
+ * deletes a user-wide marker to rewrite it: the other instance's write lands in between.
+ */
+class RacedStore extends MemoryStore {
+  userMarkerDeletes = 0;
+  rival: (() => Promise<void>) | undefined;
+
+  override async delete(key: string): Promise<boolean> {
+    const deleted = await super.delete(key);
+    if (key.startsWith("revoked:user:")) {
+      this.userMarkerDeletes++;
+      await this.rival?.();
+    }
+    return deleted;
+  }
+}
+
 describe("merging user-wide markers (MemoryStore)", () => {
   afterEach(() => vi.useRealTimers());
+
+  /** Ada signed in before the app had a store (never recorded, as a stolen copy may be), and on a laptop since. */
+  async function adaWithUnrecordedSession(store: MemoryStore) {
+    const config = configWith(store);
+    const stolen = await signInFromDevice(new TestBrowser(configWith(undefined)), "ada", PHONE);
+    const laptop = new TestBrowser(config);
+    await signInFromDevice(laptop, "ada", LAPTOP);
+    // A fresh browser per attempt: a refused read clears the cookie from the one that sent it.
+    const thief = () => {
+      const browser = new TestBrowser(config);
+      browser.jar.set(SESSION_COOKIE, stolen);
+      return browser;
+    };
+    return { config, laptop, thief };
+  }
+
+  it("another instance's marker written in between twice over never leaves the user with none: the stolen session stays out", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: START });
+    const store = new RacedStore();
+    const { config, laptop, thief } = await adaWithUnrecordedSession(store);
+    at(10_000);
+    expect(await revokeOtherSessions(devicesRequest(laptop), config)).toBe(0);
+    expect(await thief().session()).toBeNull();
+
+    // While an admin ends every session, the laptop signs out everywhere else twice on another
+    // instance, each time between this instance's removal of the marker and its rewrite.
+    at(20_000);
+    let rivals = 2;
+    store.rival = async () => {
+      if (rivals-- > 0) await revokeOtherSessions(devicesRequest(laptop), config);
+    };
+    await revokeUserSessions(config, "app-ada");
+    store.rival = undefined;
+    expect(await thief().session()).toBeNull();
+    expect(await laptop.session()).toBeNull();
+  });
+
+  it("a marker that keeps losing the race is rewritten in three rounds at most, and a marker that covers the stolen session stays", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: START });
+    const store = new RacedStore();
+    const { config, laptop, thief } = await adaWithUnrecordedSession(store);
+    at(10_000);
+    await revokeOtherSessions(devicesRequest(laptop), config);
+    at(20_000);
+    // Another instance writes its marker after every removal (a bounded number of times, so that
+    // an unbounded retry loop ends too, and fails the count).
+    let rivals = 20;
+    store.rival = async () => {
+      if (rivals-- > 0) await revokeOtherSessions(devicesRequest(laptop), config);
+    };
+    store.userMarkerDeletes = 0;
+    await revokeUserSessions(config, "app-ada");
+    store.rival = undefined;
+    expect(store.userMarkerDeletes).toBe(3);
+    expect(await thief().session()).toBeNull();
+  });
+
+  it("marking again what a standing marker already covers leaves that marker in place, so no read in between finds the stolen session live", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: START });
+    const store = new RacedStore();
+    const { config, thief } = await adaWithUnrecordedSession(store);
+    at(10_000);
+    await revokeUserSessions(config, "app-ada");
+    const readsInBetween: unknown[] = [];
+    store.rival = async () => {
+      readsInBetween.push(await thief().session());
+    };
+    await revokeUserSessions(config, "app-ada");
+    store.rival = undefined;
+    expect(readsInBetween.filter((session) => session !== null)).toEqual([]);
+    expect(await thief().session()).toBeNull();
+  });
 
   it("never spares a revoked session the store never recorded, when it is named as the one to keep", async () => {
     vi.useFakeTimers({ toFake: ["Date"], now: START });

@@ -581,6 +581,28 @@ describe("two-factor sign-in: configuration and other first factors", () => {
     });
   });
 
+  it("a database session's second factor counts no longer than its record's cookie says: a copy kept past that expiry proves nothing", async () => {
+    const { config } = await twoFactorApp({ session: { strategy: "database" } });
+    const { secret } = await enrolAlice(config);
+    nextStep();
+    const { jar } = await signInWithCredentials(config);
+    jar.apply(await postCode(config, jar, codeAt(secret, Date.now())));
+    const signedInAt = Date.now();
+    const day = 24 * 60 * 60 * 1000;
+    const recently = { maxAge: 60 * 24 * 60 * 60, factors: ["mfa"] };
+    // Visits every other day extend the session past its first 30 days; the cookie that records the
+    // second factor is written at the step-up only, and expires with the session's first expiry. This
+    // jar keeps it past that, as a client that ignores Expires would.
+    for (let days = 2; days <= 28; days += 2) {
+      vi.setSystemTime(signedInAt + days * day);
+      jar.apply(await send(config, "/session", { cookie: jar }));
+    }
+    expect(await requireRecentAuth(requestWith(jar), config, recently)).toMatchObject({ ok: true });
+    vi.setSystemTime(signedInAt + 30 * day + 60_000);
+    expect(await sessionOf(config, jar)).toMatchObject({ user: { email: ALICE.email } });
+    expect(await requireRecentAuth(requestWith(jar), config, recently)).toMatchObject({ ok: false });
+  });
+
   it("the authenticator app's label carries the issuer without the spaces around it", async () => {
     const { config } = await twoFactorApp({ twoFactor: { methods: ["totp"], issuer: "  Test App  " } });
     const { jar } = await signInWithCredentials(config);
