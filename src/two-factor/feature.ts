@@ -2,6 +2,7 @@
  * Two-factor sign-in as a feature (`twoFactor` in the config): its routes, the adapter methods it
  * needs (startup fails naming any that is missing), and its hold on every sign-in.
  */
+
 import {
   missingTwoFactorMethods,
   missingTwoFactorMethodsMessage,
@@ -10,6 +11,7 @@ import {
 import type { TwoFactorOptions } from "../config.js";
 import { MissingAdapterMethods } from "../core/errors.js";
 import type { Feature } from "../core/feature.js";
+import { twoFactorErrors } from "../locales/en/errors.js";
 import type { ProviderConfig } from "../provider-types.js";
 import { twoFactorGate } from "./gate.js";
 import { assertMethodProviders } from "./method-providers.js";
@@ -28,5 +30,6 @@ export function twoFactorFeature(options: TwoFactorOptions, providers: readonly 
       if (missing.length > 0) throw new MissingAdapterMethods(missingTwoFactorMethodsMessage(missing));
     },
     signInGate: twoFactorGate(settings),
+    errorWords: twoFactorErrors,
   };
 }
