@@ -7,7 +7,7 @@ import {
   missingTwoFactorMethods,
   missingTwoFactorMethodsMessage,
   TWO_FACTOR_METHODS,
-} from "../adapters/capabilities.js";
+} from "../adapters/two-factor-methods.js";
 import type { TwoFactorOptions } from "../config.js";
 import { MissingAdapterMethods } from "../core/errors.js";
 import type { Feature } from "../core/feature.js";

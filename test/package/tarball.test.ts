@@ -175,8 +175,9 @@ const PASSKEY_ONLY =
 /** What only an app offering more languages than English needs: the packs and the negotiation they carry. */
 const LANGUAGE_PACKS = /latchkey\/dist\/locales\/(?!en\/|messages\.js|carried\.js)/;
 
-/** What only two-factor sign-in needs: its feature, pages and the QR encoder. */
-const TWO_FACTOR_ONLY = /node_modules\/uqr\/|latchkey\/dist\/(two-factor\/|pages\/two-factor\.js)/;
+/** What only two-factor sign-in needs: its feature, pages, adapter method list and the QR encoder. */
+const TWO_FACTOR_ONLY =
+  /node_modules\/uqr\/|latchkey\/dist\/(two-factor\/|pages\/two-factor\.js|adapters\/two-factor-methods\.js)/;
 
 /** What only organizations need: the feature, its entry and its adapter method list. */
 const ORGANIZATIONS_ONLY =
