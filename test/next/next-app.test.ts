@@ -236,30 +236,49 @@ describe("auth() with organizations (Organizations() from latchkey/organizations
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   }
 
-  test("carries the organization set active through the public routes, as { id, slug, role }", async () => {
+  /**
+   * Signs a new user in with an e-mailed code (organizations act for a user the adapter stores),
+   * creates an organization through the public routes and sets it active; `read` is the app's
+   * route that reports what `auth` gave it, checked before and after.
+   */
+  async function setActiveAndRead(read: string, slug: string) {
     const { send } = browser();
-    // A user the adapter stores, as organizations act for one: signed in with an e-mailed code.
-    const email = "org-owner@example.test";
+    const email = `${slug}@example.test`;
     await signInUrl(send, { provider: "email", email, redirectTo: "/" });
     const [code] = await codesMailedTo(send, email);
     await signInUrl(send, { provider: "email", email, code: code!, redirectTo: "/" });
-    const active = async () => (await send("/api/active-organization")).json();
+    const active = async () => (await send(read)).json();
     expect(await active()).toEqual({ email, activeOrganization: null });
 
-    const created = await postJson(send, "organization-create", { name: "Next Owners", slug: "next-owners" });
+    const created = await postJson(send, "organization-create", { name: slug, slug });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const id = created.body.id as string;
     const switched = await postJson(send, "organization", { action: "setActive", organizationId: id });
     expect(switched.status, JSON.stringify(switched.body)).toBe(200);
-
-    const expected = { id, slug: "next-owners", role: "owner" };
-    expect(await active()).toEqual({ email, activeOrganization: expected });
-    // The browser's own GET /session says the same.
+    const expected = { id, slug, role: "owner" };
+    // The browser's own GET /session, through the route handler, says so.
     expect(await (await send("/api/auth/session")).json()).toMatchObject({ activeOrganization: expected });
+    return { send, email, expected, active };
+  }
+
+  test("auth() in a route handler carries the organization set active, as { id, slug, role }", async () => {
+    const { send, email, expected, active } = await setActiveAndRead(
+      "/api/active-organization",
+      "next-owners",
+    );
+    expect(await active()).toEqual({ email, activeOrganization: expected });
 
     const cleared = await postJson(send, "organization", { action: "setActive", organizationId: null });
     expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
     expect(await active()).toEqual({ email, activeOrganization: null });
+  });
+
+  test("auth((req) => …) around a route handler carries it on req.auth", async () => {
+    const { email, expected, active } = await setActiveAndRead(
+      "/api/active-organization/req-auth",
+      "next-wrapped",
+    );
+    expect(await active()).toEqual({ email, activeOrganization: expected });
   });
 });
 
