@@ -4,7 +4,7 @@
  * back or turned off, and says so once at startup rather than failing at the first request.
  */
 
-import type { Adapter, TwoFactorMethod } from "./types.js";
+import type { Adapter } from "./types.js";
 
 /** The optional methods latchkey adds to the Auth.js adapter contract. */
 export type LatchkeyExtension =
@@ -50,63 +50,4 @@ export function missingExtensions(adapter: Adapter): MissingExtension[] {
       method,
       message: `The adapter lacks ${method}: ${CONSEQUENCES[method]}.`,
     }));
-}
-
-/** A record, so that the compiler insists every method of the union is listed (the union is the contract). */
-const TWO_FACTOR_METHOD_SET: Record<TwoFactorMethod, true> = {
-  getTwoFactor: true,
-  setTwoFactor: true,
-  deleteTwoFactor: true,
-  spendTotpStep: true,
-  replaceRecoveryCodes: true,
-  useRecoveryCode: true,
-  countRecoveryCodes: true,
-};
-
-/** Every adapter method two-factor sign-in uses, in the order the contract declares them. */
-export const TWO_FACTOR_METHODS: readonly TwoFactorMethod[] = Object.keys(
-  TWO_FACTOR_METHOD_SET,
-) as TwoFactorMethod[];
-
-/**
- * The two-factor methods `adapter` lacks (all of them without an adapter). Unlike the extensions
- * above there is no fallback: a second factor that cannot record a spent code or a used recovery
- * code would accept it again, so an app that configures `twoFactor` must have every one. Pure.
- *
- * @example
- * ```ts
- * const missing = missingTwoFactorMethods(adapter);
- * if (missing.length > 0) throw new Error(missingTwoFactorMethodsMessage(missing));
- * ```
- */
-export function missingTwoFactorMethods(adapter: Adapter | undefined): TwoFactorMethod[] {
-  return TWO_FACTOR_METHODS.filter((method) => typeof adapter?.[method] !== "function");
-}
-
-/**
- * What to tell the developer when `twoFactor` is configured and {@link missingTwoFactorMethods}
- * is not empty: which methods are missing and how to get them.
- *
- * @example
- * ```ts
- * missingTwoFactorMethodsMessage(["spendTotpStep", "useRecoveryCode"]);
- * // "twoFactor is configured, but the adapter lacks spendTotpStep and useRecoveryCode. …"
- * ```
- */
-export function missingTwoFactorMethodsMessage(missing: readonly TwoFactorMethod[]): string {
-  if (missing.length === TWO_FACTOR_METHODS.length) {
-    return (
-      "twoFactor is configured, but the adapter has none of the two-factor methods " +
-      `(${TWO_FACTOR_METHODS.join(", ")}). Two-factor sign-in stores each user's authenticator, spent codes and recovery codes ` +
-      "through them: use MemoryAdapter, or PrismaAdapter with the TwoFactor and RecoveryCode models (prisma/README.md), or implement them."
-    );
-  }
-  const names =
-    missing.length === 1
-      ? missing[0]
-      : `${missing.slice(0, -1).join(", ")} and ${missing[missing.length - 1]}`;
-  return (
-    `twoFactor is configured, but the adapter lacks ${names}. Two-factor sign-in needs all of ${TWO_FACTOR_METHODS.join(", ")}: ` +
-    "without them a spent code or a used recovery code could be accepted again. Implement the missing ones (see the Adapter type's TSDoc and the conformance kit)."
-  );
 }

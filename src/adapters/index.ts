@@ -4,14 +4,7 @@
  * conformance checks for adapter authors in `latchkey/adapters/testing`.
  */
 
-export {
-  type LatchkeyExtension,
-  type MissingExtension,
-  missingExtensions,
-  missingTwoFactorMethods,
-  missingTwoFactorMethodsMessage,
-  TWO_FACTOR_METHODS,
-} from "./capabilities.js";
+export { type LatchkeyExtension, type MissingExtension, missingExtensions } from "./capabilities.js";
 export type { MemoryRecoveryCode, MemoryTables } from "./memory.js";
 export { createMemoryTables, MemoryAdapter, MemoryAdapterConstraintError } from "./memory.js";
 export {
@@ -19,6 +12,11 @@ export {
   missingOrganizationMethodsMessage,
   ORGANIZATION_METHODS,
 } from "./organization-methods.js";
+export {
+  missingTwoFactorMethods,
+  missingTwoFactorMethodsMessage,
+  TWO_FACTOR_METHODS,
+} from "./two-factor-methods.js";
 export type {
   Adapter,
   AdapterAccount,

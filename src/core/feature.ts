@@ -7,6 +7,7 @@
 import type { Adapter } from "../adapters/types.js";
 import type { CodeKey } from "../carried-code.js";
 import type { OrganizationsOptions, TwoFactorOptions } from "../config.js";
+import type { ErrorWordsByType } from "../locales/messages.js";
 import type { ProviderConfig } from "../provider-types.js";
 import type { SignInGate } from "./context.js";
 import type { RouteTable } from "./routes.js";
@@ -26,6 +27,8 @@ export interface Feature {
   checkAdapter?(adapter: Adapter): void;
   /** Checked after every first factor, before its session is issued. */
   signInGate?: SignInGate;
+  /** English words for the errors only this feature raises (see `Flow.errorWords`). */
+  errorWords?: ErrorWordsByType;
   /** A mark it keeps on every session (organizations: the active organization). */
   sessionMark?: SessionMarkHook;
 }

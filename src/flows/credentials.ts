@@ -3,7 +3,9 @@
  * Only the fields the provider declares reach `authorize`, each as a string: a JSON body that sends
  * another shape for one of them is refused before `authorize` runs.
  */
+
 import { CallbackRouteError, CredentialsSignin, InvalidRequest, MissingAuthorize } from "../core/errors.js";
+import { credentialsErrors } from "../locales/en/errors.js";
 import { resolveCredentialsUser } from "../login/index.js";
 import type { CredentialsConfig } from "../provider-types.js";
 import type { Flow } from "./types.js";
@@ -43,6 +45,7 @@ function identifierField(provider: CredentialsConfig): string | undefined {
 }
 
 export const credentialsFlow: Flow<CredentialsConfig> = {
+  errorWords: credentialsErrors,
   resolveProvider(provider) {
     if (typeof provider.authorize !== "function") {
       throw new MissingAuthorize(

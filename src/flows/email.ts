@@ -5,6 +5,7 @@
  * with the address. Either way the token is used once, through the adapter, and the owner of the
  * address signs in: a new user, or the existing one, whose address is now proven.
  */
+
 import { type CodeKey, carriedCode } from "../carried-code.js";
 import { adapterMethod, callAdapter } from "../core/adapter-calls.js";
 import { approvedRedirect, resolveCallbackUrl } from "../core/callback-url.js";
@@ -12,6 +13,7 @@ import type { AuthContext } from "../core/context.js";
 import { requestedAddress } from "../core/email-address.js";
 import { EmailSignInError, InvalidConfig, InvalidRequest, Verification } from "../core/errors.js";
 import type { ResponseInternal } from "../core/response.js";
+import { emailErrors } from "../locales/en/errors.js";
 import { emailUserResolver, signInVerdict } from "../login/index.js";
 import { renderEmailConfirmPage } from "../pages/index.js";
 import type { EmailConfig, User } from "../provider-types.js";
@@ -130,6 +132,7 @@ export const CARRIED_SENDING_CHECK = Symbol.for("latchkey.emailSendingCheck") as
 const stringField = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined);
 
 export const emailFlow: Flow<EmailConfig> = {
+  errorWords: emailErrors,
   resolveProvider(provider) {
     if (typeof provider.sendVerificationRequest !== "function") {
       throw new InvalidConfig(

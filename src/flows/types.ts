@@ -13,6 +13,7 @@ import type { EnvRecord } from "../core/env.js";
 import type { AuthError } from "../core/errors.js";
 import type { ResponseInternal } from "../core/response.js";
 import type { RouteTable } from "../core/routes.js";
+import type { ErrorWordsByType } from "../locales/messages.js";
 import type { ProvenSignIn } from "../login/index.js";
 import type { SignInPageEntry } from "../pages/index.js";
 import type { ProviderConfig } from "../provider-types.js";
@@ -101,6 +102,12 @@ export interface Flow<P extends ProviderConfig = ProviderConfig> {
    * of the registered values describes it (a sign-in another site vouches for).
    */
   amr?: readonly string[];
+  /**
+   * English words for the errors only this flow raises (locales/en/errors.ts): the configuration
+   * lays them under each of its languages, for the error page, the sign-in page's banner and JSON
+   * refusals, so an app bundles them only with the flow.
+   */
+  errorWords?: ErrorWordsByType;
   /** Check cookies this flow sets at sign-in; the callback clears them on every outcome. */
   checkCookies?: readonly CheckCookieRole[];
   /**

@@ -6,18 +6,39 @@
  * (count.ts). This module sits in every bundle: keep it tiny.
  */
 import type { email, Plural } from "./en/email.js";
-import type { ErrorWords, errors } from "./en/errors.js";
+import type {
+  credentialsErrors,
+  ErrorWords,
+  emailErrors,
+  errors,
+  oauthErrors,
+  organizationsErrors,
+  passkeyErrors,
+  twoFactorErrors,
+} from "./en/errors.js";
 import type { invitation } from "./en/invitation.js";
 import type { pages } from "./en/pages.js";
 import type { passkey } from "./en/passkey.js";
 import type { twoFactor } from "./en/two-factor.js";
+
+/** Every error type with words of its own: the table of any app's, and those the flows and features carry. */
+type ErrorType = keyof (typeof errors &
+  typeof oauthErrors &
+  typeof emailErrors &
+  typeof credentialsErrors &
+  typeof passkeyErrors &
+  typeof twoFactorErrors &
+  typeof organizationsErrors);
 
 /** Every key of a catalogue, with its English words' type: `errors` holds `[heading, message]` by error type. */
 export type Messages = typeof pages &
   typeof email &
   typeof twoFactor &
   typeof invitation &
-  typeof passkey & { errors: Record<keyof typeof errors, ErrorWords> };
+  typeof passkey & { errors: Record<ErrorType, ErrorWords> };
+
+/** English words for some error types, as a flow or a feature carries them (`errorWords`). */
+export type ErrorWordsByType = Partial<Messages["errors"]>;
 
 /** Some keys of a catalogue, to override (`messages` in the config): any key, any error type. */
 export type MessageOverrides = Partial<Omit<Messages, "errors">> & { errors?: Partial<Messages["errors"]> };

@@ -82,13 +82,17 @@ const overlay = (
 
 /**
  * The app's languages (English, each pack, each locale `messages` names) with its overrides laid
- * over them, and a function choosing one per request. Throws when the default names no language
- * the app has.
+ * over them, and a function choosing one per request. `english` lies under every language: the
+ * English words the configured flows and features carry (`errorWords`), which a language lacking
+ * them falls back to. Throws when the default names no language the app has.
  */
-export function chooseLanguages(options: LanguageOptions): (request: Request) => Language {
-  const languages = new Map<string, Language>([["en", { locale: "en", messages: {} }]]);
+export function chooseLanguages(
+  options: LanguageOptions,
+  english: MessageOverrides = {},
+): (request: Request) => Language {
+  const languages = new Map<string, Language>([["en", { locale: "en", messages: english }]]);
   const add = (locale: string, words: MessageOverrides | undefined) =>
-    languages.set(locale, { locale, messages: overlay(languages.get(locale)?.messages, words) });
+    languages.set(locale, { locale, messages: overlay(languages.get(locale)?.messages ?? english, words) });
   for (const pack of options.locales ?? []) add(pack.locale, pack.messages);
   for (const [locale, words] of Object.entries(options.messages ?? {})) add(locale, words);
   const fallback = options.locale ?? "en";

@@ -2,6 +2,7 @@
  * Organizations as a feature (`organizations` in the config): its routes, the adapter methods it
  * needs (startup fails naming any that is missing), and the active organization sessions carry.
  */
+
 import {
   missingOrganizationMethods,
   missingOrganizationMethodsMessage,
@@ -10,6 +11,7 @@ import {
 import type { OrganizationsOptions } from "../config.js";
 import { MissingAdapterMethods } from "../core/errors.js";
 import type { Feature } from "../core/feature.js";
+import { organizationsErrors } from "../locales/en/errors.js";
 import { activeOrganizationMarkHook, restoreActiveOrganization } from "./active.js";
 import { organizationRoutes } from "./routes.js";
 import { organizationSettingsOf } from "./settings.js";
@@ -26,5 +28,6 @@ export function organizationsFeature(options: OrganizationsOptions): Feature {
     },
     signInGate: restoreActiveOrganization,
     sessionMark: activeOrganizationMarkHook,
+    errorWords: organizationsErrors,
   };
 }

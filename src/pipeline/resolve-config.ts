@@ -41,7 +41,7 @@ import { flowFor, flowsCarriedByProviders } from "../flows/index.js";
 import type { FlowSetup } from "../flows/types.js";
 import { DEFAULT_MAX_AGE_SECONDS } from "../jwt/claims.js";
 import { LANGUAGE_CHOICE } from "../locales/carried.js";
-import type { Language } from "../locales/messages.js";
+import type { ErrorWordsByType, Language } from "../locales/messages.js";
 import { carriedAdoption } from "../migrate/carried.js";
 import type { ProviderConfig } from "../provider-types.js";
 import { defaultCallbacks } from "../session/default-callbacks.js";
@@ -69,13 +69,25 @@ const MIN_SECRET_BYTES = 32;
 
 /**
  * Which language each request gets: negotiated among the app's languages when it offers a pack
- * (the pack carries the negotiation), else always the default, with the app's overrides.
+ * (the pack carries the negotiation), else always the default, with the app's overrides. Under
+ * every language lie the English words of the errors the configured flows and features raise
+ * (each carries its own, `errorWords`), which a language lacking them falls back to.
  */
-function resolveLanguages(config: AuthConfig): (request: Request) => Language {
+function resolveLanguages(
+  config: AuthConfig,
+  providers: readonly ProviderConfig[],
+  features: readonly Feature[],
+): (request: Request) => Language {
+  const errors: ErrorWordsByType = Object.assign(
+    {},
+    ...providers.map((provider) => flowFor(provider)?.errorWords),
+    ...features.map((feature) => feature.errorWords),
+  );
   const choose = carriedCode(config.locales?.[0], LANGUAGE_CHOICE);
-  if (choose) return choose(config);
+  if (choose) return choose(config, { errors });
   const locale = config.locale ?? "en";
-  const only = { locale, messages: config.messages?.[locale] ?? {} };
+  const own = config.messages?.[locale];
+  const only = { locale, messages: { ...own, errors: { ...errors, ...own?.errors } } };
   return () => only;
 }
 
@@ -447,7 +459,7 @@ export function resolveConfig(config: AuthConfig, env: EnvRecord = readProcessEn
     events: config.events ?? {},
     pages: config.pages ?? {},
     theme: config.theme ?? {},
-    language: resolveLanguages(config),
+    language: resolveLanguages(config, providers, features),
     logger,
     trustHost: withEnv.trustHost ?? false,
     authUrl: parseAuthUrl(env, onV4Name),

@@ -2,7 +2,8 @@
  * `latchkey/next` in a real Next.js 16 app (test/fixtures/next-app, built by global-setup.ts and
  * run with `next start`), driven over HTTP as a browser would: the route handler, the proxy with
  * its `authorized` callback, `auth()` in a server component, `auth` around a route handler and on
- * the Edge runtime, and a session cookie that `@auth/core` issued before the switch.
+ * the Edge runtime, the active organization `auth()` carries, and a session cookie that
+ * `@auth/core` issued before the switch.
  */
 import { encode as authCoreEncode } from "@auth/core/jwt";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -110,13 +111,22 @@ describe("the login form's server action (signIn without latchkey's CSRF token)"
   });
 });
 
+/** `signIn(…, { redirect: false })` in the app's route handler, with these fields. */
+const signInUrl = (send: ReturnType<typeof browser>["send"], body: Record<string, string>) =>
+  send("/api/sign-in-url", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+
+/** The one-time codes the app mailed to `email`. */
+async function codesMailedTo(send: ReturnType<typeof browser>["send"], email: string) {
+  const mails = (await (await send("/api/sent-mails")).json()) as { to: string; code: string | undefined }[];
+  return mails.filter((mail) => mail.to === email).map((mail) => mail.code);
+}
+
 describe("signIn with redirect: false (in a route handler)", () => {
-  const post = (send: ReturnType<typeof browser>["send"], body: Record<string, string>) =>
-    send("/api/sign-in-url", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(body),
-    });
+  const post = signInUrl;
 
   test("returns the URL to go to and sets the session cookie", async () => {
     const { send, jar } = browser();
@@ -141,18 +151,16 @@ describe("signIn with redirect: false (in a route handler)", () => {
 
   test("an e-mail one-time code signs in, and is not replaced by a new mail", async () => {
     const { send, jar } = browser();
-    const mails = async () =>
-      (await (await send("/api/sent-mails")).json()) as { to: string; code: string | undefined }[];
     const email = "code-reader@example.test";
     await post(send, { provider: "email", email, redirectTo: "/protected" });
-    const mailed = (await mails()).filter((mail) => mail.to === email);
+    const mailed = await codesMailedTo(send, email);
     expect(mailed).toHaveLength(1);
-    const code = mailed[0]?.code;
+    const code = mailed[0];
     expect(code).toMatch(/^\d{6}$/);
 
     const response = await post(send, { provider: "email", email, code: code!, redirectTo: "/protected" });
     expect(await response.json()).toEqual({ url: `${app.origin}/protected` });
-    expect((await mails()).filter((mail) => mail.to === email)).toHaveLength(1);
+    expect(await codesMailedTo(send, email)).toHaveLength(1);
     expect(jar.get("authjs.session-token")).toBeTruthy();
     expect(await (await send("/api/whoami")).json()).toMatchObject({ email });
   });
@@ -209,6 +217,68 @@ describe("auth() in server code", () => {
       email: "ada@example.test",
       runtime: "edge",
     });
+  });
+});
+
+describe("auth() with organizations (Organizations() from latchkey/organizations)", () => {
+  /** POSTs JSON to one of the routes under /api/auth, with the browser's CSRF token. */
+  async function postJson(
+    send: ReturnType<typeof browser>["send"],
+    path: string,
+    body: Record<string, unknown>,
+  ) {
+    const { csrfToken } = (await (await send("/api/auth/csrf")).json()) as { csrfToken: string };
+    const response = await send(`/api/auth/${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ csrfToken, ...body }),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  }
+
+  /**
+   * Signs a new user in with an e-mailed code (organizations act for a user the adapter stores),
+   * creates an organization through the public routes and sets it active; `read` is the app's
+   * route that reports what `auth` gave it, checked before and after.
+   */
+  async function setActiveAndRead(read: string, slug: string) {
+    const { send } = browser();
+    const email = `${slug}@example.test`;
+    await signInUrl(send, { provider: "email", email, redirectTo: "/" });
+    const [code] = await codesMailedTo(send, email);
+    await signInUrl(send, { provider: "email", email, code: code!, redirectTo: "/" });
+    const active = async () => (await send(read)).json();
+    expect(await active()).toEqual({ email, activeOrganization: null });
+
+    const created = await postJson(send, "organization-create", { name: slug, slug });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const id = created.body.id as string;
+    const switched = await postJson(send, "organization", { action: "setActive", organizationId: id });
+    expect(switched.status, JSON.stringify(switched.body)).toBe(200);
+    const expected = { id, slug, role: "owner" };
+    // The browser's own GET /session, through the route handler, says so.
+    expect(await (await send("/api/auth/session")).json()).toMatchObject({ activeOrganization: expected });
+    return { send, email, expected, active };
+  }
+
+  test("auth() in a route handler carries the organization set active, as { id, slug, role }", async () => {
+    const { send, email, expected, active } = await setActiveAndRead(
+      "/api/active-organization",
+      "next-owners",
+    );
+    expect(await active()).toEqual({ email, activeOrganization: expected });
+
+    const cleared = await postJson(send, "organization", { action: "setActive", organizationId: null });
+    expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
+    expect(await active()).toEqual({ email, activeOrganization: null });
+  });
+
+  test("auth((req) => …) around a route handler carries it on req.auth", async () => {
+    const { email, expected, active } = await setActiveAndRead(
+      "/api/active-organization/req-auth",
+      "next-wrapped",
+    );
+    expect(await active()).toEqual({ email, activeOrganization: expected });
   });
 });
 

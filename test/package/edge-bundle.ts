@@ -36,6 +36,8 @@ export interface EdgeBundle {
   bytes: number;
   /** Every file bundled, as esbuild names it (the installed package's files end in `node_modules/latchkey/…`). */
   inputs: string[];
+  /** The bundle itself, to look for what must not be in it. */
+  text: string;
 }
 
 /**
@@ -81,6 +83,7 @@ export async function bundleForWorker(entry: string, resolveDir: string): Promis
   return {
     bytes: output?.contents.byteLength ?? 0,
     inputs: outputs.flatMap((bundled) => Object.keys(bundled.inputs)),
+    text: output?.text ?? "",
   };
 }
 

@@ -9,6 +9,7 @@ import { createMemoryTables, MemoryAdapter } from "../../src/adapters/memory.js"
 import { clientSafeErrorClass } from "../../src/core/error-traits.js";
 import { ERROR_CLASSES, RequestError } from "../../src/core/errors.js";
 import type { AuthConfig } from "../../src/index.js";
+import de from "../../src/locales/packs/de.js";
 import { renderVerificationEmail } from "../../src/pages/index.js";
 import OAuth from "../../src/providers/oauth.js";
 import Passkey from "../../src/providers/passkey.js";
@@ -16,7 +17,15 @@ import { MemoryStore } from "../../src/store/memory.js";
 import { CookieJar, getCsrf, HTTP_APP, locationOf, makeConfig, SECRET, send } from "../core/helpers.js";
 import { confirmLink, lastMail, outboxProvider, requestLink } from "../flows/email/helpers.js";
 import { expectAccessibleDocument } from "./document.js";
-import { byTag, findAll, formWithButton, type HtmlElement, hiddenValues, visibleText } from "./html.js";
+import {
+  byTag,
+  findAll,
+  formWithButton,
+  type HtmlElement,
+  hiddenValues,
+  parseHtml,
+  visibleText,
+} from "./html.js";
 
 const BROWSER = { accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8" };
 
@@ -137,23 +146,21 @@ describe("the code form", () => {
   });
 });
 
+/** An OAuth provider whose token endpoint nothing answers. */
+const acme = () =>
+  OAuth({
+    id: "acme",
+    name: "Acme",
+    authorization: "https://as.example/authorize",
+    token: "http://127.0.0.1:9/token",
+    userinfo: "https://as.example/me",
+    clientId: "acme-client",
+    clientSecret: "acme-secret",
+  });
+
 describe("a sign-in whose check cookie is gone", () => {
   it("says to start the sign-in again in this browser, not that the site is set up wrongly", async () => {
-    const config: AuthConfig = {
-      secret: SECRET,
-      trustHost: true,
-      providers: [
-        OAuth({
-          id: "acme",
-          name: "Acme",
-          authorization: "https://as.example/authorize",
-          token: "http://127.0.0.1:9/token",
-          userinfo: "https://as.example/me",
-          clientId: "acme-client",
-          clientSecret: "acme-secret",
-        }),
-      ],
-    };
+    const config: AuthConfig = { secret: SECRET, trustHost: true, providers: [acme()] };
     // The callback came back to another browser, or after the 15-minute check cookie expired.
     const response = await send(config, "/callback/acme?code=c&state=s", {
       origin: HTTP_APP,
@@ -198,10 +205,24 @@ describe("every page a failure lands on", () => {
       .concat(["InvalidCheck"]),
   ];
 
+  // Every flow and feature, so that every type's words are there: each carries its own.
+  const everything = () =>
+    makeConfig({
+      adapter: MemoryAdapter(createMemoryTables()),
+      providers: [
+        ...(makeConfig().providers ?? []),
+        acme(),
+        outboxProvider({ otp: true }).provider,
+        Passkey(),
+      ],
+      twoFactor: { methods: ["totp"] },
+      organizations: {},
+    });
+
   it.each([...new Set(landingTypes)])(
     "explains %s in plain words with a next step, and no docs link",
     async (type) => {
-      const config = makeConfig();
+      const config = everything();
       for (const page of ["/error", "/signin"]) {
         const response = await send(config, `${page}?error=${type}`, { headers: BROWSER });
         const text = mainText(expectAccessibleDocument(await response.text()));
@@ -214,6 +235,45 @@ describe("every page a failure lands on", () => {
       if (type !== "Configuration") expect(clientSafeErrorClass(type)).toBeDefined();
     },
   );
+});
+
+describe("the words of an error only a flow raises", () => {
+  const oauthCallbackPage = async (config: AuthConfig, language?: string) =>
+    mainText(
+      parseHtml(
+        await (
+          await send(config, "/error?error=OAuthCallbackError", {
+            headers: { ...BROWSER, ...(language ? { "accept-language": language } : {}) },
+          })
+        ).text(),
+      ),
+    );
+
+  it("come with the flow: an app without it shows the default words, one with it the flow's", async () => {
+    const without = makeConfig();
+    expect(await oauthCallbackPage(without)).toBe(await unknownTypeText(without, "/error"));
+    const withOAuth = makeConfig({ providers: [acme()] });
+    expect(await oauthCallbackPage(withOAuth)).toMatch(/provider did not finish signing you in/);
+  });
+
+  it("are the English a language lacking them falls back to, and a pack's own where it has them", async () => {
+    const german = makeConfig({
+      providers: [acme()],
+      locale: "de",
+      messages: { de: { signIn: "Anmelden" } },
+    });
+    expect(await oauthCallbackPage(german)).toMatch(/provider did not finish signing you in/);
+    const withPack = makeConfig({ providers: [acme()], locales: [de] });
+    expect(await oauthCallbackPage(withPack, "de")).toMatch(
+      /Der Anbieter hat deine Anmeldung nicht abgeschlossen/,
+    );
+    expect(await oauthCallbackPage(withPack, "en")).toMatch(/provider did not finish signing you in/);
+    const overridden = makeConfig({
+      providers: [acme()],
+      messages: { en: { errors: { OAuthCallbackError: ["Not quite", "Our own words."] } } },
+    });
+    expect(await oauthCallbackPage(overridden)).toMatch(/Our own words\./);
+  });
 });
 
 describe("an unknown route under the base path", () => {

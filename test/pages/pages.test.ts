@@ -94,7 +94,7 @@ describe("renderErrorPage", () => {
           byTag("h1"),
         )[0]!,
       );
-    const known = ["Configuration", "AccessDenied", "Verification"].map(heading);
+    const known = ["Configuration", "AccessDenied", "InvalidCheck"].map(heading);
     expect(new Set(known).size).toBe(3);
     expect(known).not.toContain(heading("Default"));
     expect(heading("whatever")).toBe(heading("Default"));

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import en from "../../src/locales/packs/en.js";
 import { errorCopy, renderSignInPage, type SignInPageProvider } from "../../src/pages/index.js";
 import { expectAccessibleDocument } from "./document.js";
 import { byTag, findAll, formWithButton, hiddenValues, visibleText } from "./html.js";
@@ -188,11 +189,12 @@ describe("renderSignInPage", () => {
     "MissingCSRF",
     "Default",
   ])("shows a specific alert for %s", (error) => {
-    const { root } = render([github], { error });
+    // English whole, as the language of an app whose flows raise every one of these types.
+    const { root } = render([github], { error, language: en });
     const alerts = findAll(root, (e) => e.attributes.role === "alert");
     expect(alerts).toHaveLength(1);
-    expect(visibleText(alerts[0]!)).toBe(errorCopy(error).message);
-    if (error !== "Default") expect(errorCopy(error).message).not.toBe(errorCopy("Default").message);
+    expect(visibleText(alerts[0]!)).toBe(errorCopy(error, en).message);
+    if (error !== "Default") expect(errorCopy(error, en).message).not.toBe(errorCopy("Default").message);
   });
 
   it("shows the default message for unknown or prototype-named error types, never the raw value", () => {

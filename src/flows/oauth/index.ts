@@ -5,6 +5,7 @@
  * protocol steps live beside this file, one per module; who the person is, and which stored user
  * that makes them, is decided in `login.ts`.
  */
+import { oauthErrors } from "../../locales/en/errors.js";
 import type { OAuth2Config, OAuthConfig, OIDCConfig } from "../../provider-types.js";
 import type { Flow, FlowSetup } from "../types.js";
 import { startAuthorization } from "./authorize.js";
@@ -78,6 +79,7 @@ function oauthFlowOf<P extends OAuthConfig>(): Flow<P> {
     // state and PKCE protect that callback instead (RFC 9700 §4.7).
     callbackNeedsCsrf: () => false,
     checkCookies: OAUTH_CHECK_COOKIES,
+    errorWords: oauthErrors,
   };
 }
 

@@ -6,9 +6,11 @@
  * response; users, accounts and authenticators are written by `login/passkey.ts`. The registry
  * in `../index.ts` has no row for this flow: `WebAuthn()` and `Passkey()` bring it.
  */
+
 import type { Adapter } from "../../adapters/types.js";
 import { clearCheckCookie } from "../../cookie/check-cookies.js";
 import { InvalidConfig, InvalidRequest } from "../../core/errors.js";
+import { passkeyErrors } from "../../locales/en/errors.js";
 import type { WebAuthnConfig } from "../../provider-types.js";
 import type { Flow } from "../types.js";
 import { authenticateWithPasskey } from "./authenticate.js";
@@ -86,6 +88,7 @@ function assertSettings(provider: WebAuthnConfig): void {
 }
 
 export const webauthnFlow: Flow<WebAuthnConfig> = {
+  errorWords: passkeyErrors,
   resolveProvider(provider) {
     assertSettings(provider);
     assertRelyingPartyOptions(provider);

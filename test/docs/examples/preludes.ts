@@ -244,8 +244,8 @@ assert.equal(((await providers.json()) as { github: { signinUrl: string } }).git
     prelude: "declare const session: { activeOrganization: { id: string; slug: string; role: string } };",
   },
   "src/adapters/capabilities.ts#missingExtensions": PRISMA,
-  "src/adapters/capabilities.ts#missingTwoFactorMethods": { given: ["adapter"] },
-  "src/adapters/capabilities.ts#missingTwoFactorMethodsMessage": { run: true },
+  "src/adapters/two-factor-methods.ts#missingTwoFactorMethods": { given: ["adapter"] },
+  "src/adapters/two-factor-methods.ts#missingTwoFactorMethodsMessage": { run: true },
   "src/adapters/memory.ts#MemoryAdapter": { given: ["request", "providers", "secret"] },
   "src/adapters/prisma/adapter.ts#PrismaAdapter": {
     given: ["providers", "secret"],
