@@ -59,5 +59,5 @@ export const signOutProps: ComponentProps<typeof SignOut> = {
   signOutPage: "logout",
   options: { redirectTo: "/" },
 };
-// @ts-expect-error: <SignOut> has no provider
-export const notASignOutProp: ComponentProps<typeof SignOut> = { provider: "github" };
+// @ts-expect-error: redirectTo is a path or URL
+export const wrongRedirect: ComponentProps<typeof SignOut> = { options: { redirectTo: 42 } };
