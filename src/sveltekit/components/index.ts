@@ -13,6 +13,10 @@
  *
  * @module
  */
+import type { Component } from "svelte";
+import type { SignInProps, SignOutProps } from "./props.js";
+import SignInComponent from "./SignIn.svelte";
+import SignOutComponent from "./SignOut.svelte";
 
 export type {
   SignInAuthorizationParams,
@@ -21,5 +25,23 @@ export type {
   SignOutFormOptions,
   SignOutProps,
 } from "./props.js";
-export { default as SignIn } from "./SignIn.svelte";
-export { default as SignOut } from "./SignOut.svelte";
+
+// Typed here rather than by `.svelte.d.ts` files beside the components: TypeScript's NodeNext
+// resolution looks for `SignIn.d.svelte.ts`, bundler resolution for `SignIn.svelte.d.ts`, and where
+// neither is found it falls back to Svelte's ambient `*.svelte` module, which takes any props.
+// Declared on these two constants, the props are checked under every resolution mode.
+
+/**
+ * A sign-in form for latchkey/sveltekit's `signIn` form action, with the props and slots of
+ * `@auth/sveltekit/components`' `<SignIn>`: posts to `/signin` (`signInPage`), the route whose
+ * default action is `signIn`; `provider`, `options.redirectTo`, `authorizationParams`, `className`,
+ * and the `credentials`, `email` and `submitButton` slots.
+ */
+export const SignIn = SignInComponent as unknown as Component<SignInProps>;
+
+/**
+ * A sign-out button for latchkey/sveltekit's `signOut` form action, with the props and slot of
+ * `@auth/sveltekit/components`' `<SignOut>`: posts to `/signout` (`signOutPage`), the route whose
+ * default action is `signOut`; `options.redirectTo`, `className`, and the `submitButton` slot.
+ */
+export const SignOut = SignOutComponent as unknown as Component<SignOutProps>;

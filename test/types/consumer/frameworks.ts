@@ -61,3 +61,5 @@ export const signOutProps: ComponentProps<typeof SignOut> = {
 };
 // @ts-expect-error: redirectTo is a path or URL
 export const wrongRedirect: ComponentProps<typeof SignOut> = { options: { redirectTo: 42 } };
+// @ts-expect-error: <SignOut> has no provider (the props are checked, not Svelte's any-props `*.svelte`)
+export const notASignOutProp: ComponentProps<typeof SignOut> = { provider: "github" };
