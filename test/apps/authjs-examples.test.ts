@@ -325,6 +325,8 @@ describe.skipIf(missing !== undefined)("Auth.js's example apps, switched to latc
       try {
         await page.goto(origin);
         await page.locator(".notSignedInText").waitFor();
+        // The header's legacy-mode `<div slot="submitButton">` is the button's content.
+        await page.locator("form.signInButton button > div.buttonPrimary", { hasText: "Sign in" }).waitFor();
         await Promise.all([
           page.waitForURL(/\/auth\/signin/),
           page.getByRole("button", { name: "Sign in" }).click(),
@@ -336,6 +338,9 @@ describe.skipIf(missing !== undefined)("Auth.js's example apps, switched to latc
         expect(await page.locator("h1").first().textContent()).toBe("Protected page");
 
         await page.goto(origin);
+        await page
+          .locator("form.signOutButton button > div.buttonPrimary", { hasText: "Sign out" })
+          .waitFor();
         await page.getByRole("button", { name: "Sign out" }).click();
         await page.locator(".notSignedInText").waitFor();
         await page.goto(`${origin}/protected`);
