@@ -1,8 +1,9 @@
 /**
  * How latchkey's form actions answer without `@sveltejs/kit`'s classes. SvelteKit recognises a
  * redirect or a failure from an action by `instanceof` against its own `Redirect` and
- * `ActionFailure`; an app's production build bundles SvelteKit's runtime while latchkey, a
- * dependency, stays external with a copy of its own, whose instances the app's copy does not
+ * `ActionFailure`; an app's production build bundles SvelteKit's runtime, and latchkey may reach
+ * another copy (SvelteKit's Vite plugin bundles latchkey with the app, as a package that ships
+ * Svelte components, but an app may keep it external), whose instances the app's copy does not
  * recognise. So an action records what it decided on the request's `locals`, returns plain data,
  * and the `handle` hook, which wraps the response, answers as SvelteKit would have:
  * - a page's form post: 303 to the location, or the re-rendered page with the failure's status;

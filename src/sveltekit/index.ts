@@ -43,6 +43,7 @@ import {
 } from "../index.js";
 import { escapeHtml } from "../pages/escape.js";
 import { type ActionOutcome, answerWith, settle, takeOutcome, wrapRequest } from "./action-outcome.js";
+import { splitAuthorizationParams } from "./form-fields.js";
 
 // The names `@auth/sveltekit` exports beside `SvelteKitAuth`, so that its imports switch as they are.
 export type { Account, DefaultSession, Profile, Session, User } from "../index.js";
@@ -65,7 +66,8 @@ export interface SvelteKitAuthResult {
   handle: Handle;
   /**
    * A form action that signs in: the form's `providerId` names the provider (none: the sign-in
-   * page), `redirectTo` where to go afterwards (default: the page the form was on), and the other
+   * page), `redirectTo` where to go afterwards (default: the page the form was on),
+   * `authorizationParams-<name>` fields the authorization request's extra parameters, and the other
    * fields are the provider's (a credentials provider's inputs, an e-mail address).
    */
   signIn: Action;
@@ -169,9 +171,17 @@ function setCookies(event: RequestEvent, cookies: CookieToSet[] | undefined): vo
 export function SvelteKitAuth(config: SvelteKitAuthConfig): SvelteKitAuthResult {
   const configFor = configPerRequest(config);
   /** Posts `fields` to one of latchkey's routes on behalf of the action's request; returns the internal result. */
-  async function post(event: RequestEvent, config: AuthConfig, path: string, fields: Record<string, string>) {
+  async function post(
+    event: RequestEvent,
+    config: AuthConfig,
+    path: string,
+    fields: Record<string, string>,
+    query?: URLSearchParams,
+  ) {
+    const url = new URL(`${basePathOf(config)}${path}`, event.url);
+    url.search = query?.toString() ?? "";
     const request = inProcessRequest(
-      new URL(`${basePathOf(config)}${path}`, event.url),
+      url,
       keepForwardedIfTrusted(forwardedHeaders(event.request.headers), READS_FORWARDED_HEADERS),
       { form: fields },
     );
@@ -230,7 +240,8 @@ export function SvelteKitAuth(config: SvelteKitAuthConfig): SvelteKitAuthResult 
     const config = await configFor(event);
     const form = await formFields(event);
     if (form === undefined) return settle(event.locals, NOT_A_FORM);
-    const { providerId, redirectTo, ...fields } = form;
+    const { providerId, redirectTo, ...rest } = form;
+    const { fields, authorizationParams } = splitAuthorizationParams(rest);
     const callbackUrl = redirectTo || event.request.headers.get("referer") || "/";
     const type = providerId ? await providerType(event, config, providerId) : undefined;
     if (!providerId || type === undefined) {
@@ -238,10 +249,8 @@ export function SvelteKitAuth(config: SvelteKitAuthConfig): SvelteKitAuthResult 
       return settle(event.locals, { kind: "redirect", location: signInLocation(config, callbackUrl) });
     }
     const route = finishingRoute(type, fields);
-    return follow(
-      event,
-      await post(event, config, `/${route}/${encodeURIComponent(providerId)}`, { ...fields, callbackUrl }),
-    );
+    const path = `/${route}/${encodeURIComponent(providerId)}`;
+    return follow(event, await post(event, config, path, { ...fields, callbackUrl }, authorizationParams));
   };
 
   const signOut: Action = async (event) => {

@@ -2,14 +2,13 @@
  * Auth.js's own example apps (apps/examples/sveltekit and apps/examples/express in its repository),
  * read from the Auth.js git dir at test time and switched as docs/migrating.md tells a user: the
  * `@auth/*` imports rewritten to latchkey's, `@auth/*` out of package.json and latchkey (the packed
- * tarball) in, and `<SignIn>`/`<SignOut>` from docs/sveltekit.md in place of
- * `@auth/sveltekit/components`. Their OAuth providers, which need accounts at those services, are
+ * tarball) in; `@auth/sveltekit/components` is `latchkey/sveltekit/components`. Their OAuth providers, which need accounts at those services, are
  * replaced by one Credentials provider. Each is installed, built with its own scripts, served as its
  * scripts serve it, and signed in and out in Chromium. Nothing of Auth.js's is kept in this
  * repository: the apps are extracted into generated/ on each run (and cached by content hash).
  */
 import { spawn } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { encode as authjsEncode } from "@auth/core/jwt";
 import type { Page } from "playwright-core";
@@ -57,6 +56,7 @@ function extract(folder: string, dest: string, edit: (path: string, text: string
 function rewriteImports(text: string, framework: "sveltekit" | "express"): string {
   return text
     .replaceAll(`"@auth/${framework}/providers/`, `"latchkey/providers/`)
+    .replaceAll(`"@auth/${framework}/components"`, `"latchkey/${framework}/components"`)
     .replaceAll(`"@auth/${framework}/package.json"`, `"latchkey/package.json"`)
     .replaceAll(`"@auth/${framework}"`, `"latchkey/${framework}"`);
 }
@@ -153,23 +153,13 @@ async function serve(dir: string, command: string[], ready: string, env: Record<
 async function installSvelteKitExample(): Promise<FixtureApp> {
   const edits: Record<string, number> = {};
   const source = join(REPO, "generated/authjs-examples/sveltekit");
-  const components = join(REPO, "test/fixtures/sveltekit-app/src/lib");
   extract("apps/examples/sveltekit", source, (path, text) => {
     if (path === "package.json") return swapManifest(text);
     let edited = rewriteImports(text, "sveltekit");
     if (path === "src/auth.ts") edited = credentialsInstead(edited);
-    // docs/sveltekit.md: the components are copied into the app's src/lib/.
-    edited = edited.replace(
-      `import { SignIn, SignOut } from "@auth/sveltekit/components"`,
-      `import SignIn from "$lib/SignIn.svelte"\n  import SignOut from "$lib/SignOut.svelte"`,
-    );
     if (path !== "src/auth.ts") edits[path] = changedLines(text, edited);
     return edited;
   });
-  mkdirSync(join(source, "src/lib"), { recursive: true });
-  for (const name of ["SignIn.svelte", "SignOut.svelte"]) {
-    writeFileSync(join(source, "src/lib", name), readFileSync(join(components, name)));
-  }
   const app = await installFixtureApp({
     name: "authjs-example-sveltekit",
     source,
@@ -335,6 +325,8 @@ describe.skipIf(missing !== undefined)("Auth.js's example apps, switched to latc
       try {
         await page.goto(origin);
         await page.locator(".notSignedInText").waitFor();
+        // The header's legacy-mode `<div slot="submitButton">` is the button's content.
+        await page.locator("form.signInButton button > div.buttonPrimary", { hasText: "Sign in" }).waitFor();
         await Promise.all([
           page.waitForURL(/\/auth\/signin/),
           page.getByRole("button", { name: "Sign in" }).click(),
@@ -346,6 +338,9 @@ describe.skipIf(missing !== undefined)("Auth.js's example apps, switched to latc
         expect(await page.locator("h1").first().textContent()).toBe("Protected page");
 
         await page.goto(origin);
+        await page
+          .locator("form.signOutButton button > div.buttonPrimary", { hasText: "Sign out" })
+          .waitFor();
         await page.getByRole("button", { name: "Sign out" }).click();
         await page.locator(".notSignedInText").waitFor();
         await page.goto(`${origin}/protected`);

@@ -2,8 +2,9 @@
  * The SvelteKit fixture's production build (latchkey from the tarball, adapter-node, `node build`)
  * in Chromium, as a user clicks through it: a protected page's redirect to latchkey's default
  * sign-in page behind SvelteKit's origin check, the signIn/signOut form actions (plain and
- * `use:enhance`), the sign-in and sign-out components of docs/sveltekit.md, the default sign-out
- * page, and latchkey/client finding the glue's base path on its own.
+ * `use:enhance`), latchkey/sveltekit/components' `<SignIn>` and `<SignOut>` (filled from runes-mode
+ * snippets and from a legacy-mode `slot=`), the default sign-out page, and latchkey/client finding
+ * the glue's base path on its own.
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -96,7 +97,7 @@ describe("the SvelteKit fixture, built from the tarball, in Chromium", () => {
     }
   });
 
-  it("the SignIn component of docs/sveltekit.md signs in; a wrong password reaches the sign-in page's error", {
+  it("latchkey/sveltekit/components: <SignIn> with the credentials snippet signs in (a wrong password reaches the sign-in page's error); <SignOut> with a legacy slot signs out", {
     timeout: 60_000,
   }, async () => {
     const { page, problems } = await openPage();
@@ -119,7 +120,7 @@ describe("the SvelteKit fixture, built from the tarball, in Chromium", () => {
       await page.goto(`${origin}/signout`);
       await Promise.all([
         page.waitForURL(`${origin}/`),
-        page.getByRole("button", { name: "Sign out" }).click(),
+        page.getByRole("button", { name: "Sign out of the fixture" }).click(),
       ]);
       await page.locator("#greeting", { hasText: "Not signed in" }).waitFor();
       expect(problems).toEqual([]);

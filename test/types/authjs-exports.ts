@@ -111,6 +111,11 @@ export function authjsEntries(): AuthjsEntry[] {
       source: "packages/frameworks-sveltekit/src/lib/index.ts",
       latchkey: "latchkey/sveltekit",
     },
+    {
+      authjs: "@auth/sveltekit/components",
+      source: "packages/frameworks-sveltekit/src/lib/components/index.ts",
+      latchkey: "latchkey/sveltekit/components",
+    },
     ...providerModules,
   ];
 }

@@ -55,7 +55,7 @@ const nodeTypesIn = (compiled: Compiled) =>
   compiled.program.getSourceFiles().filter((file) => file.fileName.includes("/@types/node/"));
 
 /** Installed beside latchkey in the consumer project: the frameworks, and Express's types. */
-const FRAMEWORK_PACKAGES = ["hono", "fastify", "express", "@sveltejs/kit", "@types/express"];
+const FRAMEWORK_PACKAGES = ["hono", "fastify", "express", "@sveltejs/kit", "svelte", "@types/express"];
 
 /**
  * SvelteKit's own declarations name `CookieParseOptions` from cookie 0.6, whose types come from
@@ -184,6 +184,7 @@ const CONSUMER_OF: Record<string, string> = {
   "latchkey/express": "frameworks.ts",
   "latchkey/fastify": "frameworks.ts",
   "latchkey/sveltekit": "frameworks.ts",
+  "latchkey/sveltekit/components": "frameworks.ts",
   // Compiled with a Next.js project's options by test/types/next.test.ts.
   "latchkey/next": "next.ts",
   "latchkey/next/pages": "next.ts",
@@ -246,7 +247,7 @@ describe("the built package, in a consumer project", { timeout: 120_000 }, () =>
     expect(nodeTypesIn(compiled)).toEqual([]);
   });
 
-  it("latchkey/express, latchkey/fastify and latchkey/sveltekit compile with Node's types and their framework's", () => {
+  it("latchkey/express, latchkey/fastify, latchkey/sveltekit and its components compile with Node's types and their framework's", () => {
     const compiled = compiler.compile([join(project, "frameworks.ts")], withFrameworks);
     expect(
       notSvelteKits(compiled).map((diagnostic) =>

@@ -416,6 +416,9 @@ req.headers = { host: "localhost:3000" };`,
   "src/hono/index.ts#authSession": { prelude: HONO_APP },
   "src/hono/index.ts#verifyAuth": { prelude: HONO_APP },
   "src/hono/index.ts#requirePermission": { prelude: HONO_APP },
+  "src/sveltekit/components/index.ts#module": {
+    modules: { "../../auth.js": `export declare const signIn: import("@sveltejs/kit").Action;` },
+  },
   "src/sveltekit/index.ts#module": { given: ["checkPassword"] },
   "src/sveltekit/index.ts#SvelteKitAuth": {
     modules: { "../../auth.js": `export declare const signIn: import("@sveltejs/kit").Action;` },
