@@ -293,6 +293,37 @@ async function openPageSignedInUnderAuthjs(origin: string) {
   return opened;
 }
 
+/** The Next.js examples' middleware-protected page opens, and their server page shows the session's user. */
+async function expectNextPagesShowSession(page: Page, origin: string, email: string): Promise<void> {
+  await page.goto(`${origin}/middleware-example`);
+  expect(await page.locator("h1").textContent()).toBe("Middleware usage");
+  await page.goto(`${origin}/server-example`);
+  expect(await page.locator("pre").textContent()).toContain(`"email": "${email}"`);
+}
+
+/** Serves a built Next.js example with `next start` on a free port. */
+async function startNextExample(app: FixtureApp): Promise<{ origin: string; stop(): void }> {
+  const port = await freePort();
+  const server = await serve(
+    app.dir,
+    ["npm", "start", "--", "--port", String(port), "--hostname", "127.0.0.1"],
+    "Ready",
+    { AUTH_TRUST_HOST: "true" },
+  );
+  return { origin: `http://127.0.0.1:${port}`, stop: server.stop };
+}
+
+/** Both Next.js examples: the middleware and server pages see Grace's pre-switch session. */
+async function expectPreSwitchUserOnNextExample(origin: string): Promise<void> {
+  const { page, problems } = await openPageSignedInUnderAuthjs(origin);
+  try {
+    await expectNextPagesShowSession(page, origin, "grace@example.test");
+    expect(problems).toEqual([]);
+  } finally {
+    await page.close();
+  }
+}
+
 async function signInOnTheDefaultPage(page: Page): Promise<void> {
   await page.getByLabel("Username").fill("ada");
   await page.getByLabel("Password").fill("correct horse");
@@ -428,20 +459,12 @@ describe.skipIf(missing !== undefined)("Auth.js's example apps, switched to latc
   });
 
   describe("apps/examples/nextjs: next build (Turbopack), next start", () => {
-    let app: FixtureApp;
-    let server: { stop(): void } | undefined;
+    let server: { origin: string; stop(): void } | undefined;
     let origin: string;
 
     beforeAll(async () => {
-      app = await installing.nextjs;
-      const port = await freePort();
-      origin = `http://127.0.0.1:${port}`;
-      server = await serve(
-        app.dir,
-        ["npm", "start", "--", "--port", String(port), "--hostname", "127.0.0.1"],
-        "Ready",
-        { AUTH_TRUST_HOST: "true" },
-      );
+      server = await startNextExample(await installing.nextjs);
+      origin = server.origin;
     }, 900_000);
     afterAll(() => server?.stop());
 
@@ -462,10 +485,7 @@ describe.skipIf(missing !== undefined)("Auth.js's example apps, switched to latc
           signInOnTheDefaultPage(page),
         ]);
 
-        await page.goto(`${origin}/middleware-example`);
-        expect(await page.locator("h1").textContent()).toBe("Middleware usage");
-        await page.goto(`${origin}/server-example`);
-        expect(await page.locator("pre").textContent()).toContain('"email": "ada@example.test"');
+        await expectNextPagesShowSession(page, origin, "ada@example.test");
         const api = await page.request.get(`${origin}/api/protected`);
         expect(await api.json()).toEqual({ data: "Protected data" });
 
@@ -485,35 +505,17 @@ describe.skipIf(missing !== undefined)("Auth.js's example apps, switched to latc
       }
     });
 
-    it("a user signed in under Auth.js before the switch is still signed in", async () => {
-      const { page, problems } = await openPageSignedInUnderAuthjs(origin);
-      try {
-        await page.goto(`${origin}/middleware-example`);
-        expect(await page.locator("h1").textContent()).toBe("Middleware usage");
-        await page.goto(`${origin}/server-example`);
-        expect(await page.locator("pre").textContent()).toContain('"email": "grace@example.test"');
-        expect(problems).toEqual([]);
-      } finally {
-        await page.close();
-      }
-    });
+    it("a user signed in under Auth.js before the switch is still signed in", () =>
+      expectPreSwitchUserOnNextExample(origin));
   });
 
   describe("apps/examples/nextjs-pages: next build (Turbopack), next start", () => {
-    let app: FixtureApp;
-    let server: { stop(): void } | undefined;
+    let server: { origin: string; stop(): void } | undefined;
     let origin: string;
 
     beforeAll(async () => {
-      app = await installing.nextjsPages;
-      const port = await freePort();
-      origin = `http://127.0.0.1:${port}`;
-      server = await serve(
-        app.dir,
-        ["npm", "start", "--", "--port", String(port), "--hostname", "127.0.0.1"],
-        "Ready",
-        { AUTH_TRUST_HOST: "true" },
-      );
+      server = await startNextExample(await installing.nextjsPages);
+      origin = server.origin;
     }, 900_000);
     afterAll(() => server?.stop());
 
@@ -531,10 +533,7 @@ describe.skipIf(missing !== undefined)("Auth.js's example apps, switched to latc
         ]);
         await Promise.all([page.waitForURL(`${origin}/`), signInOnTheDefaultPage(page)]);
 
-        await page.goto(`${origin}/middleware-example`);
-        expect(await page.locator("h1").textContent()).toBe("Middleware usage");
-        await page.goto(`${origin}/server-example`);
-        expect(await page.locator("pre").textContent()).toContain('"email": "ada@example.test"');
+        await expectNextPagesShowSession(page, origin, "ada@example.test");
 
         await page.goto(`${origin}/client-example`);
         await page.locator("pre", { hasText: "ada@example.test" }).waitFor();
@@ -554,17 +553,7 @@ describe.skipIf(missing !== undefined)("Auth.js's example apps, switched to latc
       }
     });
 
-    it("a user signed in under Auth.js before the switch is still signed in", async () => {
-      const { page, problems } = await openPageSignedInUnderAuthjs(origin);
-      try {
-        await page.goto(`${origin}/middleware-example`);
-        expect(await page.locator("h1").textContent()).toBe("Middleware usage");
-        await page.goto(`${origin}/server-example`);
-        expect(await page.locator("pre").textContent()).toContain('"email": "grace@example.test"');
-        expect(problems).toEqual([]);
-      } finally {
-        await page.close();
-      }
-    });
+    it("a user signed in under Auth.js before the switch is still signed in", () =>
+      expectPreSwitchUserOnNextExample(origin));
   });
 });
