@@ -6,6 +6,7 @@
  */
 import type { AuthConfig } from "../index.js";
 import { MemoryStore } from "../rate-limit/index.js";
+import { copiesDefaultStore } from "../store/copies-default.js";
 
 /** A config, or a function of the framework's request context returning one (as Auth.js glue accepts). */
 export type ConfigSource<Context, Config extends ConfigWithStore = AuthConfig> =
@@ -15,29 +16,38 @@ export type ConfigSource<Context, Config extends ConfigWithStore = AuthConfig> =
 /** What configPerRequest needs of a config: its optional store (latchkey/next's config type differs). */
 export type ConfigWithStore = Pick<AuthConfig, "store">;
 
-const mountedCopies = new WeakMap<AuthConfig, Map<string, AuthConfig>>();
+interface MountedCopies {
+  byBasePath: Map<string, AuthConfig>;
+  /** The store every copy uses when the config names none, so that no mount path counts apart. */
+  store: MemoryStore;
+}
+
+const mountedCopies = new WeakMap<AuthConfig, MountedCopies>();
 
 /**
- * Mount points are few (one or two per app); a mount path with parameters could make many, so
- * copies beyond this many are made per request instead of kept.
+ * Mount points are few (one or two per app); a mount path with parameters (`/:tenant/auth`) could
+ * make many, so copies beyond this many are made per request instead of kept. They still count in
+ * the copies' shared store: a client gains nothing by asking under a new mount path.
  */
 const MAX_MOUNTS_PER_CONFIG = 16;
 
 /**
  * `config` serving its routes under `basePath`: the config itself when it already names that base
- * path, else one copy per mount point, kept for the life of the config.
+ * path, else one copy per mount point, kept for the life of the config. A config that names no
+ * store gets one default store for all its copies.
  */
 export function mountedAt(config: AuthConfig, basePath: string): AuthConfig {
   if (config.basePath === basePath) return config;
   let copies = mountedCopies.get(config);
   if (copies === undefined) {
-    copies = new Map();
+    copies = { byBasePath: new Map(), store: new MemoryStore() };
     mountedCopies.set(config, copies);
   }
-  let copy = copies.get(basePath);
+  let copy = copies.byBasePath.get(basePath);
   if (copy === undefined) {
     copy = { ...config, basePath };
-    if (copies.size < MAX_MOUNTS_PER_CONFIG) copies.set(basePath, copy);
+    if (config.store === undefined) copiesDefaultStore.set(copy, copies.store);
+    if (copies.byBasePath.size < MAX_MOUNTS_PER_CONFIG) copies.byBasePath.set(basePath, copy);
   }
   return copy;
 }

@@ -53,6 +53,7 @@ import {
   strategyImpl,
 } from "../session/index.js";
 import { boundedStore } from "../store/bounded.js";
+import { copiesDefaultStore } from "../store/copies-default.js";
 import { MemoryStore } from "../store/memory.js";
 import { createSingleFlight } from "../store/single-flight.js";
 import { applyEnvDefaults } from "./env-defaults.js";
@@ -431,7 +432,10 @@ export function resolveConfig(config: AuthConfig, env: EnvRecord = readProcessEn
   const cacheMaxAge = cookieCacheMaxAge(config, strategy);
   const callbacks = { ...defaultCallbacks, ...config.callbacks } as CallbacksOptions;
   const storeTimeoutMs = positiveNumber("storeTimeoutMs", config.storeTimeoutMs, DEFAULT_STORE_TIMEOUT_MS);
-  const store = boundedStore(config.store ?? new MemoryStore(), storeTimeoutMs);
+  const store = boundedStore(
+    config.store ?? copiesDefaultStore.get(config) ?? new MemoryStore(),
+    storeTimeoutMs,
+  );
   return {
     basePath: normalizeBasePath(withEnv.basePath),
     secrets: resolveSecrets(withEnv.secret, logger),

@@ -173,6 +173,26 @@ describe.each(EXPRESS)("latchkey/express on %s", (_, express) => {
     expect((await signInThroughThePage(browser(origin), "/auth")).signIn.status).toBe(429);
   });
 
+  test("mounted under a path with parameters, a guesser gains nothing by asking under a new mount path: every path counts in one store", async () => {
+    const application = express();
+    const config = credentialsConfig({
+      rateLimit: { rules: { signInAttempt: { perIp: 100, perAccount: 3, windowSeconds: 60 } } },
+    });
+    application.use("/:tenant/auth", LatchkeyExpress(config));
+    const origin = await serve(application as unknown as RequestListener);
+    // The attacker first fills every mount point latchkey keeps a copy for with paths of its own.
+    for (let tenant = 1; tenant <= 16; tenant++) {
+      expect((await fetch(`${origin}/junk-${tenant}/auth/providers`)).status).toBe(200);
+    }
+    const statuses: number[] = [];
+    for (let guess = 0; guess < 4; guess++) {
+      const path = `/guess-${guess}/auth`;
+      statuses.push((await signInThroughThePage(browser(origin), path, "guess")).signIn.status);
+    }
+    expect(statuses).toEqual([302, 302, 302, 429]);
+    expect((await signInThroughThePage(browser(origin), "/junk-1/auth")).signIn.status).toBe(429);
+  });
+
   test("honours X-Forwarded-Host only when Express's trust proxy trusts the peer", async () => {
     const listed = async (origin: string) => {
       const response = await fetch(`${origin}/api/auth/providers`, {
