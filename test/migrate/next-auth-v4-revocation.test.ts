@@ -27,6 +27,8 @@ const v4Claims = { sub: USER, name: "Vera Four", email: "vera@example.test", pic
 /** The switch happens a minute after the v4 token was last issued, as on a real deploy. */
 const MINTED = new Date("2026-11-01T00:00:00Z");
 const SWITCHED = new Date(MINTED.valueOf() + 60_000);
+/** A day in milliseconds; v4 sessions last 30 by default. */
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 const migratingWithStore = (): AuthConfig =>
   makeConfig({ migrate: { nextAuthV4: true }, session: { strategy: "jwt" }, store: new MemoryStore() });
@@ -163,6 +165,38 @@ describe(`next-auth ${v4.version} JWT sessions adopted under revocation`, () => 
     expect(await sessionOf(ending, jar)).toBeNull();
     expect(jar.get(V5_COOKIE)).toBeUndefined();
     expect(await listUserSessions(ending, USER)).toEqual([]);
+  });
+
+  it("the debug log says which v4 cookies were adopted, refused as a copy, or over", async () => {
+    const logged: unknown[][] = [];
+    const logger = { debug: (...line: unknown[]) => void logged.push(line), warn() {}, error() {} };
+    config = makeConfig({
+      migrate: { nextAuthV4: true },
+      session: { strategy: "jwt" },
+      store: new MemoryStore(),
+      debug: true,
+      logger,
+    });
+    const adoption = (line: unknown[]) => typeof line[0] === "string" && line[0].includes("next-auth v4");
+    await sessionOf(config, stolenCopy());
+    await sessionOf(config, stolenCopy());
+    expect(logged.filter(adoption)).toEqual([
+      ["Adopted a next-auth v4 session", { expires: new Date(MINTED.valueOf() + 30 * DAY_MS).toISOString() }],
+      ["A next-auth v4 session cookie was adopted before; refusing the copy"],
+      ["A next-auth v4 session cookie was not readable or has expired; clearing it"],
+    ]);
+
+    // At its `exp`, and inside v4's 15 s clock tolerance after it, a token is over: never adopted.
+    vi.setSystemTime(MINTED);
+    const short = await v4.jwt.encode({ token: v4Claims, secret: SECRET, maxAge: 30 });
+    for (const after of [30_000, 35_000]) {
+      vi.setSystemTime(MINTED.valueOf() + after);
+      logged.length = 0;
+      expect(await sessionOf(config, new CookieJar({ [V4_COOKIE]: short }))).toBeNull();
+      expect(logged.filter(adoption)).toEqual([
+        ["A next-auth v4 session cookie was not readable or has expired; clearing it"],
+      ]);
+    }
   });
 
   it("the adopted session is listed with the user's sessions, signed in when the v4 token was issued", async () => {
