@@ -191,6 +191,41 @@ describe("latchkey/hono on @hono/node-server", () => {
     expect(await response.text()).not.toMatch(/at .*\.ts:\d+/);
   });
 
+  test("the error it throws without initAuthConfig names the middleware to add", async () => {
+    const bare = new Hono();
+    bare.onError((error, c) => c.text(error.message, 500));
+    bare.use("/auth/*", authHandler());
+    bare.get("/", async (c) => c.json(await getSession(c)));
+    const origin = await serve(bare);
+    for (const path of ["/auth/session", "/"]) {
+      const response = await fetch(`${origin}${path}`);
+      expect(await response.text()).toBe(
+        'latchkey/hono: no config for this request. Add app.use("*", initAuthConfig(config)) first.',
+      );
+    }
+  });
+
+  test("the session is read once per request, however many middleware and handlers ask", async () => {
+    let reads = 0;
+    const config = credentialsConfig({
+      callbacks: {
+        session: ({ session }) => {
+          reads++;
+          return session;
+        },
+      },
+    });
+    const send = browser(await serve(app(config)));
+    await signInThroughThePage(send, "/api/auth");
+    reads = 0;
+    // authSession, verifyAuth and the route itself each ask.
+    expect(await (await send("/api/protected/me")).json()).toEqual({ email: "ada@example.test" });
+    expect(await (await send("/direct")).json()).toMatchObject({
+      session: { user: { name: "Ada Lovelace" } },
+    });
+    expect(reads).toBe(2);
+  });
+
   describe("attacks", () => {
     test("a cross-site POST to sign out, without the CSRF token, leaves the session alone", async () => {
       const origin = await serve(app());
