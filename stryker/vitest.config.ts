@@ -11,6 +11,12 @@ import base from "../vitest.config.js";
 
 const focusedSuites = process.env.STRYKER_TESTS?.split(",").filter(Boolean);
 
+// Stryker's sandbox leaves out generated/ (see ignorePatterns), so a focused run that names a
+// suite using the generated Prisma clients (the adapters', the v4 database adoption) generates
+// them there first, as `npm test` does in the repository.
+const generatesPrismaClients =
+  focusedSuites?.some((glob) => /^test\/(adapters|migrate)\//.test(glob)) ?? false;
+
 // One project, every file isolated: a mutant must meet fresh modules in every suite.
 const { projects: _projects, ...baseTest } = base.test ?? {};
 
@@ -45,8 +51,8 @@ export default defineConfig({
       "test/store/**/*.test.ts",
       "test/two-factor/**/*.test.ts",
     ],
-    // Only the Prisma suites need the generated clients, and none of them runs here.
-    globalSetup: [],
+    // Only the Prisma suites need the generated clients, and none of the whole run's suites is one.
+    globalSetup: generatesPrismaClients ? ["test/adapters/global-setup.ts"] : [],
     env: { LATCHKEY_TEST_STORES: "memory" },
   },
 });

@@ -137,6 +137,25 @@ describe("latchkey/fastify", () => {
     expect(await listed(trusted)).toBe("https://app.example.com/api/auth/signin/credentials");
   });
 
+  test("with trustProxy, the proxy's X-Forwarded-Proto reaches getSession: the https session cookie is read", async () => {
+    const origin = await serve(await app({ trustProxy: true }));
+    const direct = browser(origin);
+    const secureOrigin = origin.replace("http:", "https:");
+    // Every request through the TLS-terminating proxy, which sets the scheme the browser used.
+    const send = Object.assign(
+      (path: string, init: RequestInit = {}) => {
+        const headers = new Headers(init.headers);
+        headers.set("x-forwarded-proto", "https");
+        if ((init.method ?? "GET") !== "GET") headers.set("origin", secureOrigin);
+        return direct(path, { ...init, headers });
+      },
+      { jar: direct.jar, origin: secureOrigin },
+    );
+    expect((await signInThroughThePage(send, "/api/auth")).signIn.status).toBe(302);
+    expect([...direct.jar.cookies.keys()]).toContain("__Secure-authjs.session-token");
+    expect(await (await send("/")).text()).toBe("Hello Ada Lovelace");
+  });
+
   test("trusts no X-Forwarded-* when the config leaves trustProxy out (the default)", async () => {
     const config: LatchkeyFastifyConfig = credentialsConfig({ basePath: "/api/auth" });
     expect("trustProxy" in config).toBe(false);

@@ -28,9 +28,12 @@ import {
   signInThroughThePage,
 } from "../support/framework-http.js";
 
-/** Reading projects is the member role's; removing members is not. */
+/** Reading projects is the member role's; managing members and invitations is not. */
 const READ_PROJECTS = { project: ["read"] } as const satisfies OrganizationStatements;
-const REMOVE_MEMBERS = { member: ["delete"] } as const satisfies OrganizationStatements;
+const MANAGE_MEMBERS = {
+  member: ["update", "delete"],
+  invitation: ["cancel"],
+} as const satisfies OrganizationStatements;
 
 /** Ada is a plain member of Grace's Acme, and owner of her own Lab. */
 async function organizationsConfig(): Promise<{ config: AuthConfig; acme: string; lab: string }> {
@@ -83,7 +86,7 @@ async function setActive(send: Browser, csrfToken: string, organizationId: strin
   expect(answer.status, await answer.clone().text()).toBe(200);
 }
 
-/** Every framework's app: `/projects` needs project:read, `/members` needs member:delete. */
+/** Every framework's app: `/projects` needs project:read, `/members` needs MANAGE_MEMBERS. */
 const apps: Record<string, (config: AuthConfig) => Promise<string>> = {
   express: async (config) => {
     const app = express();
@@ -94,7 +97,7 @@ const apps: Record<string, (config: AuthConfig) => Promise<string>> = {
       res.end(JSON.stringify({ organization: session?.activeOrganization?.slug }));
     };
     app.get("/projects", expressPermission(config, READ_PROJECTS), answer);
-    app.get("/members", expressPermission(config, REMOVE_MEMBERS), answer);
+    app.get("/members", expressPermission(config, MANAGE_MEMBERS), answer);
     return serve(app);
   },
   hono: async (config) => {
@@ -104,7 +107,7 @@ const apps: Record<string, (config: AuthConfig) => Promise<string>> = {
     app.get("/projects", honoPermission(READ_PROJECTS), (c) =>
       c.json({ organization: c.get("session")?.activeOrganization?.slug }),
     );
-    app.get("/members", honoPermission(REMOVE_MEMBERS), (c) =>
+    app.get("/members", honoPermission(MANAGE_MEMBERS), (c) =>
       c.json({ organization: c.get("session")?.activeOrganization?.slug }),
     );
     return new Promise<string>((resolve) => {
@@ -121,7 +124,7 @@ const apps: Record<string, (config: AuthConfig) => Promise<string>> = {
       organization: request.auth?.activeOrganization?.slug,
     });
     app.get("/projects", { preHandler: fastifyPermission(config, READ_PROJECTS) }, answer);
-    app.get("/members", { preHandler: fastifyPermission(config, REMOVE_MEMBERS) }, answer);
+    app.get("/members", { preHandler: fastifyPermission(config, MANAGE_MEMBERS) }, answer);
     closeAfterTest(() => app.close());
     return app.listen({ port: 0, host: "127.0.0.1" });
   },
@@ -138,7 +141,11 @@ describe.each(Object.keys(apps))("requirePermission on %s", (framework) => {
     const { csrfToken } = await signInThroughThePage(send, "/api/auth");
     const none = await send("/projects", api);
     expect(none.status).toBe(403);
-    expect(await none.json()).toMatchObject({ error: "OrganizationRefused", code: "notMember" });
+    expect(await none.json()).toEqual({
+      error: "OrganizationRefused",
+      code: "notMember",
+      message: "No organization is active on this session: switch to one first.",
+    });
 
     await setActive(send, csrfToken, acme);
     const allowed = await send("/projects", api);
@@ -149,7 +156,7 @@ describe.each(Object.keys(apps))("requirePermission on %s", (framework) => {
     expect(await refused.json()).toEqual({
       error: "OrganizationRefused",
       code: "forbidden",
-      message: "Your role (member) in acme does not allow member: delete.",
+      message: "Your role (member) in acme does not allow member: update, delete; invitation: cancel.",
     });
 
     await setActive(send, csrfToken, lab);

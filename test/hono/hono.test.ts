@@ -16,7 +16,9 @@ import {
   verifyAuth,
 } from "../../src/hono/index.js";
 import type { AuthConfig } from "../../src/index.js";
+import AzureAD from "../../src/providers/azure-ad.js";
 import Email from "../../src/providers/email.js";
+import { MemoryStore } from "../../src/rate-limit/index.js";
 import {
   browser,
   closeAfterTest,
@@ -111,6 +113,44 @@ describe("latchkey/hono on @hono/node-server", () => {
     expect((await signInThroughThePage(browser(origin), "/api/auth")).signIn.status).toBe(429);
   });
 
+  test("a config that names its own store counts there: two instances sharing it share the counts", async () => {
+    // As two processes behind a load balancer share one Redis store; each config function builds a
+    // new config per request, and every one names the app's store, not one of the glue's.
+    const store = new MemoryStore();
+    const instance = () =>
+      serve(
+        app(() =>
+          credentialsConfig({
+            basePath: "/api/auth",
+            store,
+            rateLimit: { rules: { signInAttempt: { perIp: 100, perAccount: 3, windowSeconds: 60 } } },
+          }),
+        ),
+      );
+    const [first, second] = [browser(await instance()), browser(await instance())];
+    const guess = async (send: ReturnType<typeof browser>) =>
+      (await signInThroughThePage(send, "/api/auth", "guess")).signIn.status;
+    expect([await guess(first), await guess(second), await guess(first)]).toEqual([302, 302, 302]);
+    expect(await guess(second)).toBe(429);
+  });
+
+  test("a config function returning the same object is prepared once, however many requests and routes use it", async () => {
+    // A deprecated provider is reported once per prepared config: the count shows how often it was.
+    const warnings: string[] = [];
+    const config = credentialsConfig({
+      basePath: "/api/auth",
+      logger: { warn: (code) => void warnings.push(code), error: () => {}, debug: () => {} },
+    });
+    config.providers = [...config.providers, AzureAD({ clientId: "id", clientSecret: "secret" })];
+    const origin = await serve(app(() => config));
+    const send = browser(origin);
+    await send("/api/auth/providers");
+    await send("/");
+    await send("/api/auth/session");
+    await send("/api/protected/me");
+    expect(warnings).toEqual(["DeprecatedProvider"]);
+  });
+
   test("verifyAuth answers an API call with 401 JSON and a page load with a redirect to sign in", async () => {
     const origin = await serve(app(credentialsConfig({ basePath: "/api/auth" })));
     const api = await fetch(`${origin}/api/protected/me`);
@@ -149,6 +189,41 @@ describe("latchkey/hono on @hono/node-server", () => {
     const response = await fetch(`${origin}/auth/session`);
     expect(response.status).toBe(500);
     expect(await response.text()).not.toMatch(/at .*\.ts:\d+/);
+  });
+
+  test("the error it throws without initAuthConfig names the middleware to add", async () => {
+    const bare = new Hono();
+    bare.onError((error, c) => c.text(error.message, 500));
+    bare.use("/auth/*", authHandler());
+    bare.get("/", async (c) => c.json(await getSession(c)));
+    const origin = await serve(bare);
+    for (const path of ["/auth/session", "/"]) {
+      const response = await fetch(`${origin}${path}`);
+      expect(await response.text()).toBe(
+        'latchkey/hono: no config for this request. Add app.use("*", initAuthConfig(config)) first.',
+      );
+    }
+  });
+
+  test("the session is read once per request, however many middleware and handlers ask", async () => {
+    let reads = 0;
+    const config = credentialsConfig({
+      callbacks: {
+        session: ({ session }) => {
+          reads++;
+          return session;
+        },
+      },
+    });
+    const send = browser(await serve(app(config)));
+    await signInThroughThePage(send, "/api/auth");
+    reads = 0;
+    // authSession, verifyAuth and the route itself each ask.
+    expect(await (await send("/api/protected/me")).json()).toEqual({ email: "ada@example.test" });
+    expect(await (await send("/direct")).json()).toMatchObject({
+      session: { user: { name: "Ada Lovelace" } },
+    });
+    expect(reads).toBe(2);
   });
 
   describe("attacks", () => {
@@ -193,6 +268,43 @@ describe("latchkey/hono on @hono/node-server", () => {
         "x-forwarded-proto": "https",
       });
       expect(link.origin).toBe("https://app.example");
+    });
+
+    test("a client's X-Forwarded-* headers neither change nor drop the session that getSession reads", async () => {
+      const origin = await serve(app());
+      const send = browser(origin);
+      await signInThroughThePage(send, "/api/auth");
+      // Kept, a forged proto would send the read to the `__Secure-` cookie this http app never set.
+      const forged: Record<string, string>[] = [
+        { "x-forwarded-proto": "https" },
+        { "x-forwarded-for": "203.0.113.9" },
+        { forwarded: "proto=https;host=evil.example" },
+      ];
+      for (const headers of forged) {
+        const me = await send("/api/protected/me", { headers });
+        expect(me.status).toBe(200);
+        expect(await me.json()).toEqual({ email: "ada@example.test" });
+      }
+    });
+
+    test("with trustProxy, the proxy's X-Forwarded-Proto reaches getSession: the https session cookie is read", async () => {
+      const origin = await serve(app(credentialsConfig(), { trustProxy: true }));
+      const direct = browser(origin);
+      const secureOrigin = origin.replace("http:", "https:");
+      // Every request through the TLS-terminating proxy, which sets the scheme the browser used.
+      const send = Object.assign(
+        (path: string, init: RequestInit = {}) => {
+          const headers = new Headers(init.headers);
+          headers.set("x-forwarded-proto", "https");
+          if ((init.method ?? "GET") !== "GET") headers.set("origin", secureOrigin);
+          return direct(path, { ...init, headers });
+        },
+        { jar: direct.jar, origin: secureOrigin },
+      );
+      const { signIn } = await signInThroughThePage(send, "/api/auth");
+      expect(signIn.status).toBe(302);
+      expect([...direct.jar.cookies.keys()]).toContain("__Secure-authjs.session-token");
+      expect(await (await send("/api/protected/me")).json()).toEqual({ email: "ada@example.test" });
     });
 
     test("a forged session cookie is nobody", async () => {

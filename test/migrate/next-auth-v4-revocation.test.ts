@@ -27,6 +27,8 @@ const v4Claims = { sub: USER, name: "Vera Four", email: "vera@example.test", pic
 /** The switch happens a minute after the v4 token was last issued, as on a real deploy. */
 const MINTED = new Date("2026-11-01T00:00:00Z");
 const SWITCHED = new Date(MINTED.valueOf() + 60_000);
+/** A day in milliseconds; v4 sessions last 30 by default. */
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 const migratingWithStore = (): AuthConfig =>
   makeConfig({ migrate: { nextAuthV4: true }, session: { strategy: "jwt" }, store: new MemoryStore() });
@@ -124,6 +126,79 @@ describe(`next-auth ${v4.version} JWT sessions adopted under revocation`, () => 
     expect((await sessionOf(config, victim))?.user.id).toBe(USER);
   });
 
+  it("a flood of the store's other entries does not evict the adoption: the copy stays refused", async () => {
+    // Challenges can be created without signing in; the adoption is kept apart from them, as a record.
+    const store = new MemoryStore({ maxKeys: 8 });
+    config = makeConfig({ migrate: { nextAuthV4: true }, session: { strategy: "jwt" }, store });
+    expect((await sessionOf(config, stolenCopy()))?.user.id).toBe(USER);
+    for (let i = 0; i < 20; i++) await store.setIfAbsent(`challenge:${i}`, "x", 60_000);
+    expect(await sessionOf(config, stolenCopy())).toBeNull();
+  });
+
+  it("each v4 token is adopted on its own: another user's token is not taken for a copy of the first", async () => {
+    vi.setSystemTime(MINTED);
+    const other = await v4.jwt.encode({ token: { ...v4Claims, sub: "user-other" }, secret: SECRET });
+    vi.setSystemTime(SWITCHED);
+    expect((await sessionOf(config, stolenCopy()))?.user.id).toBe(USER);
+    expect((await sessionOf(config, new CookieJar({ [V4_COOKIE]: other })))?.user.id).toBe("user-other");
+  });
+
+  it("a v4 token issued in the future is refused: it would be signed in after a marker set before it", async () => {
+    vi.setSystemTime(SWITCHED.valueOf() + 3_600_000);
+    const ahead = await v4.jwt.encode({ token: v4Claims, secret: SECRET });
+    vi.setSystemTime(SWITCHED);
+    const jar = new CookieJar({ [V4_COOKIE]: ahead });
+    expect(await sessionOf(config, jar)).toBeNull();
+    expect(jar.get(V5_COOKIE)).toBeUndefined();
+  });
+
+  it("a session the jwt callback ends is neither issued a latchkey cookie nor listed, and getSession lists nothing", async () => {
+    expect(await getSession(pageRequest(stolenCopy()), config)).not.toBeNull();
+    expect(await listUserSessions(config, USER)).toEqual([]);
+    const ending = makeConfig({
+      migrate: { nextAuthV4: true },
+      session: { strategy: "jwt" },
+      store: new MemoryStore(),
+      callbacks: { jwt: () => null },
+    });
+    const jar = stolenCopy();
+    expect(await sessionOf(ending, jar)).toBeNull();
+    expect(jar.get(V5_COOKIE)).toBeUndefined();
+    expect(await listUserSessions(ending, USER)).toEqual([]);
+  });
+
+  it("the debug log says which v4 cookies were adopted, refused as a copy, or over", async () => {
+    const logged: unknown[][] = [];
+    const logger = { debug: (...line: unknown[]) => void logged.push(line), warn() {}, error() {} };
+    config = makeConfig({
+      migrate: { nextAuthV4: true },
+      session: { strategy: "jwt" },
+      store: new MemoryStore(),
+      debug: true,
+      logger,
+    });
+    const adoption = (line: unknown[]) => typeof line[0] === "string" && line[0].includes("next-auth v4");
+    await sessionOf(config, stolenCopy());
+    await sessionOf(config, stolenCopy());
+    expect(logged.filter(adoption)).toEqual([
+      ["Adopted a next-auth v4 session", { expires: new Date(MINTED.valueOf() + 30 * DAY_MS).toISOString() }],
+      ["A next-auth v4 session cookie was adopted before; refusing the copy"],
+      ["A next-auth v4 session cookie was not readable or has expired; clearing it"],
+    ]);
+
+    // At its `exp`, and inside v4's 15 s clock tolerance after it, a token is over: never adopted.
+    vi.setSystemTime(MINTED);
+    const short = await v4.jwt.encode({ token: v4Claims, secret: SECRET, maxAge: 30 });
+    for (const after of [30_000, 35_000]) {
+      vi.setSystemTime(MINTED.valueOf() + after);
+      logged.length = 0;
+      expect(await sessionOf(config, new CookieJar({ [V4_COOKIE]: short }))).toBeNull();
+      expect(logged.filter(adoption)).toEqual([
+        ["A next-auth v4 session cookie was not readable or has expired; clearing it"],
+      ]);
+    }
+  });
+
   it("the adopted session is listed with the user's sessions, signed in when the v4 token was issued", async () => {
     const victim = stolenCopy();
     const response = await send(config, "/session", {
@@ -137,5 +212,7 @@ describe(`next-auth ${v4.version} JWT sessions adopted under revocation`, () => 
     expect(own?.[0]).toMatchObject({ current: true, userAgent: "Victim Browser/1.0", createdAt: MINTED });
     const listed = await listUserSessions(config, USER);
     expect(listed.map((session) => session.id)).toEqual([own?.[0]?.id]);
+    // Derived from the v4 token, in the shape of the ids latchkey gives its own sessions.
+    expect(own?.[0]?.id).toMatch(/^[0-9a-f]{32}$/);
   });
 });

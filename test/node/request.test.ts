@@ -1,4 +1,5 @@
 import { Buffer } from "node:buffer";
+import { connect } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { echo, rawRequest, startServer, type TestServer } from "./server.js";
 
@@ -148,6 +149,35 @@ describe("toWebRequest over real HTTP", () => {
     const seen = await echoed(await rawRequest(server.port, { path: "//evil.test/auth/signin" }));
     expect(seen.host).toBe(`127.0.0.1:${server.port}`);
     expect(new URL(seen.url).pathname).toBe("//evil.test/auth/signin");
+  });
+
+  it("joins Cookie fields sent on separate lines with semicolons, as one field per cookie arrives", async () => {
+    // node:http's client joins an array itself; a socket sends the lines as an HTTP/2 proxy may.
+    server = await startServer(echo);
+    const socket = connect(server.port, "127.0.0.1");
+    socket.end(
+      "GET /h HTTP/1.1\r\nHost: app.test\r\nCookie: a=1\r\nCookie: b=2\r\nConnection: close\r\n\r\n",
+    );
+    const chunks: Buffer[] = [];
+    for await (const chunk of socket) chunks.push(chunk as Buffer);
+    const answer = Buffer.concat(chunks).toString("utf8");
+    // The body, between the chunk-size lines of a chunked answer.
+    const body = answer.slice(answer.indexOf("{"), answer.lastIndexOf("}") + 1);
+    expect(JSON.parse(body).headers.cookie).toBe("a=1; b=2");
+  });
+
+  it("a Host that could add userinfo or a path is not used: the URL falls back to localhost", async () => {
+    server = await startServer(echo);
+    for (const host of ["evil.test/x@app.test", "user@evil.test"]) {
+      const seen = await echoed(await rawRequest(server.port, { path: "/auth/session", headers: { host } }));
+      expect(seen.url).toBe("http://localhost/auth/session");
+    }
+  });
+
+  it("makes up no Cookie field for a request that sent none", async () => {
+    server = await startServer(echo);
+    const seen = await echoed(await rawRequest(server.port, { path: "/auth/session" }));
+    expect(Object.keys(seen.headers)).not.toContain("cookie");
   });
 
   it("uses only the path of an absolute-form target", async () => {
