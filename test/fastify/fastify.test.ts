@@ -12,6 +12,7 @@ import {
   requireAuth,
 } from "../../src/fastify/index.js";
 import {
+  behindTlsProxy,
   browser,
   closeAfterTest,
   credentialsConfig,
@@ -140,17 +141,8 @@ describe("latchkey/fastify", () => {
   test("with trustProxy, the proxy's X-Forwarded-Proto reaches getSession: the https session cookie is read", async () => {
     const origin = await serve(await app({ trustProxy: true }));
     const direct = browser(origin);
-    const secureOrigin = origin.replace("http:", "https:");
     // Every request through the TLS-terminating proxy, which sets the scheme the browser used.
-    const send = Object.assign(
-      (path: string, init: RequestInit = {}) => {
-        const headers = new Headers(init.headers);
-        headers.set("x-forwarded-proto", "https");
-        if ((init.method ?? "GET") !== "GET") headers.set("origin", secureOrigin);
-        return direct(path, { ...init, headers });
-      },
-      { jar: direct.jar, origin: secureOrigin },
-    );
+    const send = behindTlsProxy(direct);
     expect((await signInThroughThePage(send, "/api/auth")).signIn.status).toBe(302);
     expect([...direct.jar.cookies.keys()]).toContain("__Secure-authjs.session-token");
     expect(await (await send("/")).text()).toBe("Hello Ada Lovelace");

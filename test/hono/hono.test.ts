@@ -20,6 +20,7 @@ import AzureAD from "../../src/providers/azure-ad.js";
 import Email from "../../src/providers/email.js";
 import { MemoryStore } from "../../src/rate-limit/index.js";
 import {
+  behindTlsProxy,
   browser,
   closeAfterTest,
   credentialsConfig,
@@ -290,17 +291,8 @@ describe("latchkey/hono on @hono/node-server", () => {
     test("with trustProxy, the proxy's X-Forwarded-Proto reaches getSession: the https session cookie is read", async () => {
       const origin = await serve(app(credentialsConfig(), { trustProxy: true }));
       const direct = browser(origin);
-      const secureOrigin = origin.replace("http:", "https:");
       // Every request through the TLS-terminating proxy, which sets the scheme the browser used.
-      const send = Object.assign(
-        (path: string, init: RequestInit = {}) => {
-          const headers = new Headers(init.headers);
-          headers.set("x-forwarded-proto", "https");
-          if ((init.method ?? "GET") !== "GET") headers.set("origin", secureOrigin);
-          return direct(path, { ...init, headers });
-        },
-        { jar: direct.jar, origin: secureOrigin },
-      );
+      const send = behindTlsProxy(direct);
       const { signIn } = await signInThroughThePage(send, "/api/auth");
       expect(signIn.status).toBe(302);
       expect([...direct.jar.cookies.keys()]).toContain("__Secure-authjs.session-token");

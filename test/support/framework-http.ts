@@ -114,6 +114,21 @@ export function browser(origin: string, localAddress?: string): Browser {
   return Object.assign(send, { jar, origin });
 }
 
+/**
+ * `direct` as the browser of a site behind a TLS-terminating proxy: every request carries the
+ * proxy's `X-Forwarded-Proto: https`, and POSTs the https origin the browser was on.
+ */
+export function behindTlsProxy(direct: Browser): Browser {
+  const secureOrigin = direct.origin.replace("http:", "https:");
+  const send = (path: string, init: RequestInit = {}) => {
+    const headers = new Headers(init.headers);
+    headers.set("x-forwarded-proto", "https");
+    if ((init.method ?? "GET") !== "GET") headers.set("origin", secureOrigin);
+    return direct(path, { ...init, headers });
+  };
+  return Object.assign(send, { jar: direct.jar, origin: secureOrigin });
+}
+
 /** Signs in on latchkey's sign-in page under `basePath` as a user would: the page's CSRF token, then the form. */
 export async function signInThroughThePage(
   send: Browser,
