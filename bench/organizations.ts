@@ -11,26 +11,7 @@ import { encode } from "latchkey/jwt";
 import { createOrganization, setActiveOrganization } from "latchkey/organizations";
 import { MemoryStore } from "latchkey/rate-limit";
 import type { BenchGroup } from "./harness.js";
-
-const secret = "bench-secret-0123456789abcdef0123456789abcdef";
-const origin = "http://app.test";
-const user = {
-  id: "user-1",
-  name: "Ada Lovelace",
-  email: "ada@example.test",
-  image: null,
-  emailVerified: null,
-};
-const provider = {
-  id: "github",
-  name: "GitHub",
-  type: "oauth" as const,
-  clientId: "id",
-  clientSecret: "secret",
-  authorization: "https://github.test/authorize",
-  token: "https://github.test/token",
-  userinfo: "https://github.test/user",
-};
+import { origin, oauthProvider as provider, secret, user } from "./session.js";
 
 const request = (cookie: string) => new Request(`${origin}/auth/session`, { headers: { cookie } });
 

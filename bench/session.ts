@@ -13,9 +13,10 @@ import { MemoryAdapter } from "latchkey/adapters";
 import { decode, encode } from "latchkey/jwt";
 import type { BenchGroup } from "./harness.js";
 
-const secret = "bench-secret-0123456789abcdef0123456789abcdef";
-const origin = "http://app.test";
-const oauthProvider = {
+/** The app, provider and user every session bench uses (organizations.ts too). */
+export const secret = "bench-secret-0123456789abcdef0123456789abcdef";
+export const origin = "http://app.test";
+export const oauthProvider = {
   id: "github",
   name: "GitHub",
   type: "oauth" as const,
@@ -25,7 +26,7 @@ const oauthProvider = {
   token: "https://github.test/token",
   userinfo: "https://github.test/user",
 };
-const user = {
+export const user = {
   id: "user-1",
   name: "Ada Lovelace",
   email: "ada@example.test",

@@ -3,6 +3,7 @@
  * adapter lacks some. Apart from capabilities.ts so that only an app that configures organizations
  * bundles the list.
  */
+import { namesInProse } from "./names-in-prose.js";
 import type { Adapter, OrganizationMethod } from "./types.js";
 
 /** A record, so that the compiler insists every method of the union is listed (the union is the contract). */
@@ -64,10 +65,7 @@ export function missingOrganizationMethodsMessage(missing: readonly Organization
       "use MemoryAdapter, or PrismaAdapter with the Organization, Member and Invitation models (prisma/README.md), or implement them."
     );
   }
-  const names =
-    missing.length === 1
-      ? missing[0]
-      : `${missing.slice(0, -1).join(", ")} and ${missing[missing.length - 1]}`;
+  const names = namesInProse(missing);
   return (
     `organizations is configured, but the adapter lacks ${names}. Organizations need all of ${ORGANIZATION_METHODS.join(", ")}: ` +
     "without the atomic ones an invitation could be accepted twice or an organization lose its last owner. " +

@@ -3,6 +3,7 @@
  * adapter lacks some. Apart from capabilities.ts so that only an app that configures two-factor
  * sign-in bundles the list.
  */
+import { namesInProse } from "./names-in-prose.js";
 import type { Adapter, TwoFactorMethod } from "./types.js";
 
 /** A record, so that the compiler insists every method of the union is listed (the union is the contract). */
@@ -55,10 +56,7 @@ export function missingTwoFactorMethodsMessage(missing: readonly TwoFactorMethod
       "through them: use MemoryAdapter, or PrismaAdapter with the TwoFactor and RecoveryCode models (prisma/README.md), or implement them."
     );
   }
-  const names =
-    missing.length === 1
-      ? missing[0]
-      : `${missing.slice(0, -1).join(", ")} and ${missing[missing.length - 1]}`;
+  const names = namesInProse(missing);
   return (
     `twoFactor is configured, but the adapter lacks ${names}. Two-factor sign-in needs all of ${TWO_FACTOR_METHODS.join(", ")}: ` +
     "without them a spent code or a used recovery code could be accepted again. Implement the missing ones (see the Adapter type's TSDoc and the conformance kit)."
