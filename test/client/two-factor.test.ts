@@ -14,6 +14,7 @@ import {
   watchPageProblems,
 } from "../e2e/support/chromium.js";
 import { type ClientApp, PASSWORD, startClientApp } from "./app/server.js";
+import { awayFromStepEnd } from "../support/totp-step-edge.js";
 
 let browser: Browser;
 let app: ClientApp;
@@ -58,6 +59,7 @@ it("signIn reports twoFactorRequired with the methods; a code, a recovery code a
   const secret = (/<code>([A-Z2-7 ]+)<\/code>/.exec(setup)?.[1] ?? "").replace(/ /g, "");
   const csrfToken = /name="csrfToken" value="([^"]+)"/.exec(setup)?.[1] as string;
   expect(secret, setup.slice(0, 3000)).toMatch(/^[A-Z2-7]{32}$/);
+  await awayFromStepEnd();
   const confirmed = await page.request.post(`${app.origin}/api/auth/two-factor-setup`, {
     form: { csrfToken, code: codeFor(secret, -1) },
   });
