@@ -13,8 +13,8 @@ import {
   launchChromium,
   watchPageProblems,
 } from "../e2e/support/chromium.js";
-import { type ClientApp, PASSWORD, startClientApp } from "./app/server.js";
 import { awayFromStepEnd } from "../support/totp-step-edge.js";
+import { type ClientApp, PASSWORD, startClientApp } from "./app/server.js";
 
 let browser: Browser;
 let app: ClientApp;
