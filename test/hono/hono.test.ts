@@ -167,7 +167,7 @@ describe("latchkey/hono on @hono/node-server", () => {
     expect(listed.credentials.signinUrl).toBe(`${origin}/auth/signin/credentials`);
   });
 
-  test("mounted at the root, app.use(\"/*\"), it serves its routes at the root", async () => {
+  test('mounted at the root, app.use("/*"), it serves its routes at the root', async () => {
     const root = new Hono();
     root.use("*", initAuthConfig(credentialsConfig()));
     root.use("/*", authHandler());
