@@ -165,6 +165,41 @@ describe("latchkey/fastify", () => {
     expect(await (await send("/", { headers: forged })).text()).toBe("signed in");
   });
 
+  test("sends each cookie of an answer once", async () => {
+    const origin = await serve(await app());
+    const { signIn } = await signInThroughThePage(browser(origin), "/api/auth");
+    const names = signIn.headers.getSetCookie().map((cookie) => cookie.slice(0, cookie.indexOf("=")));
+    expect(names).toEqual(["authjs.session-token"]);
+  });
+
+  test("sends a redirect without a body, and without a Content-Type made up for one", async () => {
+    const origin = await serve(await app());
+    const { signIn } = await signInThroughThePage(browser(origin), "/api/auth");
+    expect(signIn.status).toBe(302);
+    // latchkey's redirect has no body; had it been sent as "", Fastify would label it text/plain.
+    expect(signIn.headers.get("content-type")).toBeNull();
+    expect(await signIn.text()).toBe("");
+  });
+
+  test("the app's onSend hooks see Set-Cookie as latchkey sent it, and none on an answer without cookies", async () => {
+    const seen = new Map<string, unknown>();
+    const origin = await serve(
+      await app({
+        configure: (fastify) =>
+          fastify.addHook("onSend", async (request, reply, payload) => {
+            seen.set(request.url, reply.getHeader("set-cookie"));
+            return payload;
+          }),
+      }),
+    );
+    const csrf = await fetch(`${origin}/api/auth/csrf`);
+    await fetch(`${origin}/api/auth/providers`);
+    expect(seen.get("/api/auth/csrf")).toEqual(csrf.headers.getSetCookie());
+    expect(csrf.headers.getSetCookie()).toHaveLength(1);
+    expect(seen.has("/api/auth/providers")).toBe(true);
+    expect(seen.get("/api/auth/providers")).toBeUndefined();
+  });
+
   describe("attacks", () => {
     test("a cross-site POST to sign out, without the CSRF token, leaves the session alone", async () => {
       const origin = await serve(await app());

@@ -152,6 +152,35 @@ describe("latchkey/hono on @hono/node-server", () => {
     expect(warnings).toEqual(["DeprecatedProvider"]);
   });
 
+  test("on routes without a wildcard, it serves under the config's base path, not a path cut from the route", async () => {
+    const routes = new Hono();
+    routes.use("*", initAuthConfig(credentialsConfig()));
+    routes.get("/auth/csrf", authHandler());
+    routes.get("/auth/providers", authHandler());
+    const origin = await serve(routes);
+    const csrf = await fetch(`${origin}/auth/csrf`);
+    expect(csrf.status).toBe(200);
+    expect(await csrf.json()).toEqual({ csrfToken: expect.any(String) });
+    const listed = (await (await fetch(`${origin}/auth/providers`)).json()) as {
+      credentials: { signinUrl: string };
+    };
+    expect(listed.credentials.signinUrl).toBe(`${origin}/auth/signin/credentials`);
+  });
+
+  test('mounted at the root, app.use("/*"), it serves its routes at the root', async () => {
+    const root = new Hono();
+    root.use("*", initAuthConfig(credentialsConfig()));
+    root.use("/*", authHandler());
+    const origin = await serve(root);
+    const csrf = await fetch(`${origin}/csrf`);
+    expect(csrf.status).toBe(200);
+    expect(await csrf.json()).toEqual({ csrfToken: expect.any(String) });
+    const listed = (await (await fetch(`${origin}/providers`)).json()) as {
+      credentials: { signinUrl: string };
+    };
+    expect(listed.credentials.signinUrl).toBe(`${origin}/signin/credentials`);
+  });
+
   test("verifyAuth answers an API call with 401 JSON and a page load with a redirect to sign in", async () => {
     const origin = await serve(app(credentialsConfig({ basePath: "/api/auth" })));
     const api = await fetch(`${origin}/api/protected/me`);

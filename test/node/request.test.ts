@@ -1,6 +1,9 @@
 import { Buffer } from "node:buffer";
-import { connect } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { connect as connectHttp2, createServer as createHttp2Server } from "node:http2";
+import { type AddressInfo, connect } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
+import { createNodeHandler } from "../../src/node/index.js";
 import { echo, rawRequest, startServer, type TestServer } from "./server.js";
 
 let server: TestServer | undefined;
@@ -171,6 +174,35 @@ describe("toWebRequest over real HTTP", () => {
     for (const host of ["evil.test/x@app.test", "user@evil.test"]) {
       const seen = await echoed(await rawRequest(server.port, { path: "/auth/session", headers: { host } }));
       expect(seen.url).toBe("http://localhost/auth/session");
+    }
+  });
+
+  it("uses a one-character host name, as a single-label name on a private network may be", async () => {
+    server = await startServer(echo);
+    for (const host of ["a", "b:8080"]) {
+      const seen = await echoed(await rawRequest(server.port, { path: "/auth/session", headers: { host } }));
+      expect(seen.url).toBe(`http://${host}/auth/session`);
+    }
+  });
+
+  it("takes the host of an HTTP/2 request from :authority, which HTTP/2 sends instead of Host", async () => {
+    const handler = createNodeHandler(echo);
+    // HTTP/2 names the host in :authority (RFC 9113 §8.3.1); node:http2's compatibility API hands
+    // it over as a header, and its request and response stand in for node:http's.
+    const h2 = createHttp2Server((req, res) =>
+      handler(req as unknown as IncomingMessage, res as unknown as ServerResponse),
+    );
+    await new Promise<void>((resolve) => h2.listen(0, "127.0.0.1", resolve));
+    const client = connectHttp2(`http://127.0.0.1:${(h2.address() as AddressInfo).port}`);
+    try {
+      const stream = client.request({ ":path": "/auth/session", ":authority": "app.example.test:8443" });
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream) chunks.push(chunk as Buffer);
+      const seen = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { url: string };
+      expect(seen.url).toBe("http://app.example.test:8443/auth/session");
+    } finally {
+      client.close();
+      await new Promise<void>((resolve) => h2.close(() => resolve()));
     }
   });
 
