@@ -38,6 +38,7 @@ import { recordJwtSession } from "../../session/recorded-jwt-sessions.js";
 import { sessionClaimsWithId, withLibraryClaims } from "../../session/session-claims.js";
 import { requestSessionToken } from "../../session/session-token.js";
 import type { SessionResult } from "../../session/types.js";
+import { issuedBeforeProof } from "../../session/unproven-address.js";
 
 /**
  * Whether the answer to the request sets cookies (GET and POST /session) or not (`getSession`, and
@@ -92,15 +93,25 @@ async function mayAdopt(
 }
 
 /**
- * Whether the v4 session's user has an address nobody has proven, judged as a sign-in judges it
- * (core/session-marks.ts): only where there are stored users to look at.
+ * The adopted session's unproven-address mark, judged as a sign-in judges it (core/session-marks.ts)
+ * and only where there are stored users to look at; or null when the address was proven after v4
+ * issued the token. v4 marked nothing, so its `iat` is all there is to judge by, as for any token
+ * without the mark (session/unproven-address.ts): adopted unmarked, with a fresh `iat`, a session
+ * from before the proof (possibly an intruder's) would outlive it wherever no store keeps the
+ * proof's marker.
  */
-async function addressUnproven(ctx: ServerContext, userId: unknown): Promise<boolean> {
+async function unprovenAddressMark(
+  ctx: ServerContext,
+  userId: unknown,
+  signedInAt: number,
+): Promise<boolean | null> {
   const adapter = ctx.config.adapter;
   if (typeof adapter?.getUser !== "function" || typeof userId !== "string" || userId === "") return false;
   const getUser = adapterMethod(adapter, "getUser");
   const user = await callAdapter("find an adopted session's user", () => getUser(userId));
-  return user !== null && hasUnprovenAddress(user);
+  if (user === null) return false;
+  if (hasUnprovenAddress(user)) return true;
+  return issuedBeforeProof({ iat: signedInAt }, user) ? null : false;
 }
 
 /**
@@ -127,10 +138,14 @@ async function adoptJwt(
     ctx.config.logger.debug("A next-auth v4 session cookie was adopted before; refusing the copy");
     return null;
   }
-  const marks: SessionMarks = {
-    authentication: { amr: [], authTime: signedInAt },
-    unprovenAddress: await addressUnproven(ctx, claims.sub),
-  };
+  const unprovenAddress = await unprovenAddressMark(ctx, claims.sub, signedInAt);
+  if (unprovenAddress === null) {
+    ctx.config.logger.debug(
+      "A next-auth v4 session cookie was issued before its user's address was proven; refusing it",
+    );
+    return null;
+  }
+  const marks: SessionMarks = { authentication: { amr: [], authTime: signedInAt }, unprovenAddress };
   const token: JWT = { ...claims };
   // The encoder writes fresh registered claims; `exp` follows from the maxAge below.
   delete token.iat;
