@@ -112,6 +112,39 @@ describe(`next-auth ${v4.version} JWT session cookies`, () => {
     expect(cleared(response).sort()).toEqual([`${V4_COOKIE}.0`, `${V4_COOKIE}.1`]);
   });
 
+  it("read from chunks, and slimmed by the app's jwt callback: the browser holds the re-issued cookie alone, and stays signed in", async () => {
+    const large = { ...v4Claims, groups: Array.from({ length: 400 }, (_, i) => `group-${i}`) };
+    const v4Token = await v4.jwt.encode({ token: large, secret: SECRET });
+    const store = new v4.SessionStore({ name: V4_COOKIE, options: {} }, { cookies: {} }, { debug() {} });
+    const chunks = Object.fromEntries(store.chunk(v4Token, {}).map((chunk) => [chunk.name, chunk.value]));
+    const config = migrating({
+      callbacks: {
+        jwt: ({ token }) => {
+          delete token.groups;
+          return token;
+        },
+      },
+    });
+
+    const jar = new CookieJar(chunks);
+    const response = await getSessionRoute(config, chunks);
+    expect(issued(response)).toEqual([V5_COOKIE]);
+    jar.apply(response);
+    expect([...jar.cookies.keys()]).toEqual([V5_COOKIE]);
+    const again = await send(config, "/session", { origin: HTTP_APP, cookie: jar });
+    expect(((await again.json()) as { user: { email: string } } | null)?.user.email).toBe(
+      "vera@example.test",
+    );
+  });
+
+  it("are issued no cookie when the app's session callback shows no session", async () => {
+    const v4Token = await v4.jwt.encode({ token: v4Claims, secret: SECRET });
+    const config = migrating({ callbacks: { session: () => null as never } });
+    const response = await getSessionRoute(config, { [V4_COOKIE]: v4Token });
+    expect(await response.json()).toBeNull();
+    expect(issued(response)).toEqual([]);
+  });
+
   it("read __Secure-next-auth.session-token on an https app, and re-issue __Secure-authjs.session-token", async () => {
     const v4Token = await v4.jwt.encode({ token: v4Claims, secret: SECRET });
     const response = await getSessionRoute(
@@ -352,14 +385,19 @@ describe("v4 JWT sessions of a stored user, under the pre-hijack defence", () =>
     });
   });
 
-  it("whose user is no longer stored is adopted, as a latchkey JWT of that user still reads", async () => {
+  it("whose user is no longer stored is adopted unmarked, as a latchkey JWT of that user still reads", async () => {
     const { config, v4Token } = await storedUserApp(null, (adapter) => ({
       ...adapter,
       getUser: async () => null,
     }));
+    const jar = new CookieJar({ [V4_COOKIE]: v4Token });
     const response = await getSessionRoute(config, { [V4_COOKIE]: v4Token });
     expect(((await response.json()) as { user: { id: string } }).user.id).toBe("user-v4");
     expect(issued(response)).toEqual([V5_COOKIE]);
+    jar.apply(response);
+    const token = await getSessionToken(pageRequest(jar), config);
+    expect(token?.sub).toBe("user-v4");
+    expect(token?.emailUnverified).toBeUndefined();
   });
 
   it("with an empty subject is adopted without a user lookup", async () => {

@@ -215,7 +215,8 @@ async function adopt<C extends ServerContext>(
 /**
  * Reads (or updates) the session through `use`, adopting a v4 session first when the app opted in.
  * The adopted cookie is set only when `use` found a session in it (the `jwt` callback may still end
- * it), and a cookie `use` sets itself (an extension) takes its place.
+ * it), and a session cookie `use` writes itself (a re-issue) takes its place whole: its parts beside
+ * those of the adopted one would be chunks no read accepts (cookie/chunks.ts).
  */
 export async function withNextAuthV4Session<C extends ServerContext>(
   ctx: C,
@@ -226,9 +227,9 @@ export async function withNextAuthV4Session<C extends ServerContext>(
   const adoption = await adopt(ctx, answer);
   if (adoption === undefined) return use(ctx);
   const result = await use(adoption.ctx);
-  const setByStrategy = new Set(result.cookies.map((cookie) => cookie.name));
-  const issued =
-    result.session === null ? [] : adoption.issued.filter((cookie) => !setByStrategy.has(cookie.name));
+  const setByStrategy = Object.fromEntries(result.cookies.map((cookie) => [cookie.name, cookie.value]));
+  const reissued = carriesChunkedCookie(setByStrategy, ctx.cookies.sessionToken.name);
+  const issued = result.session === null || reissued ? [] : adoption.issued;
   // Listed like a session latchkey issued, once the browser is handed its cookie.
   if (issued.length > 0 && answer === "sets-cookies" && adoption.record) await adoption.record();
   return { session: result.session, cookies: [...issued, ...result.cookies, ...adoption.cleared] };
