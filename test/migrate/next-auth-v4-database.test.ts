@@ -10,7 +10,15 @@ import { PrismaAdapter } from "../../src/adapters/prisma/index.js";
 import { type AuthConfig, revokeUserSessions } from "../../src/index.js";
 import { type FreshDatabase, freshSqliteDatabase } from "../adapters/support/databases.js";
 import { type OpenedPrismaClient, openPrismaClient } from "../adapters/support/prisma-suite.js";
-import { CookieJar, HTTP_APP, makeConfig, parseSetCookie, SECRET, send } from "../core/helpers.js";
+import {
+  CookieJar,
+  HTTP_APP,
+  makeConfig,
+  parseSetCookie,
+  recordingLogger,
+  SECRET,
+  send,
+} from "../core/helpers.js";
 import { loadNextAuthV4 } from "../oracles/next-auth-v4.js";
 
 const v4 = loadNextAuthV4();
@@ -152,19 +160,56 @@ describe(`next-auth ${v4.version} database sessions (@next-auth/prisma-adapter r
     expect(await opened.prisma.session.findUnique({ where: { sessionToken: v4Token } })).toBeNull();
   });
 
-  it("an expired v4 session signs nobody in, and is not revived", async () => {
+  /** GET /session with the v4 cookie alone, logging at debug level into `logs`. */
+  const presentV4Cookie = (v4Token: string, logs: ReturnType<typeof recordingLogger>) =>
+    send(migrating({ debug: true, logger: logs.logger }), "/session", {
+      origin: HTTP_APP,
+      cookie: new CookieJar({ [V4_COOKIE]: v4Token }),
+    });
+  const adoptionLines = (logs: ReturnType<typeof recordingLogger>) =>
+    logs.debugs.map(({ message }) => message).filter((message) => message.includes("next-auth v4"));
+  const OVER = "A next-auth v4 session cookie was not readable or has expired; clearing it";
+
+  it("an expired v4 session signs nobody in, and is not revived: only v4's cookie is cleared", async () => {
     const v4Token = await signInOnV4("eve@example.test");
     await opened.prisma.session.update({
       where: { sessionToken: v4Token },
       data: { expires: new Date(Date.now() - 1000) },
     });
-    const response = await send(migrating(), "/session", {
-      origin: HTTP_APP,
-      cookie: new CookieJar({ [V4_COOKIE]: v4Token }),
-    });
+    const logs = recordingLogger();
+    const response = await presentV4Cookie(v4Token, logs);
     expect(await response.json()).toBeNull();
     expect(issued(response)).toEqual([]);
-    expect(cleared(response)).toContain(V4_COOKIE);
+    expect(cleared(response)).toEqual([V4_COOKIE]);
+    expect(adoptionLines(logs)).toEqual([OVER]);
+  });
+
+  it("a v4 session at its row's expiry is over, never adopted", async () => {
+    const v4Token = await signInOnV4("ivy@example.test");
+    const row = await opened.prisma.session.findUnique({ where: { sessionToken: v4Token } });
+    vi.useFakeTimers({ toFake: ["Date"], now: (row as { expires: Date }).expires });
+    try {
+      const logs = recordingLogger();
+      const response = await presentV4Cookie(v4Token, logs);
+      expect(await response.json()).toBeNull();
+      expect(cleared(response)).toEqual([V4_COOKIE]);
+      expect(adoptionLines(logs)).toEqual([OVER]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("a failing session lookup is reported as that adapter step", async () => {
+    const logs = recordingLogger();
+    const failing = {
+      ...PrismaAdapter(opened.prisma),
+      getSessionAndUser: () => Promise.reject(new Error("database down")),
+    };
+    await send(migrating({ adapter: failing, logger: logs.logger }), "/session", {
+      origin: HTTP_APP,
+      cookie: new CookieJar({ [V4_COOKIE]: crypto.randomUUID() }),
+    });
+    expect(logs.text()).toContain("The adapter failed to read a next-auth v4 session.");
   });
 
   it("a v4 cookie naming no session signs nobody in", async () => {

@@ -5,18 +5,23 @@
  * attacks a v4 cookie could carry, and none of them signs anybody in.
  */
 import { encode as authjsEncode } from "@auth/core/jwt";
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createMemoryTables, MemoryAdapter } from "../../src/adapters/memory.js";
+import type { Adapter } from "../../src/adapters/types.js";
 import type { AuthConfig } from "../../src/index.js";
-import { getSession } from "../../src/index.js";
+import { getSession, getSessionToken, requireRecentAuth } from "../../src/index.js";
 import {
   CookieJar,
   HTTP_APP,
+  locationOf,
   makeConfig,
   OLD_SECRET,
   parseSetCookie,
+  recordingLogger,
   SECRET,
   send,
 } from "../core/helpers.js";
+import { confirmLink, lastMail, outboxProvider, requestLink } from "../flows/email/helpers.js";
 import { loadNextAuthV4 } from "../oracles/next-auth-v4.js";
 
 const v4 = loadNextAuthV4();
@@ -105,6 +110,39 @@ describe(`next-auth ${v4.version} JWT session cookies`, () => {
       "vera@example.test",
     );
     expect(cleared(response).sort()).toEqual([`${V4_COOKIE}.0`, `${V4_COOKIE}.1`]);
+  });
+
+  it("read from chunks, and slimmed by the app's jwt callback: the browser holds the re-issued cookie alone, and stays signed in", async () => {
+    const large = { ...v4Claims, groups: Array.from({ length: 400 }, (_, i) => `group-${i}`) };
+    const v4Token = await v4.jwt.encode({ token: large, secret: SECRET });
+    const store = new v4.SessionStore({ name: V4_COOKIE, options: {} }, { cookies: {} }, { debug() {} });
+    const chunks = Object.fromEntries(store.chunk(v4Token, {}).map((chunk) => [chunk.name, chunk.value]));
+    const config = migrating({
+      callbacks: {
+        jwt: ({ token }) => {
+          delete token.groups;
+          return token;
+        },
+      },
+    });
+
+    const jar = new CookieJar(chunks);
+    const response = await getSessionRoute(config, chunks);
+    expect(issued(response)).toEqual([V5_COOKIE]);
+    jar.apply(response);
+    expect([...jar.cookies.keys()]).toEqual([V5_COOKIE]);
+    const again = await send(config, "/session", { origin: HTTP_APP, cookie: jar });
+    expect(((await again.json()) as { user: { email: string } } | null)?.user.email).toBe(
+      "vera@example.test",
+    );
+  });
+
+  it("are issued no cookie when the app's session callback shows no session", async () => {
+    const v4Token = await v4.jwt.encode({ token: v4Claims, secret: SECRET });
+    const config = migrating({ callbacks: { session: () => null as never } });
+    const response = await getSessionRoute(config, { [V4_COOKIE]: v4Token });
+    expect(await response.json()).toBeNull();
+    expect(issued(response)).toEqual([]);
   });
 
   it("read __Secure-next-auth.session-token on an https app, and re-issue __Secure-authjs.session-token", async () => {
@@ -255,5 +293,140 @@ describe("v4 cookies that sign nobody in", () => {
   it("v4's CSRF and callback-url cookies are never read as a session", async () => {
     const v4Token = await v4.jwt.encode({ token: v4Claims, secret: SECRET });
     await refused({ "next-auth.csrf-token": v4Token, "next-auth.callback-url": v4Token });
+  });
+});
+
+/**
+ * The pre-hijack defence (README, "Security rules") on adopted sessions, with no `store`, where
+ * only the unproven-address mark ends a session at the proof. The attacker set up a user with the
+ * victim's address on the v4 app (no proof) and holds that user's v4 cookie; after the switch the
+ * victim proves the address by an e-mail link.
+ */
+describe("v4 JWT sessions of a stored user, under the pre-hijack defence", () => {
+  const MINTED = new Date("2026-11-01T00:00:00Z");
+  const SWITCHED = new Date(MINTED.valueOf() + 60_000);
+  const PROVEN = new Date(SWITCHED.valueOf() + 60_000);
+  const mintedAt = MINTED.valueOf() / 1000;
+
+  beforeEach(() => vi.useFakeTimers({ toFake: ["Date"], now: MINTED }));
+  afterEach(() => vi.useRealTimers());
+
+  /** An app whose adapter holds the v4 user as v4's adapter left it (the schema is the same). */
+  async function storedUserApp(emailVerified: Date | null, wrap = (adapter: Adapter) => adapter) {
+    const tables = createMemoryTables();
+    const memory = MemoryAdapter(tables);
+    await memory.createUser({ id: "user-v4", name: "Vera Four", email: "vera@example.test", emailVerified });
+    const outbox = outboxProvider();
+    const config = migrating({
+      adapter: wrap(memory),
+      session: { strategy: "jwt" },
+      providers: [outbox.provider],
+    });
+    const v4Token = await v4.jwt.encode({ token: v4Claims, secret: SECRET });
+    vi.setSystemTime(SWITCHED);
+    return { config, outbox, v4Token };
+  }
+
+  /** The owner of the address proves it with an e-mail link, in a browser of their own. */
+  async function ownerProvesAddress(config: AuthConfig, outbox: ReturnType<typeof outboxProvider>) {
+    vi.setSystemTime(PROVEN);
+    await requestLink(config, "vera@example.test");
+    const response = await confirmLink(config, lastMail(outbox).url);
+    expect(locationOf(response).searchParams.get("error")).toBeNull();
+  }
+
+  const pageRequest = (jar: CookieJar) =>
+    new Request(`${HTTP_APP}/page`, { headers: { cookie: jar.header() } });
+
+  it("an address nobody has proven marks the adopted session, which ends once the owner proves it", async () => {
+    const { config, outbox, v4Token } = await storedUserApp(null);
+    const attacker = new CookieJar({ [V4_COOKIE]: v4Token });
+    attacker.apply(await getSessionRoute(config, { [V4_COOKIE]: v4Token }));
+    expect((await getSessionToken(pageRequest(attacker), config))?.emailUnverified).toBe(true);
+
+    await ownerProvesAddress(config, outbox);
+    const after = await send(config, "/session", { origin: HTTP_APP, cookie: attacker });
+    expect(await after.json()).toBeNull();
+  });
+
+  it("a v4 cookie issued before the owner proved the address, presented after, signs nobody in", async () => {
+    const { config, outbox, v4Token } = await storedUserApp(null);
+    await ownerProvesAddress(config, outbox);
+    vi.setSystemTime(PROVEN.valueOf() + 60_000);
+
+    const logs = recordingLogger();
+    const response = await getSessionRoute(
+      { ...config, debug: true, logger: logs.logger },
+      { [V4_COOKIE]: v4Token },
+    );
+    expect(await response.json()).toBeNull();
+    expect(issued(response)).toEqual([]);
+    expect(cleared(response)).toEqual([V4_COOKIE]);
+    expect(logs.debugs.map(({ message }) => message)).toContain(
+      "A next-auth v4 session cookie was issued before its user's address was proven; refusing it",
+    );
+    const page = new Request(`${HTTP_APP}/page`, { headers: { cookie: `${V4_COOKIE}=${v4Token}` } });
+    expect(await getSession(page, config)).toBeNull();
+  });
+
+  it("of a user proven before v4 issued the token is adopted unmarked, signed in at its iat by no known method", async () => {
+    const { config, v4Token } = await storedUserApp(new Date(MINTED.valueOf() - 24 * 60 * 60 * 1000));
+    const jar = new CookieJar({ [V4_COOKIE]: v4Token });
+    jar.apply(await getSessionRoute(config, { [V4_COOKIE]: v4Token }));
+    const token = await getSessionToken(pageRequest(jar), config);
+    expect(token).toMatchObject({ sub: "user-v4", amr: [], auth_time: mintedAt });
+    expect(token?.emailUnverified).toBeUndefined();
+    // v4 recorded no method: a step-up that asks for one finds none.
+    expect(await requireRecentAuth(pageRequest(jar), config)).toEqual({
+      ok: true,
+      userId: "user-v4",
+      amr: [],
+      authTime: mintedAt,
+    });
+  });
+
+  it("whose user is no longer stored is adopted unmarked, as a latchkey JWT of that user still reads", async () => {
+    const { config, v4Token } = await storedUserApp(null, (adapter) => ({
+      ...adapter,
+      getUser: async () => null,
+    }));
+    const jar = new CookieJar({ [V4_COOKIE]: v4Token });
+    const response = await getSessionRoute(config, { [V4_COOKIE]: v4Token });
+    expect(((await response.json()) as { user: { id: string } }).user.id).toBe("user-v4");
+    expect(issued(response)).toEqual([V5_COOKIE]);
+    jar.apply(response);
+    const token = await getSessionToken(pageRequest(jar), config);
+    expect(token?.sub).toBe("user-v4");
+    expect(token?.emailUnverified).toBeUndefined();
+  });
+
+  it("with an empty subject is adopted without a user lookup", async () => {
+    const getUser = vi.fn(async () => null);
+    const { config } = await storedUserApp(null, (adapter) => ({ ...adapter, getUser }));
+    const v4Token = await v4.jwt.encode({ token: { ...v4Claims, sub: "" }, secret: SECRET });
+    const response = await getSessionRoute(config, { [V4_COOKIE]: v4Token });
+    expect(await response.json()).not.toBeNull();
+    expect(getUser).not.toHaveBeenCalled();
+  });
+
+  it("report a failing user lookup as that adapter step", async () => {
+    const logs = recordingLogger();
+    const { config, v4Token } = await storedUserApp(null, (adapter) => ({
+      ...adapter,
+      getUser: () => Promise.reject(new Error("database down")),
+    }));
+    await getSessionRoute({ ...config, logger: logs.logger }, { [V4_COOKIE]: v4Token });
+    expect(logs.text()).toContain("The adapter failed to find an adopted session's user.");
+  });
+
+  it("on an app without a user store carry no address mark (there is nothing to judge it by)", async () => {
+    const v4Token = await v4.jwt.encode({ token: v4Claims, secret: SECRET });
+    vi.setSystemTime(SWITCHED);
+    const config = migrating();
+    const jar = new CookieJar({ [V4_COOKIE]: v4Token });
+    jar.apply(await getSessionRoute(config, { [V4_COOKIE]: v4Token }));
+    const token = await getSessionToken(pageRequest(jar), config);
+    expect(token).toMatchObject({ sub: "user-v4", amr: [], auth_time: mintedAt });
+    expect(token?.emailUnverified).toBeUndefined();
   });
 });

@@ -38,6 +38,7 @@ import { recordJwtSession } from "../../session/recorded-jwt-sessions.js";
 import { sessionClaimsWithId, withLibraryClaims } from "../../session/session-claims.js";
 import { requestSessionToken } from "../../session/session-token.js";
 import type { SessionResult } from "../../session/types.js";
+import { issuedBeforeProof } from "../../session/unproven-address.js";
 
 /**
  * Whether the answer to the request sets cookies (GET and POST /session) or not (`getSession`, and
@@ -92,15 +93,25 @@ async function mayAdopt(
 }
 
 /**
- * Whether the v4 session's user has an address nobody has proven, judged as a sign-in judges it
- * (core/session-marks.ts): only where there are stored users to look at.
+ * The adopted session's unproven-address mark, judged as a sign-in judges it (core/session-marks.ts)
+ * and only where there are stored users to look at; or null when the address was proven after v4
+ * issued the token. v4 marked nothing, so its `iat` is all there is to judge by, as for any token
+ * without the mark (session/unproven-address.ts): adopted unmarked, with a fresh `iat`, a session
+ * from before the proof (possibly an intruder's) would outlive it wherever no store keeps the
+ * proof's marker.
  */
-async function addressUnproven(ctx: ServerContext, userId: unknown): Promise<boolean> {
+async function unprovenAddressMark(
+  ctx: ServerContext,
+  userId: unknown,
+  signedInAt: number,
+): Promise<boolean | null> {
   const adapter = ctx.config.adapter;
   if (typeof adapter?.getUser !== "function" || typeof userId !== "string" || userId === "") return false;
   const getUser = adapterMethod(adapter, "getUser");
   const user = await callAdapter("find an adopted session's user", () => getUser(userId));
-  return user !== null && hasUnprovenAddress(user);
+  if (user === null) return false;
+  if (hasUnprovenAddress(user)) return true;
+  return issuedBeforeProof({ iat: signedInAt }, user) ? null : false;
 }
 
 /**
@@ -127,10 +138,14 @@ async function adoptJwt(
     ctx.config.logger.debug("A next-auth v4 session cookie was adopted before; refusing the copy");
     return null;
   }
-  const marks: SessionMarks = {
-    authentication: { amr: [], authTime: signedInAt },
-    unprovenAddress: await addressUnproven(ctx, claims.sub),
-  };
+  const unprovenAddress = await unprovenAddressMark(ctx, claims.sub, signedInAt);
+  if (unprovenAddress === null) {
+    ctx.config.logger.debug(
+      "A next-auth v4 session cookie was issued before its user's address was proven; refusing it",
+    );
+    return null;
+  }
+  const marks: SessionMarks = { authentication: { amr: [], authTime: signedInAt }, unprovenAddress };
   const token: JWT = { ...claims };
   // The encoder writes fresh registered claims; `exp` follows from the maxAge below.
   delete token.iat;
@@ -200,7 +215,8 @@ async function adopt<C extends ServerContext>(
 /**
  * Reads (or updates) the session through `use`, adopting a v4 session first when the app opted in.
  * The adopted cookie is set only when `use` found a session in it (the `jwt` callback may still end
- * it), and a cookie `use` sets itself (an extension) takes its place.
+ * it), and a session cookie `use` writes itself (a re-issue) takes its place whole: its parts beside
+ * those of the adopted one would be chunks no read accepts (cookie/chunks.ts).
  */
 export async function withNextAuthV4Session<C extends ServerContext>(
   ctx: C,
@@ -211,9 +227,9 @@ export async function withNextAuthV4Session<C extends ServerContext>(
   const adoption = await adopt(ctx, answer);
   if (adoption === undefined) return use(ctx);
   const result = await use(adoption.ctx);
-  const setByStrategy = new Set(result.cookies.map((cookie) => cookie.name));
-  const issued =
-    result.session === null ? [] : adoption.issued.filter((cookie) => !setByStrategy.has(cookie.name));
+  const setByStrategy = Object.fromEntries(result.cookies.map((cookie) => [cookie.name, cookie.value]));
+  const reissued = carriesChunkedCookie(setByStrategy, ctx.cookies.sessionToken.name);
+  const issued = result.session === null || reissued ? [] : adoption.issued;
   // Listed like a session latchkey issued, once the browser is handed its cookie.
   if (issued.length > 0 && answer === "sets-cookies" && adoption.record) await adoption.record();
   return { session: result.session, cookies: [...issued, ...result.cookies, ...adoption.cleared] };
