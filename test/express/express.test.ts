@@ -4,10 +4,11 @@
  * deciding whether forwarded headers count, and the attacks a mounted handler must refuse.
  */
 import type { RequestListener } from "node:http";
-import express5 from "express";
+import express5, { type ErrorRequestHandler } from "express";
 import express4 from "express4";
 import { describe, expect, test } from "vitest";
 import { authSession, getSession, LatchkeyExpress, requireAuth } from "../../src/express/index.js";
+import Credentials from "../../src/providers/credentials.js";
 import {
   browser,
   credentialsConfig,
@@ -41,6 +42,40 @@ describe("latchkey/express mounted at a wildcard on Express 4", () => {
     expect(await (await send("/api/auth/session")).json()).toMatchObject({ user: { name: "Ada Lovelace" } });
     expect((await signOut(send, "/api/auth", csrfToken)).status).toBe(302);
     expect(await (await send("/")).text()).toBe("Hello stranger");
+  });
+
+  test("a provider whose id is the name of a route stays a provider: the mount is the shortest path before a route", async () => {
+    // "/api/auth/callback/signin" reads as the signin route under "/api/auth/callback" too.
+    const config = credentialsConfig({
+      providers: [
+        Credentials({
+          id: "signin",
+          credentials: { username: {}, password: {} },
+          authorize: ({ username, password }) =>
+            username === "ada" && password === "correct horse"
+              ? { id: "user-ada", name: "Ada Lovelace" }
+              : null,
+        }),
+      ],
+    });
+    const app = (express4 as unknown as typeof express5)();
+    app.use("/api/auth/*", LatchkeyExpress(config));
+    const send = browser(await serve(app as unknown as RequestListener));
+    const page = await send("/api/auth/signin");
+    const csrfToken = /name="csrfToken" value="([^"]+)"/.exec(await page.text())?.[1] ?? "";
+    const signIn = await send("/api/auth/callback/signin", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        csrfToken,
+        username: "ada",
+        password: "correct horse",
+        callbackUrl: "/dashboard",
+      }),
+    });
+    expect(signIn.status).toBe(302);
+    expect(signIn.headers.get("location")).toBe(`${send.origin}/dashboard`);
+    expect(await (await send("/api/auth/session")).json()).toMatchObject({ user: { name: "Ada Lovelace" } });
   });
 });
 
@@ -144,6 +179,39 @@ describe.each(EXPRESS)("latchkey/express on %s", (_, express) => {
     });
     const origin = await serve(application as unknown as RequestListener);
     expect(await (await fetch(`${origin}/api/auth/custom`)).text()).toBe("the app's own route");
+  });
+
+  test("mounted under a path with parameters, a tenant named like one of latchkey's routes leaves the app's routes under it to the app", async () => {
+    const application = express();
+    application.use("/:tenant/auth", LatchkeyExpress(credentialsConfig()));
+    application.get("/:tenant/auth/custom", (req, res) => {
+      res.send(`${req.params.tenant}'s own route`);
+    });
+    const origin = await serve(application as unknown as RequestListener);
+    expect(await (await fetch(`${origin}/signin/auth/custom`)).text()).toBe("signin's own route");
+    expect(await (await fetch(`${origin}/signin/auth/session`)).json()).toBeNull();
+  });
+
+  test("an error reading the session (here, no secret) goes to the app's error handler", async () => {
+    const config = credentialsConfig({ secret: undefined });
+    const application = express();
+    application.get("/", authSession(config), (_req, res) => {
+      res.send("home");
+    });
+    application.get("/api/me", requireAuth(config), (_req, res) => {
+      res.send("me");
+    });
+    const errorHandler: ErrorRequestHandler = (error: Error, _req, res, _next) => {
+      res.status(500).send(`error handler: ${error.name}`);
+    };
+    application.use(errorHandler);
+    const origin = await serve(application as unknown as RequestListener);
+    for (const path of ["/", "/api/me"]) {
+      // Without the hand-over, the request would wait for an answer that never comes.
+      const answer = await fetch(`${origin}${path}`, { signal: AbortSignal.timeout(2_000) });
+      expect(answer.status).toBe(500);
+      expect(await answer.text()).toBe("error handler: MissingSecret");
+    }
   });
 
   test("without a basePath in the config, serves its routes where it is mounted, as ExpressAuth does", async () => {
