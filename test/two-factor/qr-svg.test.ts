@@ -21,6 +21,8 @@ describe("qrCodeSvg", () => {
       });
     });
     expect(darkModules(svg)).toEqual(expected);
+    // Nothing but those squares in the path.
+    expect(/<path[^>]* d="([^"]*)"/.exec(svg)?.[1]).toMatch(/^(M\d+ \d+h1v1h-1z)+$/);
     expect(svg).toContain(`viewBox="0 0 ${size} ${size}"`);
     // The quiet zone: nothing dark in the first four rows and columns.
     for (const module of expected) {
@@ -37,6 +39,10 @@ describe("qrCodeSvg", () => {
     expect(svg).toContain("<title>Scan &#60;me&#62; &#38; &#34;go&#34;</title>");
     expect(svg).not.toMatch(/href|<script|<image/);
     expect(svg).not.toContain("secret=");
+  });
+
+  test('is titled "QR code" for assistive technology unless told otherwise', () => {
+    expect(qrCodeSvg(URI)).toContain("<title>QR code</title>");
   });
 
   test("a higher error-correction level makes a larger code for the same text", () => {

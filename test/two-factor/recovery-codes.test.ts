@@ -19,6 +19,16 @@ describe("recovery codes", () => {
     expect(() => newRecoveryCodes(0)).toThrow(RangeError);
   });
 
+  test("a count is a whole number from 1 to 100, and the refusal says so", () => {
+    expect(newRecoveryCodes(1)).toHaveLength(1);
+    expect(newRecoveryCodes(100)).toHaveLength(100);
+    for (const count of [0, 101, 2.5, Number.NaN]) {
+      expect(() => newRecoveryCodes(count), String(count)).toThrow(
+        new RangeError(`newRecoveryCodes: count is a whole number from 1 to 100; got ${count}.`),
+      );
+    }
+  });
+
   test("carry at least 50 bits each, and every symbol is drawn about equally often", () => {
     expect(RECOVERY_CODE_BITS).toBeGreaterThanOrEqual(50);
     expect(CROCKFORD.length ** 10).toBeGreaterThanOrEqual(2 ** 50);
@@ -57,11 +67,20 @@ describe("recovery codes", () => {
     expect(normalizeRecoveryCode(42 as unknown as string)).toBeNull();
   });
 
+  test("normalizing reads at most 64 typed characters, however much of them is spacing", () => {
+    const [code] = newRecoveryCodes(1) as [string];
+    const typed = (length: number) => `${code}${" ".repeat(length - code.length)}`;
+    expect(normalizeRecoveryCode(typed(64))).toBe(code.replace("-", ""));
+    expect(normalizeRecoveryCode(typed(65))).toBeNull();
+  });
+
   test("the hash is SHA-256 hex of the canonical form, the same however the code was typed", async () => {
     const [code] = newRecoveryCodes(1) as [string];
     const expected = createHash("sha256").update(code.replace("-", "")).digest("hex");
     expect(await hashRecoveryCode(code)).toBe(expected);
     expect(await hashRecoveryCode(code.toUpperCase().replace("-", " "))).toBe(expected);
-    await expect(hashRecoveryCode("not a code")).rejects.toThrow(RangeError);
+    await expect(hashRecoveryCode("not a code")).rejects.toThrow(
+      new RangeError("hashRecoveryCode: the input is not a recovery code."),
+    );
   });
 });

@@ -438,6 +438,19 @@ describe("two-factor sign-in: configuration and other first factors", () => {
     );
   });
 
+  it("refuses to start without an adapter, naming twoFactor as what needs one", async () => {
+    const errors: string[] = [];
+    const config = makeConfig({
+      session: { strategy: "jwt" },
+      twoFactor: { methods: ["totp"] },
+      logger: { error: (error) => errors.push(String((error as Error).message)) },
+    });
+    expect((await send(config, "/session")).status).toBe(500);
+    expect(errors.join("\n")).toContain(
+      "`twoFactor` needs an `adapter`; pass one, e.g. PrismaAdapter(prisma).",
+    );
+  });
+
   it("refuses a method list without an authenticator app", async () => {
     const errors: string[] = [];
     const config = makeConfig({

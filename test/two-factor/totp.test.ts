@@ -260,6 +260,12 @@ describe("base32 (RFC 4648 §6)", () => {
     expect(base32Decode("M")).toBeNull();
     expect(base32Decode("MZX")).toBeNull();
   });
+
+  test("reads `=` only as trailing padding: one inside the text is refused", () => {
+    expect(base32Decode("MZXW6YTBOI======")).toEqual(new TextEncoder().encode("foobar"));
+    expect(base32Decode("MZXW6===YTBOI")).toBeNull();
+    expect(base32Decode("=MZXW6YTBOI")).toBeNull();
+  });
 });
 
 describe("otpauthUri (Key Uri Format)", () => {
