@@ -243,6 +243,20 @@ describe("a passkey as the second factor", () => {
     expect(setsSession(posted)).toBe(false);
   });
 
+  it("attack: a passkey answer that is not JSON proves nothing, and leaves the challenge to the real answer", async () => {
+    const { config, authenticator } = await passkeyApp();
+    const { jar } = await signInWithCredentials(config);
+    const { body } = await passkeyOptions(config, jar);
+    const garbled = await postCode(config, jar, "", { method: "passkey", data: "{not json" });
+    expect(setsSession(garbled)).toBe(false);
+    expect(locationOf(garbled).searchParams.get("error")).toBe("InvalidTwoFactorPasskey");
+    jar.apply(garbled);
+    expect(await sessionOf(config, jar)).toBeNull();
+    const data = JSON.stringify(authenticator.get(body.options));
+    const response = await postCode(config, jar, "", { method: "passkey", data });
+    expect(setsSession(response)).toBe(true);
+  });
+
   it("without a pending sign-in there are no options, and a user without passkeys gets none", async () => {
     const { config } = await passkeyApp();
     const none = await send(config, "/two-factor-passkey", { cookie: new CookieJar() });
@@ -278,9 +292,9 @@ describe("a code by e-mail as the second factor", () => {
       twoFactor: { methods: ["totp", "email"], ...(pendingMaxAge ? { pendingMaxAge } : {}) },
       ...(store ? { store } : {}),
     });
-    await enrolAlice(app.config);
+    const { secret } = await enrolAlice(app.config);
     nextStep();
-    return { ...app, mails };
+    return { ...app, mails, secret };
   }
 
   async function sendCode(config: AuthConfig, jar: CookieJar) {
@@ -476,6 +490,19 @@ describe("a code by e-mail as the second factor", () => {
     expect(locationOf(response).searchParams.get("error")).toBeNull();
     jar.apply(response);
     expect((await sessionClaims(jar))?.amr).toEqual(["otp", "mfa"]);
+  });
+
+  it("a signed-in user whose session proved a password and an authenticator code (pwd, otp, mfa) steps up with a mailed code", async () => {
+    const { config, mails, secret } = await emailApp();
+    const { jar } = await signInWithCredentials(config);
+    jar.apply(await postCode(config, jar, codeAt(secret, Date.now())));
+    expect((await sessionClaims(jar))?.amr).toEqual(["pwd", "otp", "mfa"]);
+    // Its "otp" was the authenticator app's, not the mailbox's: a mailed code proves something new.
+    const page = await (await send(config, "/two-factor", { cookie: jar })).text();
+    expect(page).toContain("E-mail me a code");
+    expect(locationOf(await sendCode(config, jar)).searchParams.get("sent")).toBe("1");
+    const response = await postCode(config, jar, mails.at(-1)?.code as string, { method: "email" });
+    expect(locationOf(response).searchParams.get("error")).toBeNull();
   });
 
   it("is not accepted when the app does not offer it, and needs an e-mail provider with codes", async () => {
