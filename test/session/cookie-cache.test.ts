@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createMemoryTables, MemoryAdapter } from "../../src/adapters/memory.js";
-import type { Adapter } from "../../src/adapters/types.js";
+import type { Adapter, AdapterSession, AdapterUser } from "../../src/adapters/types.js";
 import {
   type AuthConfig,
   getSession,
@@ -403,5 +403,45 @@ describe("the cookie cache with a shared store", () => {
     await adapter.deleteSession?.(browser.jar.get(SESSION_COOKIE) as string);
     await browser.postForm("/auth/signout", {});
     expect(await thief.session()).toBeNull();
+  });
+});
+
+describe("a cached copy that does not hold together is not trusted", () => {
+  /** An adapter breaking its contract on reads: `change` rewrites what getSessionAndUser answers. */
+  function nonConforming(change: (found: { session: AdapterSession; user: AdapterUser }) => object) {
+    const counted = countingAdapter();
+    const read = counted.adapter.getSessionAndUser;
+    counted.adapter.getSessionAndUser = async (token) => {
+      const found = await read?.(token);
+      return found ? (change(found) as typeof found) : null;
+    };
+    return counted;
+  }
+
+  async function lookupsOverTwoReads(adapter: Adapter, lookups: { count: number }): Promise<number> {
+    const browser = new TestBrowser(configWith(adapter));
+    await signIn(browser);
+    // The copy written at sign-in holds together; the one written from the adapter's answer may not.
+    browser.jar.delete(CACHE_COOKIE);
+    expect(await browser.session()).not.toBeNull();
+    lookups.count = 0;
+    await browser.session();
+    return lookups.count;
+  }
+
+  it("a user that is not the row's user sends the read to the adapter", async () => {
+    const { adapter, lookups } = nonConforming(({ session, user }) => ({
+      session,
+      user: { ...user, id: "someone-else" },
+    }));
+    expect(await lookupsOverTwoReads(adapter, lookups)).toBe(1);
+  });
+
+  it("an expiry that is not a Date sends the read to the adapter", async () => {
+    const { adapter, lookups } = nonConforming(({ session, user }) => ({
+      session: { ...session, expires: session.expires.valueOf() },
+      user,
+    }));
+    expect(await lookupsOverTwoReads(adapter, lookups)).toBe(1);
   });
 });
