@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createMemoryTables, MemoryAdapter } from "../../src/adapters/memory.js";
-import type { Adapter } from "../../src/adapters/types.js";
+import type { Adapter, AdapterSession, AdapterUser } from "../../src/adapters/types.js";
 import {
   type AuthConfig,
   getSession,
@@ -303,5 +303,145 @@ describe("revocation markers for JWT sessions (Redis)", () => {
     // A sign-in after the revocation is a new session, which the marker does not cover.
     await signIn(phone);
     expect(await phone.session()).toMatchObject({ user: { id: "app-ada" } });
+  });
+});
+
+/** The cache cookie's Set-Cookie header in `response`, when there is one. */
+const cacheSetCookie = (response: Response) =>
+  response.headers.getSetCookie().find((cookie) => cookie.startsWith(`${CACHE_COOKIE}=`));
+
+const utcAt = (seconds: number) => new Date(START.valueOf() + seconds * 1000).toUTCString();
+
+describe("the cache cookie as it is set", () => {
+  // updateAge = maxAge: the session is never extended, so it ends at 200 s whatever is read.
+  const shortSession = { maxAge: 200, updateAge: 200, cookieCache: { maxAge: 300 } };
+
+  it("carries the cookie attributes, and expires with the session when the session ends first", async () => {
+    const browser = new TestBrowser(configWith(countingAdapter().adapter, { session: shortSession }));
+    const response = await browser.postForm("/auth/callback/credentials", { username: "ada", password: "x" });
+    const cookie = cacheSetCookie(response) ?? "";
+    expect(cookie).toContain(`Expires=${utcAt(200)}`);
+    expect(cookie).toMatch(/; HttpOnly/i);
+    expect(cookie).toMatch(/; Path=\//i);
+    expect(cookie).toMatch(/; SameSite=Lax/i);
+  });
+
+  it("is written for a session with one second left, good for that second", async () => {
+    const browser = new TestBrowser(configWith(countingAdapter().adapter, { session: shortSession }));
+    await signIn(browser);
+    browser.jar.delete(CACHE_COOKIE);
+    at(199);
+    const response = await browser.fetch("/auth/session");
+    expect(await response.json()).toMatchObject({ user: { name: "ada" } });
+    expect(cacheSetCookie(response)).toContain(`Expires=${utcAt(200)}`);
+  });
+
+  it("is not written for a session with less than a second left", async () => {
+    const browser = new TestBrowser(configWith(countingAdapter().adapter, { session: shortSession }));
+    await signIn(browser);
+    browser.jar.delete(CACHE_COOKIE);
+    at(199.5);
+    const response = await browser.fetch("/auth/session");
+    expect(await response.json()).toMatchObject({ user: { name: "ada" } });
+    expect(cacheSetCookie(response)).toBeUndefined();
+  });
+
+  it("is not written when the sealed copy would not fit in one cookie: the session still works", async () => {
+    const { adapter, lookups } = countingAdapter();
+    const browser = new TestBrowser(configWith(adapter));
+    const name = "a".repeat(4000);
+    await signIn(browser, name);
+    expect(browser.jar.has(CACHE_COOKIE)).toBe(false);
+    lookups.count = 0;
+    expect(await browser.session()).toMatchObject({ user: { name } });
+    expect(lookups.count).toBe(1);
+  });
+
+  it("is not cleared by a response to a request that carried none", async () => {
+    const browser = new TestBrowser(configWith(countingAdapter().adapter));
+    await signIn(browser);
+    browser.jar.delete(CACHE_COOKIE);
+    const response = await browser.postForm("/auth/signout", {});
+    expect(response.status).toBe(302);
+    expect(cacheSetCookie(response)).toBeUndefined();
+  });
+});
+
+describe("the cookie cache with a shared store", () => {
+  it("still answers a fresh cache without the adapter", async () => {
+    const { adapter, lookups } = countingAdapter();
+    const browser = new TestBrowser(configWith(adapter, { store: new MemoryStore() }));
+    await signIn(browser);
+    lookups.count = 0;
+    at(60);
+    expect(await browser.session()).toMatchObject({ user: { name: "ada" } });
+    expect(lookups.count).toBe(0);
+  });
+
+  it("a user-wide marker (past the per-session allowance) reaches every cached browser", async () => {
+    const { adapter } = countingAdapter();
+    const config = configWith(adapter, { store: new MemoryStore(), rateLimit: false });
+    // More sessions than per-session markers a user is given: the rest are covered by a user-wide one.
+    const browsers = Array.from({ length: 23 }, () => new TestBrowser(config));
+    for (const browser of browsers) await signIn(browser);
+    const session = (await getSession(request(browsers[0] as TestBrowser), config)) as {
+      user: { id: string };
+    };
+    at(10);
+    expect(await revokeUserSessions(config, session.user.id)).toBe(23);
+    for (const browser of browsers) expect(await browser.session()).toBeNull();
+  });
+
+  it("a copy of the cookies is refused after sign-out though the session row was already gone", async () => {
+    const { adapter } = countingAdapter();
+    const config = configWith(adapter, { store: new MemoryStore() });
+    const browser = new TestBrowser(config);
+    await signIn(browser);
+    const thief = new TestBrowser(config);
+    for (const name of [SESSION_COOKIE, CACHE_COOKIE]) thief.jar.set(name, browser.jar.get(name) as string);
+    // The row is deleted behind latchkey's back (a database cleanup): only the cache names the user.
+    await adapter.deleteSession?.(browser.jar.get(SESSION_COOKIE) as string);
+    await browser.postForm("/auth/signout", {});
+    expect(await thief.session()).toBeNull();
+  });
+});
+
+describe("a cached copy that does not hold together is not trusted", () => {
+  /** An adapter breaking its contract on reads: `change` rewrites what getSessionAndUser answers. */
+  function nonConforming(change: (found: { session: AdapterSession; user: AdapterUser }) => object) {
+    const counted = countingAdapter();
+    const read = counted.adapter.getSessionAndUser;
+    counted.adapter.getSessionAndUser = async (token) => {
+      const found = await read?.(token);
+      return found ? (change(found) as typeof found) : null;
+    };
+    return counted;
+  }
+
+  async function lookupsOverTwoReads(adapter: Adapter, lookups: { count: number }): Promise<number> {
+    const browser = new TestBrowser(configWith(adapter));
+    await signIn(browser);
+    // The copy written at sign-in holds together; the one written from the adapter's answer may not.
+    browser.jar.delete(CACHE_COOKIE);
+    expect(await browser.session()).not.toBeNull();
+    lookups.count = 0;
+    await browser.session();
+    return lookups.count;
+  }
+
+  it("a user that is not the row's user sends the read to the adapter", async () => {
+    const { adapter, lookups } = nonConforming(({ session, user }) => ({
+      session,
+      user: { ...user, id: "someone-else" },
+    }));
+    expect(await lookupsOverTwoReads(adapter, lookups)).toBe(1);
+  });
+
+  it("an expiry that is not a Date sends the read to the adapter", async () => {
+    const { adapter, lookups } = nonConforming(({ session, user }) => ({
+      session: { ...session, expires: session.expires.valueOf() },
+      user,
+    }));
+    expect(await lookupsOverTwoReads(adapter, lookups)).toBe(1);
   });
 });

@@ -85,6 +85,20 @@ describe("a token without amr or auth_time (issued by Auth.js, or by latchkey be
     });
   });
 
+  it("a token with auth_time but no amr (recorded before amr was) was signed in then, by no known method", async () => {
+    const { config } = await twoFactorApp();
+    const jar = new CookieJar();
+    const authTime = Math.floor(Date.now() / 1000);
+    const older = { sub: ALICE.id, name: ALICE.name, email: ALICE.email, auth_time: authTime };
+    jar.cookies.set(SESSION_COOKIE, await encode({ token: older, secret: SECRET, salt: SESSION_COOKIE }));
+    expect(await requireRecentAuth(requestWith(jar), config)).toEqual({
+      ok: true,
+      userId: ALICE.id,
+      amr: [],
+      authTime,
+    });
+  });
+
   it("attack: a token that records them keeps its own, whatever the update data says", async () => {
     const { config } = await twoFactorApp({
       callbacks: { jwt: ({ token, session }) => ({ ...token, ...(session as JWT | undefined) }) },

@@ -4,6 +4,8 @@
  * only the caller's own; the admin functions work by user id. Run on every store.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createMemoryTables, MemoryAdapter } from "../../src/adapters/memory.js";
+import type { Adapter } from "../../src/adapters/types.js";
 import type { AuthConfig } from "../../src/index.js";
 import {
   listSessions,
@@ -219,5 +221,66 @@ describe("the request-based functions", () => {
   it("say what to call instead when given a config where the request belongs", async () => {
     const config = { secret: SECRET, providers: [] } as AuthConfig;
     expect(() => listSessions(config as unknown as Request, config)).toThrow(/listUserSessions/);
+  });
+});
+
+describe("the caller's session list and revocation, whatever the adapter returns", () => {
+  const credentials = Credentials({
+    credentials: { username: {}, password: {} },
+    authorize: ({ username }) => ({ id: `app-${String(username)}`, name: String(username) }),
+  });
+  const at = (seconds: number) => vi.setSystemTime(new Date(START.valueOf() + seconds * 1000));
+  const configWith = (overrides: Partial<AuthConfig>): AuthConfig => ({
+    secret: SECRET,
+    trustHost: true,
+    rateLimit: { trustForwardedFor: true },
+    providers: [credentials],
+    ...overrides,
+  });
+
+  beforeEach(() => vi.useFakeTimers({ toFake: ["Date"], now: START }));
+  afterEach(() => vi.useRealTimers());
+
+  it("lists no expired session the adapter still holds", async () => {
+    // The memory adapter, like a SQL table, keeps an expired row until something deletes it.
+    const config = configWith({ adapter: MemoryAdapter(), session: { maxAge: 100, updateAge: 100 } });
+    const old = new TestBrowser(config);
+    const fresh = new TestBrowser(config);
+    await signInFromDevice(old, "ada", LAPTOP, "203.0.113.7");
+    at(50);
+    await signInFromDevice(fresh, "ada", PHONE, "203.0.113.8");
+    at(120);
+    const sessions = await listSessions(devicesRequest(fresh), config);
+    expect(sessions?.map((session) => session.current)).toEqual([true]);
+  });
+
+  it("lists the soonest expiry first, in whatever order the adapter answers", async () => {
+    const memory = MemoryAdapter(createMemoryTables());
+    const adapter: Adapter = {
+      ...memory,
+      listSessionsByUserId: async (userId) => (await memory.listSessionsByUserId?.(userId))?.reverse() ?? [],
+    };
+    const config = configWith({ adapter });
+    const browsers = [new TestBrowser(config), new TestBrowser(config), new TestBrowser(config)];
+    for (const [index, browser] of browsers.entries()) {
+      at(index * 60);
+      await signInFromDevice(browser, "ada", LAPTOP, `203.0.113.${index + 1}`);
+    }
+    const sessions = (await listSessions(devicesRequest(browsers[0] as TestBrowser), config)) ?? [];
+    expect(sessions.map((session) => session.ipAddress)).toEqual([
+      "203.0.113.1",
+      "203.0.113.2",
+      "203.0.113.3",
+    ]);
+  });
+
+  it("an empty or non-string id revokes nothing and asks for nothing, even where revoking needs a store", async () => {
+    // JWT sessions without a store cannot be revoked one by one: a real id is refused with an error.
+    const config = configWith({ session: { strategy: "jwt" } });
+    const browser = new TestBrowser(config);
+    await signInFromDevice(browser, "ada", LAPTOP, "203.0.113.7");
+    expect(await revokeSession(devicesRequest(browser), config, "")).toBe(false);
+    expect(await revokeSession(devicesRequest(browser), config, 42 as unknown as string)).toBe(false);
+    expect(await browser.session()).toMatchObject({ user: { name: "ada" } });
   });
 });
