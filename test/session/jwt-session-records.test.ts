@@ -96,9 +96,14 @@ class StuckLockStore extends MemoryStore {
   attempts = 0;
   releases = 0;
 
+  constructor(private readonly onAttempt: () => void = () => {}) {
+    super();
+  }
+
   override async acquireLock(key: string, owner: string, ttlMs: number): Promise<boolean> {
     if (!key.includes("jwt-sessions")) return super.acquireLock(key, owner, ttlMs);
     this.attempts++;
+    this.onAttempt();
     return false;
   }
 
@@ -117,6 +122,23 @@ describe("a lock on the record that is never free", () => {
     expect(store.attempts).toBe(1000 / 20 + 1);
     expect(store.releases).toBe(0);
     expect((await listUserSessions(config, "app-ada")).map((session) => session.userAgent)).toEqual([LAPTOP]);
+  });
+});
+
+describe("a session that expires while its writer waits for a lock that is never free", () => {
+  it("is not recorded, and the sign-in does not fail for it", async () => {
+    // The store's lock waits pass in real time; here each failed try moves the clock on as much.
+    const store = new StuckLockStore(() => vi.setSystemTime(Date.now() + 20));
+    const errors: unknown[] = [];
+    const config = configWith(store, {
+      session: { strategy: "jwt", maxAge: 1 },
+      logger: { error: (error) => errors.push(error) },
+    });
+    const laptop = new TestBrowser(config);
+    // Its cookie expired with it, so the browser drops it: what is left to see is that nothing failed.
+    await signInFromDevice(laptop, "ada", LAPTOP);
+    expect(errors).toEqual([]);
+    expect(await listUserSessions(config, "app-ada")).toEqual([]);
   });
 });
 
