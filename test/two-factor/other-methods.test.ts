@@ -719,6 +719,28 @@ describe("trust this device", () => {
     expect(locationOf(afterReenrol.response).pathname).toBe("/auth/two-factor");
   });
 
+  it("a storage failure while voiding trusted devices fails revokeUserSessions, naming what the adapter failed to do", async () => {
+    // An admin must learn that the trusted browsers may still skip the second factor.
+    const { config, adapter } = await trustingApp({ store: new MemoryStore() });
+    const failing = adapter as Required<Adapter>;
+    const { getTwoFactor, setTwoFactor } = failing;
+    const down = () => {
+      throw new Error("the database is down");
+    };
+
+    failing.getTwoFactor = down;
+    await expect(revokeUserSessions(config, "user-alice")).rejects.toThrow(
+      "The adapter failed to read the two-factor record.",
+    );
+    failing.getTwoFactor = getTwoFactor;
+
+    failing.setTwoFactor = down;
+    await expect(revokeUserSessions(config, "user-alice")).rejects.toThrow(
+      "The adapter failed to void trusted devices.",
+    );
+    failing.setTwoFactor = setTwoFactor;
+  });
+
   it("refuses a trustDevice.maxAge that is not a whole number of days", async () => {
     const errors: string[] = [];
     const config = makeConfig({
