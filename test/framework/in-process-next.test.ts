@@ -1,15 +1,8 @@
-/**
- * latchkey/next's `auth()`, `signIn`, `signOut` and `unstable_update` as server components and
- * server actions call them, for what src/framework/in-process.ts does for them without a built app:
- * each asks latchkey's routes in process with the incoming request's cookies and host. Outside
- * Next.js there is no request scope, so `next/headers` stands in for it: the incoming request's
- * headers, and the cookie store the action's response carries.
- */
-import { NextRequest } from "next/server.js";
 import { beforeEach, describe, expect, test, vi } from "vitest";
 import NextAuth, { type NextAuthConfig } from "../../src/next/index.js";
 import Credentials from "../../src/providers/credentials.js";
 import { CookieJar } from "../support/cookie-jar.js";
+import { signedIn } from "../support/next-handlers.js";
 
 const ORIGIN = "http://app.test";
 
@@ -46,23 +39,6 @@ function config(): NextAuthConfig {
   };
 }
 
-/** Signs in through the route handler and returns the browser's cookies. */
-async function signedIn(handlers: ReturnType<typeof NextAuth>["handlers"]): Promise<CookieJar> {
-  const jar = new CookieJar();
-  const csrf = await handlers.GET(new NextRequest(`${ORIGIN}/api/auth/csrf`));
-  jar.apply(csrf);
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const response = await handlers.POST(
-    new NextRequest(`${ORIGIN}/api/auth/callback/credentials`, {
-      method: "POST",
-      headers: { cookie: jar.header(), "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ csrfToken, username: "ada", password: "correct horse" }),
-    }),
-  );
-  expect(response.status).toBe(302);
-  return jar.apply(response);
-}
-
 /** The server action's request: a same-origin POST from the browser holding `jar`'s cookies. */
 function incoming(jar: CookieJar): void {
   scope.headers = new Headers({
@@ -83,7 +59,7 @@ beforeEach(() => {
 describe("latchkey/next's server-side calls, answered in process", () => {
   test("auth() in a server component reads the session of the request's cookies", async () => {
     const { auth, handlers } = NextAuth(config());
-    incoming(await signedIn(handlers));
+    incoming(await signedIn(handlers, ORIGIN));
     expect((await auth())?.user?.email).toBe("ada@example.test");
     incoming(new CookieJar());
     expect(await auth()).toBeNull();
@@ -91,7 +67,7 @@ describe("latchkey/next's server-side calls, answered in process", () => {
 
   test("unstable_update posts the data to the session route and sets the re-issued cookie", async () => {
     const { auth, handlers, unstable_update } = NextAuth(config());
-    const jar = await signedIn(handlers);
+    const jar = await signedIn(handlers, ORIGIN);
     incoming(jar);
     const updated = await unstable_update({ user: { name: "Ada Lovelace" } });
     expect(updated?.user?.name).toBe("Ada Lovelace");
@@ -118,7 +94,7 @@ describe("latchkey/next's server-side calls, answered in process", () => {
 
   test("signOut in a server action ends the session of the request's cookies", async () => {
     const { handlers, signOut } = NextAuth(config());
-    incoming(await signedIn(handlers));
+    incoming(await signedIn(handlers, ORIGIN));
     await signOut({ redirect: false });
     expect(scope.set.find(({ name }) => name === "authjs.session-token")?.value).toBe("");
   });

@@ -8,7 +8,8 @@ import { NextRequest } from "next/server.js";
 import { describe, expect, test, vi } from "vitest";
 import NextAuth, { type NextAuthConfig } from "../../src/next/index.js";
 import Credentials from "../../src/providers/credentials.js";
-import { CookieJar } from "../support/cookie-jar.js";
+import type { CookieJar } from "../support/cookie-jar.js";
+import { signedIn } from "../support/next-handlers.js";
 
 const ORIGIN = "http://app.test";
 
@@ -27,23 +28,6 @@ function config(overrides: Partial<NextAuthConfig> = {}): NextAuthConfig {
     ],
     ...overrides,
   };
-}
-
-/** Signs in through the route handler and returns the browser's cookies. */
-async function signedIn(handlers: ReturnType<typeof NextAuth>["handlers"]): Promise<CookieJar> {
-  const jar = new CookieJar();
-  const csrf = await handlers.GET(new NextRequest(`${ORIGIN}/api/auth/csrf`));
-  jar.apply(csrf);
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const response = await handlers.POST(
-    new NextRequest(`${ORIGIN}/api/auth/callback/credentials`, {
-      method: "POST",
-      headers: { cookie: jar.header(), "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ csrfToken, username: "ada", password: "correct horse" }),
-    }),
-  );
-  expect(response.status).toBe(302);
-  return jar.apply(response);
 }
 
 const visit = (path: string, jar?: CookieJar) =>
@@ -100,13 +84,13 @@ describe("auth as the proxy (export { auth as proxy })", () => {
       const wrapped = vi.fn(() => Response.json({ secret: "page" }));
       expect((await auth(wrapped)(visit("/dashboard"), undefined)).status).toBe(307);
       expect(wrapped).not.toHaveBeenCalled();
-      expect(letThrough(await auth(visit("/dashboard", await signedIn(handlers))))).toBe(true);
+      expect(letThrough(await auth(visit("/dashboard", await signedIn(handlers, ORIGIN))))).toBe(true);
     }
   });
 
   test("authorized true: lets a signed-in user through", async () => {
     const { auth, handlers } = NextAuth(config({ callbacks: { authorized } }));
-    const jar = await signedIn(handlers);
+    const jar = await signedIn(handlers, ORIGIN);
     expect(letThrough(await auth(visit("/dashboard", jar)))).toBe(true);
   });
 
@@ -121,7 +105,7 @@ describe("auth as the proxy (export { auth as proxy })", () => {
 
   test("re-issues the session cookie on the response when updateAge has passed", async () => {
     const { auth, handlers } = NextAuth(config({ session: { strategy: "jwt", updateAge: 1 } }));
-    const jar = await signedIn(handlers);
+    const jar = await signedIn(handlers, ORIGIN);
     await new Promise((resolve) => setTimeout(resolve, 1100));
     const response = await auth(visit("/", jar));
     expect(letThrough(response)).toBe(true);
@@ -134,7 +118,7 @@ describe("auth as the proxy (export { auth as proxy })", () => {
 describe("auth((req) => …) around a proxy or route handler", () => {
   test("gives the function the session as req.auth, and its second argument", async () => {
     const { auth, handlers } = NextAuth(config());
-    const jar = await signedIn(handlers);
+    const jar = await signedIn(handlers, ORIGIN);
     const handler = auth((req, context: { params: Promise<{ id: string }> }) =>
       Response.json({
         email: req.auth?.user?.email ?? null,
@@ -171,7 +155,7 @@ describe("NextAuth((req) => config)", () => {
     const shared = config({ callbacks: { authorized: ({ auth }) => Boolean(auth) } });
     const initializer = vi.fn((_request: NextRequest | undefined) => shared);
     const { auth, handlers } = NextAuth(initializer);
-    const jar = await signedIn(handlers);
+    const jar = await signedIn(handlers, ORIGIN);
     expect(letThrough(await auth(visit("/", jar)))).toBe(true);
     expect((await auth(visit("/"))).status).toBe(307);
     expect(initializer.mock.calls.map(([request]) => request?.nextUrl.pathname)).toEqual([

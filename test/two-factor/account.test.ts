@@ -2,7 +2,7 @@
  * The signed-in user's two-factor settings through the exported server functions (what an app's
  * "security" page calls): the status they read, and the refusals that say what to do next.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { Adapter } from "../../src/adapters/types.js";
 import { serializeCookie } from "../../src/cookie/header.js";
 import {
@@ -16,16 +16,9 @@ import Credentials from "../../src/providers/credentials.js";
 import Email from "../../src/providers/email.js";
 import Passkey from "../../src/providers/passkey.js";
 import { ALICE, CookieJar, signInWithCredentials } from "../core/helpers.js";
-import { codeAt, requestWith, twoFactorApp } from "./harness.js";
+import { codeAt, freezeDateAtStart, nextStep, requestWith, twoFactorApp } from "./harness.js";
 
-const START = Date.UTC(2026, 10, 26, 12, 0, 10);
-beforeEach(() => {
-  vi.useFakeTimers({ now: START, toFake: ["Date"] });
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
-const nextStep = () => vi.setSystemTime(Date.now() + 30_000);
+freezeDateAtStart();
 
 describe("twoFactorStatus", () => {
   it("tells no authenticator, one being enrolled, one confirmed, and a record whose secret was cleared apart; lists the offered methods", async () => {

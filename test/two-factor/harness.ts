@@ -4,7 +4,7 @@
  * independent of latchkey's), at the time the test's clock says.
  */
 import * as OTPAuth from "otpauth";
-import { expect } from "vitest";
+import { afterEach, beforeEach, expect, vi } from "vitest";
 import { MemoryAdapter } from "../../src/adapters/memory.js";
 import type { Adapter } from "../../src/adapters/types.js";
 import { type AuthConfig, confirmTotp, enrollTotp, getSession } from "../../src/index.js";
@@ -101,3 +101,19 @@ export function setsSession(response: Response): boolean {
     .getSetCookie()
     .some((cookie) => /^(__Secure-)?authjs\.session-token=[^;]/.test(cookie));
 }
+
+/** The suites' clock at the start of each test: ten seconds into a TOTP time step. */
+export const START = Date.UTC(2026, 10, 26, 12, 0, 10);
+
+/** Holds `Date` at {@link START} from the start of each test of the calling file (timers keep real time). */
+export function freezeDateAtStart(): void {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: START, toFake: ["Date"] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+}
+
+/** Moves the held clock on by one TOTP time step (30 seconds). */
+export const nextStep = () => vi.setSystemTime(Date.now() + 30_000);

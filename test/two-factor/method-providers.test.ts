@@ -3,7 +3,7 @@
  * out of its role afterwards fails the method's routes with a configuration error that names the
  * second factor, logged, and proves nothing.
  */
-import { afterEach, beforeEach, expect, it, vi } from "vitest";
+import { expect, it, vi } from "vitest";
 import type { EmailConfig, WebAuthnConfig } from "../../src/provider-types.js";
 import Email from "../../src/providers/email.js";
 import Passkey from "../../src/providers/passkey.js";
@@ -15,15 +15,9 @@ import {
   send,
   signInWithCredentials,
 } from "../core/helpers.js";
-import { enrolAlice, postCode, setsSession, twoFactorApp } from "./harness.js";
+import { enrolAlice, freezeDateAtStart, postCode, setsSession, twoFactorApp } from "./harness.js";
 
-const START = Date.UTC(2026, 10, 26, 12, 0, 10);
-beforeEach(() => {
-  vi.useFakeTimers({ now: START, toFake: ["Date"] });
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+freezeDateAtStart();
 
 it("an e-mail provider that stops sending codes after startup: the mailed code's route names the method", async () => {
   const log = recordingLogger();

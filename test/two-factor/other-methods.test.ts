@@ -4,7 +4,7 @@
  * TOTP codes from otpauth.
  */
 import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { MemoryAdapter } from "../../src/adapters/memory.js";
 import type { Adapter } from "../../src/adapters/types.js";
 import { type AuthConfig, requireRecentAuth, revokeUserSessions } from "../../src/index.js";
@@ -30,6 +30,8 @@ import { FLAG_UP, SoftAuthenticator } from "../flows/webauthn/soft-authenticator
 import {
   codeAt,
   enrolAlice,
+  freezeDateAtStart,
+  nextStep,
   PENDING_COOKIE,
   postCode,
   SESSION_COOKIE,
@@ -38,14 +40,7 @@ import {
   twoFactorApp,
 } from "./harness.js";
 
-const START = Date.UTC(2026, 10, 26, 12, 0, 10);
-beforeEach(() => {
-  vi.useFakeTimers({ now: START, toFake: ["Date"] });
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
-const nextStep = () => vi.setSystemTime(Date.now() + 30_000);
+freezeDateAtStart();
 
 const BOB = { id: "user-bob", name: "Bob", email: "bob@example.test", image: null };
 

@@ -6,7 +6,7 @@
  * session issued through `/two-factor` that outlives the proof, no authenticator the owner is asked
  * for. TOTP codes come from the `otpauth` package (independent of latchkey's).
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createMemoryTables, MemoryAdapter, type MemoryTables } from "../../src/adapters/memory.js";
 import type { AdapterUser } from "../../src/adapters/types.js";
 import {
@@ -21,16 +21,17 @@ import Passkey from "../../src/providers/passkey.js";
 import { MemoryStore } from "../../src/store/memory.js";
 import { CookieJar, getCsrf, locationOf, makeConfig, send, signInWithCredentials } from "../core/helpers.js";
 import { confirmLink, lastMail, type Outbox, outboxProvider, requestLink } from "../flows/email/helpers.js";
-import { codeAt, PENDING_COOKIE, postCode, requestWith, setsSession } from "./harness.js";
+import {
+  codeAt,
+  freezeDateAtStart,
+  nextStep,
+  PENDING_COOKIE,
+  postCode,
+  requestWith,
+  setsSession,
+} from "./harness.js";
 
-const START = Date.UTC(2026, 10, 26, 12, 0, 10);
-beforeEach(() => {
-  vi.useFakeTimers({ now: START, toFake: ["Date"] });
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
-const nextStep = () => vi.setSystemTime(Date.now() + 30_000);
+freezeDateAtStart();
 
 const VICTIM = "victim@example.test";
 const SQUATTER = { email: VICTIM, password: "squatter's password" };

@@ -4,13 +4,15 @@
  * instead; each bound the docs give (30 to 86400 seconds, 1 to 400 days) is accepted and applied;
  * and the option is read once, so the handler and the server functions act on the same settings.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MemoryAdapter } from "../../src/adapters/memory.js";
 import { type AuthConfig, InvalidConfig, twoFactorStatus } from "../../src/index.js";
 import { makeConfig, parseSetCookie, recordingLogger, send, signInWithCredentials } from "../core/helpers.js";
 import {
   codeAt,
   enrolAlice,
+  freezeDateAtStart,
+  nextStep,
   PENDING_COOKIE,
   postCode,
   requestWith,
@@ -18,14 +20,7 @@ import {
   twoFactorApp,
 } from "./harness.js";
 
-const START = Date.UTC(2026, 10, 26, 12, 0, 10);
-beforeEach(() => {
-  vi.useFakeTimers({ now: START, toFake: ["Date"] });
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
-const nextStep = () => vi.setSystemTime(Date.now() + 30_000);
+freezeDateAtStart();
 
 describe("a twoFactor option that makes no sense", () => {
   /** Everything the handler logged when its first request met `twoFactor`, after checking it refused. */

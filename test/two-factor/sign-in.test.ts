@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { MemoryAdapter } from "../../src/adapters/memory.js";
 import type { Adapter, AdapterTwoFactor } from "../../src/adapters/types.js";
 import { serializeCookie } from "../../src/cookie/header.js";
@@ -33,26 +33,20 @@ import {
   codeAt,
   enrolAlice,
   formTarget,
+  freezeDateAtStart,
+  nextStep,
   PENDING_COOKIE,
   postCode,
   requestWith,
   SESSION_COOKIE,
+  START,
   sessionOf,
   setsSession,
   twoFactorApp,
 } from "./harness.js";
 
 // A fixed clock in the middle of a 30-second step; tests move it a step at a time.
-const START = Date.UTC(2026, 10, 26, 12, 0, 10);
-
-beforeEach(() => {
-  vi.useFakeTimers({ now: START, toFake: ["Date"] });
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
-
-const nextStep = () => vi.setSystemTime(Date.now() + 30_000);
+freezeDateAtStart();
 
 describe.each(["jwt", "database"] as const)("two-factor sign-in with %s sessions", (strategy) => {
   async function enrolledApp() {
