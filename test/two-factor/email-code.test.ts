@@ -3,7 +3,7 @@
  * server on 127.0.0.1, and what the mail says, what an app's own mailer is handed, and what a
  * failed delivery leaves behind are read from there. TOTP codes come from otpauth.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AuthConfig } from "../../src/index.js";
 import type { EmailVerificationRequest } from "../../src/provider-types.js";
 import Email from "../../src/providers/email.js";
@@ -19,9 +19,9 @@ import {
   signInWithCredentials,
 } from "../core/helpers.js";
 import { type SmtpSink, startSmtpSink } from "../e2e/smtp-sink.js";
-import { enrolAlice, postCode, setsSession, twoFactorApp } from "./harness.js";
+import { enrolAlice, freezeDateAtStart, nextStep, postCode, setsSession, twoFactorApp } from "./harness.js";
 
-const START = Date.UTC(2026, 10, 26, 12, 0, 10);
+freezeDateAtStart();
 let sink: SmtpSink;
 beforeAll(async () => {
   sink = await startSmtpSink();
@@ -31,10 +31,6 @@ afterAll(async () => {
 });
 beforeEach(() => {
   sink.reset();
-  vi.useFakeTimers({ now: START, toFake: ["Date"] });
-});
-afterEach(() => {
-  vi.useRealTimers();
 });
 
 /** An app offering the mailed code, Alice enrolled (her authenticator app on), and its log. */
@@ -47,7 +43,7 @@ async function emailCodeApp(mailer: AuthConfig["providers"][number], overrides: 
     ...overrides,
   });
   await enrolAlice(app.config);
-  vi.setSystemTime(Date.now() + 30_000);
+  nextStep();
   return { ...app, log };
 }
 
