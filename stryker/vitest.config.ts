@@ -35,13 +35,18 @@ export default defineConfig({
       "test/express/**/*.test.ts",
       "test/fastify/**/*.test.ts",
       "test/flows/**/*.test.ts",
+      // latchkey/next's and latchkey/sveltekit's actions and auth(), answered in process without a
+      // built app (the fixture apps' suites need a build and run the packed tarball).
+      "test/framework/**/*.test.ts",
       "test/hono/**/*.test.ts",
       "test/jwt/**/*.test.ts",
       "test/login.test.ts",
       "test/login/**/*.test.ts",
       // The v4 database adoption suite needs the generated Prisma clients; the JWT one runs here.
       "test/migrate/next-auth-v4-jwt.test.ts",
+      "test/migrate/next-auth-v4-revocation.test.ts",
       "test/modules-load.test.ts",
+      "test/next/proxy.test.ts",
       "test/node/**/*.test.ts",
       "test/pages/**/*.test.ts",
       "test/providers/**/*.test.ts",
@@ -49,6 +54,7 @@ export default defineConfig({
       "test/runtime/**/*.test.ts",
       "test/session/**/*.test.ts",
       "test/store/**/*.test.ts",
+      "test/sveltekit/form-actions.test.ts",
       "test/two-factor/**/*.test.ts",
     ],
     // Only the Prisma suites need the generated clients, and none of the whole run's suites is one.
