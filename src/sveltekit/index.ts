@@ -181,9 +181,6 @@ export function SvelteKitAuth(config: SvelteKitAuthConfig): SvelteKitAuthResult 
     const url = new URL(`${basePathOf(config)}${path}`, event.url);
     url.search = query?.toString() ?? "";
     const headers = keepForwardedIfTrusted(forwardedHeaders(event.request.headers), READS_FORWARDED_HEADERS);
-    // The action reads latchkey's answer and never shows it: a refusal that is not a redirect
-    // (429 RateLimited, a request error) comes back as JSON naming its type, the page's form.error.
-    headers.set("accept", "application/json");
     const request = inProcessRequest(url, headers, { form: fields });
     return Auth(attachSocketAddress(request, clientAddress(event)), inProcessConfig(config));
   }

@@ -297,6 +297,25 @@ describe("signOut and unstable_update in a server action", () => {
   });
 });
 
+test("a rate-limited sign-in throws RateLimited, whatever page the browser asked for", async () => {
+  const { signIn } = NextAuth(
+    config({ rateLimit: { rules: { signInAttempt: { perIp: 100, perAccount: 1, windowSeconds: 60 } } } }),
+  );
+  const refusal = async (): Promise<unknown> => {
+    incoming(new CookieJar());
+    // A server action is a POST from a page: the browser's Accept asks for HTML.
+    scope.headers.set("accept", "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8");
+    return signIn("credentials", { username: "ada", password: "guess", redirect: false }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+  };
+  expect(((await refusal()) as AuthError).type).toBe("CredentialsSignin");
+  const limited = await refusal();
+  expect(limited).toBeInstanceOf(AuthError);
+  expect((limited as AuthError).type).toBe("RateLimited");
+});
+
 test("a refusal is an AuthError of latchkey's type, for the action to catch", async () => {
   const { signIn } = NextAuth(config({ callbacks: { signIn: () => false } }));
   incoming(new CookieJar());
