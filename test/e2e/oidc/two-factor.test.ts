@@ -5,7 +5,8 @@
  * provider is held for a code again, with JWT and database sessions, on MemoryAdapter and on
  * PrismaAdapter with each shipped database.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { MemoryAdapter } from "../../../src/adapters/memory.js";
 import type { AuthConfig, SessionStrategy } from "../../../src/index.js";
 import { locationOf, SECRET, send } from "../../core/helpers.js";
 import { SESSION_STORES, useStore } from "../../session/stores.js";
@@ -71,4 +72,40 @@ describe.each(SESSION_STORES)("$name", (store) => {
       expect(await sessionOf(config, next)).toMatchObject({ user: { email: "alice@example.test" } });
     },
   );
+});
+
+it("the provider's profile and a new user's isNewUser, held with the pending sign-in, reach the signIn event and the jwt callback once the second factor is proven", async () => {
+  const signIn = vi.fn();
+  const profiles: unknown[] = [];
+  const config: AuthConfig = {
+    providers: [providerAt(op, { trustEmailVerified: true })],
+    adapter: MemoryAdapter(),
+    session: { strategy: "jwt" },
+    secret: SECRET,
+    trustHost: true,
+    twoFactor: { methods: ["totp"], required: "always" },
+    events: { signIn },
+    callbacks: {
+      jwt: ({ token, profile }) => {
+        if (profile !== undefined) profiles.push(profile);
+        return token;
+      },
+    },
+  };
+  const browser = newBrowser();
+  const held = await signInAtOP(config, browser, "op", "alice");
+  expect(locationOf(held).pathname).toBe("/auth/two-factor-setup");
+  expect(signIn).not.toHaveBeenCalled();
+  const page = await send(config, "/two-factor-setup", { origin: APP, cookie: browser.app });
+  const secret = /<code>([A-Z2-7 ]+)<\/code>/.exec(await page.text())?.[1]?.replace(/ /g, "") as string;
+  const enrolled = await postForm(config, browser.app, "/two-factor-setup", codeAt(secret, Date.now()));
+  expect(enrolled.status).toBe(200);
+  const alice = { sub: "alice", email: "alice@example.test", name: "Alice Liddell" };
+  expect(signIn).toHaveBeenCalledTimes(1);
+  expect(signIn.mock.calls[0]?.[0]).toMatchObject({
+    profile: alice,
+    account: { provider: "op" },
+    isNewUser: true,
+  });
+  expect(profiles).toEqual([expect.objectContaining(alice)]);
 });
