@@ -2,28 +2,20 @@
  * A client that leaves before its answer: the request's signal says so (with `res`, whenever it
  * happens; without, during the upload), and a handler that fails because of it is not logged.
  */
-import { createServer, request as httpRequest, type IncomingMessage, type Server } from "node:http";
-import { type AddressInfo, connect } from "node:net";
+import { request as httpRequest, type IncomingMessage } from "node:http";
+import { connect } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { sendWebResponse, toWebRequest } from "../../src/node/index.js";
-import { eventually, startServer, type TestServer } from "./server.js";
+import { eventually, plainServers, startServer, type TestServer } from "./server.js";
 
 let server: TestServer | undefined;
-let plain: Server | undefined;
+const plain = plainServers();
 afterEach(async () => {
   vi.restoreAllMocks();
   await server?.close();
   server = undefined;
-  plain?.closeAllConnections();
-  await new Promise<void>((resolve) => (plain ? plain.close(() => resolve()) : resolve()));
-  plain = undefined;
+  await plain.closeAll();
 });
-
-async function startPlain(handler: Parameters<typeof createServer>[1]): Promise<number> {
-  plain = createServer(handler);
-  await new Promise<void>((resolve) => plain!.listen(0, "127.0.0.1", resolve));
-  return (plain.address() as AddressInfo).port;
-}
 
 function requestFrom(port: number, options: { method?: string; headers?: Record<string, string> } = {}) {
   const client = httpRequest({ host: "127.0.0.1", port, path: "/work", ...options });
@@ -34,7 +26,7 @@ function requestFrom(port: number, options: { method?: string; headers?: Record<
 describe("a client that leaves", () => {
   it("aborts the signal of toWebRequest(req, { res }) with an AbortError while the handler works", async () => {
     let signal: AbortSignal | undefined;
-    const port = await startPlain((req, res) => {
+    const port = await plain.start((req, res) => {
       signal = toWebRequest(req, { res }).signal;
     });
     const client = requestFrom(port);
@@ -52,7 +44,7 @@ describe("a client that leaves", () => {
   it("aborts the signal of toWebRequest(req) when the client leaves during the upload", async () => {
     let signal: AbortSignal | undefined;
     let bodyFailed = false;
-    const port = await startPlain(async (req) => {
+    const port = await plain.start(async (req) => {
       const request = toWebRequest(req);
       signal = request.signal;
       await request.text().catch(() => {
@@ -71,7 +63,7 @@ describe("a client that leaves", () => {
   it("leaves the signal of toWebRequest(req) alone for a request that completed", async () => {
     let signal: AbortSignal | undefined;
     let closed = false;
-    const port = await startPlain(async (req, res) => {
+    const port = await plain.start(async (req, res) => {
       const request = toWebRequest(req);
       signal = request.signal;
       req.once("close", () => {

@@ -111,3 +111,29 @@ export async function echo(request: Request): Promise<Response> {
     body: request.method === "GET" || request.method === "HEAD" ? null : await request.text(),
   });
 }
+
+/**
+ * Plain node:http servers for a suite's tests that drive `req` and `res` themselves (no latchkey
+ * handler in front): `start` listens on 127.0.0.1 and resolves to the port; `closeAll`, for
+ * `afterEach`, drops their connections and closes them.
+ */
+export function plainServers(): {
+  start(handler: Parameters<typeof createServer>[1]): Promise<number>;
+  closeAll(): Promise<void>;
+} {
+  const open: Server[] = [];
+  return {
+    async start(handler) {
+      const server = createServer(handler);
+      open.push(server);
+      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+      return (server.address() as AddressInfo).port;
+    },
+    async closeAll() {
+      for (const server of open.splice(0)) {
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      }
+    },
+  };
+}

@@ -2,21 +2,18 @@
  * sendWebResponse streaming a body to a client that reads slowly or leaves: it waits for the
  * socket, stops when the client is gone, and leaves nothing behind on the response.
  */
-import { createServer, request as httpRequest, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { request as httpRequest, type IncomingMessage } from "node:http";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { sendWebResponse, toWebRequest } from "../../src/node/index.js";
-import { eventually, startServer, type TestServer } from "./server.js";
+import { eventually, plainServers, startServer, type TestServer } from "./server.js";
 
 let server: TestServer | undefined;
-let plain: Server | undefined;
+const plain = plainServers();
 afterEach(async () => {
   vi.restoreAllMocks();
   await server?.close();
   server = undefined;
-  plain?.closeAllConnections();
-  await new Promise<void>((resolve) => (plain ? plain.close(() => resolve()) : resolve()));
-  plain = undefined;
+  await plain.closeAll();
 });
 
 const CHUNK = 64 * 1024;
@@ -40,17 +37,11 @@ function countedBody(chunks = Number.POSITIVE_INFINITY) {
   return { state, stream };
 }
 
-async function startPlain(handler: Parameters<typeof createServer>[1]): Promise<number> {
-  plain = createServer(handler);
-  await new Promise<void>((resolve) => plain!.listen(0, "127.0.0.1", resolve));
-  return (plain.address() as AddressInfo).port;
-}
-
 describe("sendWebResponse streaming", () => {
   it("resolves when the client leaves while the body waits for the socket to drain", async () => {
     const { state, stream } = countedBody();
     let settled = false;
-    const port = await startPlain(async (_req, res) => {
+    const port = await plain.start(async (_req, res) => {
       await sendWebResponse(res, new Response(stream));
       settled = true;
     });
@@ -76,7 +67,7 @@ describe("sendWebResponse streaming", () => {
   it("leaves no listener of its own on the response after streaming with backpressure", async () => {
     const counts: Record<string, number[]> = {};
     const events = ["drain", "close", "finish", "error"] as const;
-    const port = await startPlain(async (req, res) => {
+    const port = await plain.start(async (req, res) => {
       const count = () => events.map((event) => res.listenerCount(event));
       toWebRequest(req, { res });
       counts.before = count();
