@@ -63,6 +63,11 @@ export interface ExpressRequestLike extends IncomingMessage {
   /** The path the router was mounted at (`/auth` for `app.use("/auth", …)`). */
   baseUrl?: string;
   originalUrl?: string;
+  /**
+   * What the mount path's parameters and wildcards captured, decoded: strings, and on Express 5 a
+   * named wildcard's segments as an array (`{ tenant: "acme", splat: ["session"] }`).
+   */
+  params?: Record<string, unknown>;
   /** The application: its `trust proxy` setting decides whether `X-Forwarded-*` count. */
   app?: { get(setting: string): unknown };
 }
@@ -120,22 +125,43 @@ export function LatchkeyExpress(config: AuthConfig): ExpressMiddleware {
 /**
  * Where Express mounted latchkey, when the request is for one of latchkey's routes. Mounted at a
  * path, `req.baseUrl` is the mount and `req.url` the route below it. Mounted at a wildcard, as
- * `@auth/express`'s docs write it for Express 4 (`app.use("/auth/*", …)`), Express counts the whole
- * path as the mount (`req.baseUrl` "/auth/signin", `req.url` "/"): the mount is then the part of
- * `req.baseUrl` before latchkey's route.
+ * `@auth/express`'s docs write it for Express 4 (`app.use("/auth/*", …)`, `"/auth/*splat"` on
+ * Express 5), Express counts the whole path as the mount (`req.baseUrl` "/auth/signin", `req.url`
+ * "/"): the mount is then the part of `req.baseUrl` before the route the wildcard captured.
  */
 function mountOf(req: ExpressRequestLike): string | undefined {
   const baseUrl = req.baseUrl ?? "";
   const path = (req.url ?? "/").split("?")[0] ?? "/";
   if (isAuthPath(path, "")) return baseUrl;
   if (path !== "/" || baseUrl === "") return undefined;
+  const captured = Object.values(req.params ?? {}).map(capturedPath);
   const segments = baseUrl.split("/");
-  // Shortest first: a provider id that happens to be a route's name ("/auth/callback/signin") is not the mount.
+  // The path alone is ambiguous: "/signin/auth/session" reads as the signin route under "" and as
+  // the session route under "/signin/auth" (a tenant named "signin"), and "/auth/callback/signin" as
+  // a provider named "signin" or the signin route under "/auth/callback". The wildcard's capture
+  // says which; a mount that captures nothing (a regular expression without groups) takes the
+  // shortest reading.
   for (let cut = 1; cut < segments.length; cut++) {
     const mount = segments.slice(0, cut).join("/");
-    if (isAuthPath(baseUrl, mount)) return mount;
+    if (!isAuthPath(baseUrl, mount)) continue;
+    const route = decodedPath(baseUrl.slice(mount.length + 1));
+    if (captured.length === 0 || captured.some((path) => path === route)) return mount;
   }
   return undefined;
+}
+
+/** A captured parameter as a path: Express 5 hands a wildcard's segments as an array. */
+function capturedPath(value: unknown): string {
+  return Array.isArray(value) ? value.join("/") : String(value);
+}
+
+/** `path` decoded as Express decodes what it captures; undefined when it is not valid percent-encoding. */
+function decodedPath(path: string): string | undefined {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return undefined;
+  }
 }
 
 /**

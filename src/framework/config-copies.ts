@@ -1,80 +1,80 @@
 /**
  * Copies of an app's config that framework glue makes (a base path taken from where the handler is
- * mounted, a config built per request), made once and shared, for two reasons: latchkey resolves a
- * config once per object, and a copy must keep counting rate-limit attempts in the same store as
- * the one before it, or every request would start with fresh counters (README, rate limiting).
+ * mounted, the in-process form for actions) and configs it is handed per request, all made or
+ * taken once and kept, as latchkey resolves a config once per object. One rule holds for all of
+ * them when the config names no `store`: they count rate-limit attempts and keep pending sign-ins
+ * in one default store (src/store/copies-default.ts), so that a client gains nothing by asking
+ * under a new mount path or on a new request (README, rate limiting); and that store never goes
+ * into `config.store`, so that a copy behaves as its config does: JWT sessions unrecorded and
+ * revocation off (README, "Which session strategy").
  */
 import type { AuthConfig } from "../index.js";
 import { MemoryStore } from "../rate-limit/index.js";
-import { copiesDefaultStore } from "../store/copies-default.js";
+import { defaultStoreOf, shareDefaultStore } from "../store/copies-default.js";
 
 /** A config, or a function of the framework's request context returning one (as Auth.js glue accepts). */
 export type ConfigSource<Context, Config extends ConfigWithStore = AuthConfig> =
   | Config
   | ((context: Context) => Config | PromiseLike<Config>);
 
-/** What configPerRequest needs of a config: its optional store (latchkey/next's config type differs). */
+/** What the copies need of a config: its optional store (latchkey/next's config type differs). */
 export type ConfigWithStore = Pick<AuthConfig, "store">;
 
-interface MountedCopies {
-  byBasePath: Map<string, AuthConfig>;
-  /** The store every copy uses when the config names none, so that no mount path counts apart. */
-  store: MemoryStore;
+/**
+ * `config` with `changes`, counting in `config`'s default store when it names no store. Every copy
+ * glue makes goes through here: a spread alone would give the copy a MemoryStore of its own.
+ */
+export function copyOfConfig<Config extends ConfigWithStore, const Changes extends Partial<Config>>(
+  config: Config,
+  changes: Changes,
+): Config & Changes {
+  const copy = { ...config, ...changes };
+  if (config.store === undefined) shareDefaultStore(copy, defaultStoreOf(config));
+  return copy;
 }
 
-const mountedCopies = new WeakMap<AuthConfig, MountedCopies>();
+const mountedCopies = new WeakMap<AuthConfig, Map<string, AuthConfig>>();
 
 /**
  * Mount points are few (one or two per app); a mount path with parameters (`/:tenant/auth`) could
  * make many, so copies beyond this many are made per request instead of kept. They still count in
- * the copies' shared store: a client gains nothing by asking under a new mount path.
+ * the config's default store: a client gains nothing by asking under a new mount path.
  */
 const MAX_MOUNTS_PER_CONFIG = 16;
 
 /**
  * `config` serving its routes under `basePath`: the config itself when it already names that base
- * path, else one copy per mount point, kept for the life of the config. A config that names no
- * store gets one default store for all its copies.
+ * path, else one copy per mount point, kept for the life of the config.
  */
 export function mountedAt(config: AuthConfig, basePath: string): AuthConfig {
   if (config.basePath === basePath) return config;
   let copies = mountedCopies.get(config);
   if (copies === undefined) {
-    copies = { byBasePath: new Map(), store: new MemoryStore() };
+    copies = new Map();
     mountedCopies.set(config, copies);
   }
-  let copy = copies.byBasePath.get(basePath);
+  let copy = copies.get(basePath);
   if (copy === undefined) {
-    copy = { ...config, basePath };
-    if (config.store === undefined) copiesDefaultStore.set(copy, copies.store);
-    if (copies.byBasePath.size < MAX_MOUNTS_PER_CONFIG) copies.byBasePath.set(basePath, copy);
+    copy = copyOfConfig(config, { basePath });
+    if (copies.size < MAX_MOUNTS_PER_CONFIG) copies.set(basePath, copy);
   }
   return copy;
 }
 
 /**
- * Turns a config or config function into a function that returns the config for one request.
- * Configs that name no store get one shared by every config this returns (a config function may
- * build a new object per request), so that the rate limiter's counters outlive the request and
- * copies made from the result count in the same place.
+ * Turns a config or config function into a function that returns the config for one request, as
+ * the app gave it. Configs a function returns that name no store share one default store (a config
+ * function may build a new object per request), so that the rate limiter's counters outlive the
+ * request, and copies made from them count in the same place.
  */
 export function configPerRequest<Context, Config extends ConfigWithStore = AuthConfig>(
   source: ConfigSource<Context, Config>,
 ): (context: Context) => Promise<Config> {
+  if (typeof source !== "function") return async () => source;
   const store = new MemoryStore();
-  const withStore = new WeakMap<Config, Config>();
-  const storeFor = (config: Config): Config => {
-    if (config.store !== undefined) return config;
-    let copy = withStore.get(config);
-    if (copy === undefined) {
-      copy = { ...config, store };
-      withStore.set(config, copy);
-    }
-    return copy;
+  return async (context) => {
+    const config = await source(context);
+    if (config.store === undefined) shareDefaultStore(config, store);
+    return config;
   };
-  if (typeof source !== "function") {
-    const config = storeFor(source);
-    return async () => config;
-  }
-  return async (context) => storeFor(await source(context));
 }

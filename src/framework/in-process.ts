@@ -3,6 +3,7 @@
  * actions: the request a browser would have made, answered with latchkey's internal result.
  */
 import { type AuthConfig, raw, skipCSRFCheck } from "../index.js";
+import { copyOfConfig } from "./config-copies.js";
 
 /** A config answering with the internal result, without latchkey's CSRF token check. */
 export type InProcessConfig = AuthConfig & { raw: typeof raw };
@@ -18,7 +19,7 @@ const inProcessCopies = new WeakMap<AuthConfig, InProcessConfig>();
 export function inProcessConfig(config: AuthConfig): InProcessConfig {
   let copy = inProcessCopies.get(config);
   if (copy === undefined) {
-    copy = { ...config, raw, skipCSRFCheck };
+    copy = copyOfConfig(config, { raw, skipCSRFCheck });
     inProcessCopies.set(config, copy);
   }
   return copy;

@@ -6,7 +6,7 @@
 import type { NextRequest } from "next/server";
 import { basePathFromEnv, readProcessEnv } from "../core/env.js";
 import { basePathOf } from "../framework/base-path.js";
-import { configPerRequest } from "../framework/config-copies.js";
+import { configPerRequest, copyOfConfig } from "../framework/config-copies.js";
 import { type InProcessConfig, inProcessConfig } from "../framework/in-process.js";
 import type { AuthConfig } from "../index.js";
 import type { NextAuthCallbacks, NextAuthConfig, NextAuthConfigInput } from "./types.js";
@@ -42,10 +42,7 @@ export interface NextConfigs {
 
 function configsFor(config: NextAuthConfig): NextConfigs {
   const basePath = basePathFor(config);
-  const handler: AuthConfig = {
-    ...config,
-    ...(basePath === undefined ? {} : { basePath }),
-  };
+  const handler: AuthConfig = copyOfConfig(config, basePath === undefined ? {} : { basePath });
   return {
     handler,
     action: inProcessConfig(handler),

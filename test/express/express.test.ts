@@ -8,6 +8,7 @@ import express5, { type ErrorRequestHandler } from "express";
 import express4 from "express4";
 import { describe, expect, test } from "vitest";
 import { authSession, getSession, LatchkeyExpress, requireAuth } from "../../src/express/index.js";
+import { DECLARED_ROUTE_NAMES, ROUTES } from "../../src/pipeline/routes.js";
 import Credentials from "../../src/providers/credentials.js";
 import {
   browser,
@@ -24,13 +25,23 @@ const EXPRESS = [
   ["Express 4", express4 as unknown as typeof express5],
 ] as const;
 
-describe("latchkey/express mounted at a wildcard on Express 4", () => {
+/**
+ * A mount that ends in a wildcard, in each version's syntax: Express 4 takes a bare `*` (as
+ * @auth/express's docs write it), Express 5's path-to-regexp wants it named. Both count the whole
+ * path as mounted (`req.baseUrl` "/api/auth/signin", `req.url` "/").
+ */
+const WILDCARD = [
+  ["Express 5", express5, "*splat"],
+  ["Express 4", express4 as unknown as typeof express5, "*"],
+] as const;
+
+describe.each(WILDCARD)("latchkey/express mounted at a wildcard on %s", (_, express, wildcard) => {
   test('`app.use("/api/auth/*", …)`, as @auth/express\'s docs and example app write it: signs in and out', async () => {
-    // No basePath in the config: the mount is found in the path Express 4 counts as mounted.
+    // No basePath in the config: the mount is found in the path Express counts as mounted.
     const config = credentialsConfig();
-    const app = (express4 as unknown as typeof express5)();
-    app.use(express5.urlencoded({ extended: true }));
-    app.use("/api/auth/*", LatchkeyExpress(config));
+    const app = express();
+    app.use(express.urlencoded({ extended: true }));
+    app.use(`/api/auth/${wildcard}`, LatchkeyExpress(config));
     app.get("/", async (req, res) => {
       const session = await getSession(req, config);
       res.send(session ? `Hello ${session.user?.name}` : "Hello stranger");
@@ -44,7 +55,7 @@ describe("latchkey/express mounted at a wildcard on Express 4", () => {
     expect(await (await send("/")).text()).toBe("Hello stranger");
   });
 
-  test("a provider whose id is the name of a route stays a provider: the mount is the shortest path before a route", async () => {
+  test("a provider whose id is the name of a route stays a provider: the mount is the path before what the wildcard captured", async () => {
     // "/api/auth/callback/signin" reads as the signin route under "/api/auth/callback" too.
     const config = credentialsConfig({
       providers: [
@@ -58,8 +69,8 @@ describe("latchkey/express mounted at a wildcard on Express 4", () => {
         }),
       ],
     });
-    const app = (express4 as unknown as typeof express5)();
-    app.use("/api/auth/*", LatchkeyExpress(config));
+    const app = express();
+    app.use(`/api/auth/${wildcard}`, LatchkeyExpress(config));
     const send = browser(await serve(app as unknown as RequestListener));
     const page = await send("/api/auth/signin");
     const csrfToken = /name="csrfToken" value="([^"]+)"/.exec(await page.text())?.[1] ?? "";
@@ -76,6 +87,56 @@ describe("latchkey/express mounted at a wildcard on Express 4", () => {
     expect(signIn.status).toBe(302);
     expect(signIn.headers.get("location")).toBe(`${send.origin}/dashboard`);
     expect(await (await send("/api/auth/session")).json()).toMatchObject({ user: { name: "Ada Lovelace" } });
+  });
+
+  test("mounted under a path with parameters, a tenant named like any of latchkey's routes gets latchkey's routes under its own mount", async () => {
+    // "/signin/auth/session" reads as the signin route under "" too: only the wildcard's capture tells them apart.
+    const application = express();
+    // One sign-in per tenant, all counted in one store: more than the default limit for one account.
+    const config = credentialsConfig({
+      rateLimit: { rules: { signInAttempt: { perIp: 100, perAccount: 100, windowSeconds: 60 } } },
+    });
+    application.use(`/:tenant/auth/${wildcard}`, LatchkeyExpress(config));
+    application.get("/:tenant/auth/custom", (req, res) => {
+      res.send(`${req.params.tenant}'s own route`);
+    });
+    const origin = await serve(application as unknown as RequestListener);
+    for (const tenant of [...Object.keys(ROUTES), ...DECLARED_ROUTE_NAMES]) {
+      const send = browser(origin);
+      const base = `/${tenant}/auth`;
+      const providers = await send(`${base}/providers`);
+      expect(providers.status, tenant).toBe(200);
+      expect(await providers.json(), tenant).toMatchObject({
+        credentials: { signinUrl: `${origin}${base}/signin/credentials` },
+      });
+      const { signIn } = await signInThroughThePage(send, base);
+      expect(signIn.headers.get("location"), tenant).toBe(`${origin}/dashboard`);
+      expect(await (await send(`${base}/session`)).json(), tenant).toMatchObject({
+        user: { name: "Ada Lovelace" },
+      });
+      expect(await (await send(`${base}/custom`)).text(), tenant).toBe(`${tenant}'s own route`);
+    }
+  });
+
+  test("reads the route the wildcard captured as Express decoded it: a percent-encoded provider id is the same id", async () => {
+    const application = express();
+    application.use(`/:tenant/auth/${wildcard}`, LatchkeyExpress(credentialsConfig()));
+    const origin = await serve(application as unknown as RequestListener);
+    const page = await fetch(`${origin}/signin/auth/signin/cr%65dentials`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(`action="${origin}/signin/auth/callback/credentials"`);
+  });
+
+  test("mounted at a regular expression, reads the shortest path before a route as the mount when nothing is captured, and leaves what it cannot decode to the app", async () => {
+    const application = express();
+    application.use(/^\/api\/auth\/.+/, LatchkeyExpress(credentialsConfig()));
+    // The group captures the tenant, not the route: "%E0" in the route is never decoded by Express.
+    application.use(/^\/(\w+)\/auth\/.+/, LatchkeyExpress(credentialsConfig()));
+    const origin = await serve(application as unknown as RequestListener);
+    expect(await (await fetch(`${origin}/api/auth/session`)).json()).toBeNull();
+    // Without the hand-over, Express 4 would be left with an unhandled rejection and no answer.
+    const malformed = await fetch(`${origin}/acme/auth/signin/%E0`, { signal: AbortSignal.timeout(2_000) });
+    expect(malformed.status).toBe(404);
   });
 });
 

@@ -1,3 +1,4 @@
+import { NextRequest } from "next/server.js";
 import { beforeEach, describe, expect, test, vi } from "vitest";
 import NextAuth, { type NextAuthConfig } from "../../src/next/index.js";
 import Credentials from "../../src/providers/credentials.js";
@@ -16,7 +17,7 @@ vi.mock("next/headers", () => ({
   }),
 }));
 
-function config(): NextAuthConfig {
+function config(overrides: Partial<NextAuthConfig> = {}): NextAuthConfig {
   return {
     secret: "in-process-next-secret-0123456789abcdefghij",
     trustHost: true,
@@ -36,6 +37,7 @@ function config(): NextAuthConfig {
           ? { ...token, name: session.user.name }
           : token,
     },
+    ...overrides,
   };
 }
 
@@ -50,6 +52,22 @@ function incoming(jar: CookieJar): void {
     "content-length": "9999999",
     "next-action": "7f3a",
   });
+}
+
+/** A browser posting `password` for `ada` to the route handlers' credentials callback; its status. */
+async function attempt(handlers: ReturnType<typeof NextAuth>["handlers"], password: string): Promise<number> {
+  const jar = new CookieJar();
+  const csrf = await handlers.GET(new NextRequest(`${ORIGIN}/api/auth/csrf`));
+  jar.apply(csrf);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const response = await handlers.POST(
+    new NextRequest(`${ORIGIN}/api/auth/callback/credentials`, {
+      method: "POST",
+      headers: { cookie: jar.header(), "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ csrfToken, username: "ada", password }),
+    }),
+  );
+  return response.status;
 }
 
 beforeEach(() => {
@@ -97,5 +115,29 @@ describe("latchkey/next's server-side calls, answered in process", () => {
     incoming(await signedIn(handlers, ORIGIN));
     await signOut({ redirect: false });
     expect(scope.set.find(({ name }) => name === "authjs.session-token")?.value).toBe("");
+  });
+
+  test("with a config function building a new config per request, a guesser's attempts keep counting: 429 at the limit", async () => {
+    const { handlers } = NextAuth(() =>
+      config({ rateLimit: { rules: { signInAttempt: { perIp: 100, perAccount: 3, windowSeconds: 60 } } } }),
+    );
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push(await attempt(handlers, "guess"));
+    expect(statuses).toEqual([302, 302, 302, 429]);
+    // The account stays locked for the right password too.
+    expect(await attempt(handlers, "correct horse")).toBe(429);
+  });
+
+  test("with a config function and no store, a JWT session is not recorded: sign-out revokes no copy of its cookie, as for any config without one", async () => {
+    // README, "Which session strategy": without a shared `store`, JWT sessions are neither recorded
+    // nor revoked; sign-out clears the browser's cookie and writes no revocation marker. The store
+    // the glue shares for rate limiting must not turn recording on.
+    const { auth, handlers, signOut } = NextAuth(() => config());
+    const jar = await signedIn(handlers, ORIGIN);
+    incoming(jar);
+    await signOut({ redirect: false });
+    expect(scope.set.find(({ name }) => name === "authjs.session-token")?.value).toBe("");
+    // The request still carries the cookie as it was before sign-out: a copy of it.
+    expect((await auth())?.user?.email).toBe("ada@example.test");
   });
 });

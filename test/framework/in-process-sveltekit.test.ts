@@ -58,7 +58,6 @@ async function postToAction(
     },
     getClientAddress: () => "203.0.113.7",
   } as unknown as RequestEvent;
-  let session: Session | null = null;
   const response = await glue.handle({
     event,
     resolve: async (resolved) => {
@@ -69,6 +68,12 @@ async function postToAction(
     },
   });
   // What a page's load reads next, with the cookies the action left in the browser.
+  return { response, session: await sessionOf(glue, jar) };
+}
+
+/** What a page's load reads from `event.locals.auth()` for the browser holding `jar`'s cookies. */
+async function sessionOf(glue: Glue, jar: CookieJar): Promise<Session | null> {
+  let session: Session | null = null;
   const next = {
     request: new Request(`${APP}/account`, { headers: { cookie: jar.header() } }),
     url: new URL(`${APP}/account`),
@@ -82,7 +87,7 @@ async function postToAction(
       return new Response("ok");
     },
   });
-  return { response, session };
+  return session;
 }
 
 const credentialsForm = (password = "correct horse") =>
@@ -145,5 +150,34 @@ describe("latchkey/sveltekit's actions, answered in process", () => {
     }
     // Once for the actions' config, once for the app's own (the session read after each action).
     expect(warnings.filter((code) => code === "WeakSecret")).toHaveLength(2);
+  });
+
+  it("with a config function building a new config per request, a guesser's attempts keep counting: 429 at the limit", async () => {
+    const glue = SvelteKitAuth(() =>
+      config({ rateLimit: { rules: { signInAttempt: { perIp: 100, perAccount: 3, windowSeconds: 60 } } } }),
+    );
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const { response } = await postToAction(glue, "signIn", credentialsForm("guess"), new CookieJar());
+      statuses.push(response.status);
+    }
+    // Three wrong passwords go back to the form (303 with CredentialsSignin); the fourth is refused.
+    expect(statuses).toEqual([303, 303, 303, 429]);
+    // The account stays locked for the right password too.
+    const { response, session } = await postToAction(glue, "signIn", credentialsForm(), new CookieJar());
+    expect(response.status).toBe(429);
+    expect(session).toBeNull();
+  });
+
+  it("with a config function and no store, a JWT session is not recorded: sign-out revokes no copy of its cookie, as for any config without one", async () => {
+    // README, "Which session strategy": without a shared `store`, JWT sessions are neither recorded
+    // nor revoked; sign-out clears the browser's cookie and writes no revocation marker. The store
+    // the glue shares for rate limiting must not turn recording on.
+    const glue = SvelteKitAuth(() => config());
+    const jar = new CookieJar();
+    expect((await postToAction(glue, "signIn", credentialsForm(), jar)).session).not.toBeNull();
+    const copy = new CookieJar(Object.fromEntries(jar.cookies));
+    expect((await postToAction(glue, "signOut", new URLSearchParams(), jar)).session).toBeNull();
+    expect((await sessionOf(glue, copy))?.user?.email).toBe("ada@example.test");
   });
 });

@@ -15,7 +15,7 @@ import {
   initAuthConfig,
   verifyAuth,
 } from "../../src/hono/index.js";
-import type { AuthConfig } from "../../src/index.js";
+import { type AuthConfig, listSessions, UnsupportedStrategy } from "../../src/index.js";
 import AzureAD from "../../src/providers/azure-ad.js";
 import Email from "../../src/providers/email.js";
 import { MemoryStore } from "../../src/rate-limit/index.js";
@@ -113,6 +113,50 @@ describe("latchkey/hono on @hono/node-server", () => {
     // The account stays locked for the right password too, from another browser.
     expect((await signInThroughThePage(browser(origin), "/api/auth")).signIn.status).toBe(429);
   });
+
+  test("a new config per request without a base path, mounted by wildcard, counts every guess in one store", async () => {
+    // Each request's config is copied for the mount path: the copies must count in the store the
+    // config function's configs share, not in one of their own per request.
+    const origin = await serve(
+      app(() =>
+        credentialsConfig({
+          rateLimit: { rules: { signInAttempt: { perIp: 100, perAccount: 3, windowSeconds: 60 } } },
+        }),
+      ),
+    );
+    const send = browser(origin);
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++)
+      statuses.push((await signInThroughThePage(send, "/api/auth", "guess")).signIn.status);
+    expect(statuses).toEqual([302, 302, 302, 429]);
+    expect((await signInThroughThePage(browser(origin), "/api/auth")).signIn.status).toBe(429);
+  });
+
+  test.each([
+    { name: "a config function", source: () => () => credentialsConfig() },
+    { name: "a config", source: () => credentialsConfig() },
+  ])(
+    "with $name naming no store, a JWT session is not recorded: listing it says a store is needed, as Auth() does",
+    async ({ source }) => {
+      // README, "Which session strategy": without a shared `store`, JWT sessions are neither listed nor
+      // revoked. The store the glue shares for rate limiting must not turn that on.
+      const devices = app(source());
+      devices.get("/devices", async (c) => {
+        try {
+          return c.json(await listSessions(c.req.raw, c.get("authConfig")));
+        } catch (error) {
+          if (error instanceof UnsupportedStrategy) return c.json({ error: "UnsupportedStrategy" }, 501);
+          throw error;
+        }
+      });
+      const send = browser(await serve(devices));
+      expect((await signInThroughThePage(send, "/api/auth")).signIn.status).toBe(302);
+      expect(await (await send("/")).text()).toBe("Hello Ada Lovelace");
+      const listed = await send("/devices");
+      expect(await listed.json()).toEqual({ error: "UnsupportedStrategy" });
+      expect(listed.status).toBe(501);
+    },
+  );
 
   test("a config that names its own store counts there: two instances sharing it share the counts", async () => {
     // As two processes behind a load balancer share one Redis store; each config function builds a

@@ -8,12 +8,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   type AuthConfig,
+  type CallbacksOptions,
   getSession,
+  getSessionToken,
   listSessions,
   listUserSessions,
   revokeOtherSessions,
+  revokeSession,
   revokeUserSessions,
 } from "../../src/index.js";
+import type { JWT } from "../../src/jwt/types.js";
 import { MemoryStore } from "../../src/store/memory.js";
 import { CookieJar, HTTP_APP, makeConfig, SECRET, send } from "../core/helpers.js";
 import { loadNextAuthV4 } from "../oracles/next-auth-v4.js";
@@ -52,6 +56,54 @@ async function signOut(config: AuthConfig, jar: CookieJar): Promise<void> {
   expect(response.status).toBe(302);
   jar.apply(response);
 }
+
+/** POST /session with `data` (the session update), CSRF token and all; the jar takes the answer's cookies. */
+async function updateSession(config: AuthConfig, jar: CookieJar, headers: Record<string, string>) {
+  const csrf = await send(config, "/csrf", { origin: HTTP_APP, cookie: jar });
+  jar.apply(csrf);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const json = { csrfToken, data: { plan: "pro" } };
+  return send(config, "/session", { origin: HTTP_APP, cookie: jar, headers, json });
+}
+
+/** The `jwt` callback of an app that keeps a plan in the token, slimmed of a large claim v4 put there. */
+const withPlan = (token: JWT): JWT => {
+  const { groups: _groups, ...kept } = token;
+  return { ...kept, plan: "pro" };
+};
+
+/** Each way the session the adopting request reads is re-issued in that same answer. */
+const reissues: Array<{
+  by: string;
+  jwt: CallbacksOptions["jwt"];
+  claims: Record<string, unknown>;
+  /** How many cookies v4's SessionStore splits the token into. */
+  parts: number;
+  update: boolean;
+}> = [
+  {
+    by: "the app's jwt callback changing the token",
+    jwt: ({ token }) => withPlan(token),
+    claims: {},
+    parts: 1,
+    update: false,
+  },
+  {
+    by: "a chunked v4 cookie the jwt callback rewrites as one",
+    jwt: ({ token }) => withPlan(token),
+    claims: { groups: Array.from({ length: 400 }, (_, i) => `group-${i}`) },
+    parts: 2,
+    update: false,
+  },
+  {
+    by: "POST /session, the update the jwt callback merges",
+    jwt: ({ token, trigger, session }) =>
+      trigger === "update" ? { ...token, ...(session as Record<string, unknown>) } : token,
+    claims: {},
+    parts: 1,
+    update: true,
+  },
+];
 
 describe(`next-auth ${v4.version} JWT sessions adopted under revocation`, () => {
   let v4Token: string;
@@ -215,4 +267,45 @@ describe(`next-auth ${v4.version} JWT sessions adopted under revocation`, () => 
     // Derived from the v4 token, in the shape of the ids latchkey gives its own sessions.
     expect(own?.[0]?.id).toMatch(/^[0-9a-f]{32}$/);
   });
+
+  it.each(reissues)(
+    "re-issued in the answer that adopts it ($by), the session is listed, and ending it by its id signs out every copy of the new cookie",
+    async ({ jwt, claims, parts, update }) => {
+      vi.setSystemTime(MINTED);
+      const minted = await v4.jwt.encode({ token: { ...v4Claims, ...claims }, secret: SECRET });
+      const store = new v4.SessionStore({ name: V4_COOKIE, options: {} }, { cookies: {} }, { debug() {} });
+      const v4Cookies = Object.fromEntries(store.chunk(minted, {}).map((chunk) => [chunk.name, chunk.value]));
+      expect(Object.keys(v4Cookies)).toHaveLength(parts);
+      vi.setSystemTime(SWITCHED);
+      config = makeConfig({
+        migrate: { nextAuthV4: true },
+        session: { strategy: "jwt" },
+        store: new MemoryStore(),
+        callbacks: { jwt },
+      });
+      const victim = new CookieJar(v4Cookies);
+      const headers = { "user-agent": "Victim Browser/1.0" };
+      const response = update
+        ? await updateSession(config, victim, headers)
+        : await send(config, "/session", { origin: HTTP_APP, cookie: victim, headers });
+      victim.apply(response);
+      // The browser holds the strategy's re-issue (what the callback wrote), not the adopted cookie.
+      expect(await getSessionToken(pageRequest(victim), config)).toMatchObject({ sub: USER, plan: "pro" });
+      const session = [...victim.cookies].filter(([name]) => name.startsWith(V5_COOKIE));
+      expect(session.length).toBeGreaterThan(0);
+      const thief = new CookieJar(Object.fromEntries(session));
+
+      const own = await listSessions(pageRequest(victim), config);
+      expect(own).toHaveLength(1);
+      expect(own?.[0]).toMatchObject({ current: true, userAgent: "Victim Browser/1.0", createdAt: MINTED });
+      expect(own?.[0]?.id).toMatch(/^[0-9a-f]{32}$/);
+
+      // The user removes that device from the list: the stolen copy of the new cookie is out.
+      expect(await revokeSession(pageRequest(victim), config, own?.[0]?.id ?? "")).toBe(true);
+      expect(await listUserSessions(config, USER)).toEqual([]);
+      expect(await getSession(pageRequest(thief), config)).toBeNull();
+      expect(await sessionOf(config, thief)).toBeNull();
+      expect(await sessionOf(config, new CookieJar(v4Cookies))).toBeNull();
+    },
+  );
 });

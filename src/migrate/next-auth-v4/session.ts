@@ -230,7 +230,8 @@ export async function withNextAuthV4Session<C extends ServerContext>(
   const setByStrategy = Object.fromEntries(result.cookies.map((cookie) => [cookie.name, cookie.value]));
   const reissued = carriesChunkedCookie(setByStrategy, ctx.cookies.sessionToken.name);
   const issued = result.session === null || reissued ? [] : adoption.issued;
-  // Listed like a session latchkey issued, once the browser is handed its cookie.
+  // Listed like a session latchkey issued, once the browser is handed its cookie; a re-issue was
+  // recorded by the strategy as it issued it (session/jwt.ts), under the same id and marks.
   if (issued.length > 0 && answer === "sets-cookies" && adoption.record) await adoption.record();
   return { session: result.session, cookies: [...issued, ...result.cookies, ...adoption.cleared] };
 }
