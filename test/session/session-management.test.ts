@@ -274,6 +274,52 @@ describe("the caller's session list and revocation, whatever the adapter returns
     ]);
   });
 
+  it("records a User-Agent cut to 512 characters and only an address that is one", async () => {
+    const config = configWith({ adapter: MemoryAdapter() });
+    const longAgent = `${LAPTOP} ${"x".repeat(600)}`;
+    const claims = ["203.0.113.7", "host-203.0.113.7", "203.0.113.7-host", "f".repeat(46), "::ffff:203.0.113.9"];
+    const browsers = claims.map(() => new TestBrowser(config));
+    for (const [index, browser] of browsers.entries()) {
+      at(index * 60);
+      await signInFromDevice(browser, "ada", longAgent, claims[index]);
+    }
+    const sessions = (await listSessions(devicesRequest(browsers[0] as TestBrowser), config)) ?? [];
+    expect(sessions.map((session) => session.ipAddress)).toEqual([
+      "203.0.113.7",
+      null,
+      null,
+      null,
+      "::ffff:203.0.113.9",
+    ]);
+    expect(sessions[0]?.userAgent).toBe(longAgent.slice(0, 512));
+  });
+
+  it("hands an adapter without listSessionsByUserId (an Auth.js one) only the session fields it knows", async () => {
+    const { listSessionsByUserId: _withoutListing, ...authjs } = MemoryAdapter();
+    const created: unknown[] = [];
+    const updated: unknown[] = [];
+    const adapter: Adapter = {
+      ...authjs,
+      createSession: async (session) => {
+        created.push(session);
+        return authjs.createSession?.(session) as ReturnType<NonNullable<Adapter["createSession"]>>;
+      },
+      updateSession: async (session) => {
+        updated.push(session);
+        return authjs.updateSession?.(session) as ReturnType<NonNullable<Adapter["updateSession"]>>;
+      },
+    };
+    const config = configWith({ adapter, session: { strategy: "database", updateAge: 60 } });
+    const browser = new TestBrowser(config);
+    await signInFromDevice(browser, "ada", LAPTOP, "203.0.113.7");
+    at(120);
+    expect(await browser.session()).toMatchObject({ user: { name: "ada" } });
+    expect(created).toEqual([
+      { sessionToken: expect.any(String), userId: expect.any(String), expires: expect.any(Date) },
+    ]);
+    expect(updated).toEqual([{ sessionToken: expect.any(String), expires: expect.any(Date) }]);
+  });
+
   it("an empty or non-string id revokes nothing and asks for nothing, even where revoking needs a store", async () => {
     // JWT sessions without a store cannot be revoked one by one: a real id is refused with an error.
     const config = configWith({ session: { strategy: "jwt" } });
