@@ -15,7 +15,8 @@ const { files } = JSON.parse(readFileSync(file, "utf8"));
 
 const detected = new Set(["Killed", "Timeout"]);
 const uncounted = new Set(["CompileError", "RuntimeError", "Ignored"]);
-const percent = ({ killed, valid }) => (valid === 0 ? "no mutant" : `${((100 * killed) / valid).toFixed(1)}% (${killed}/${valid})`);
+const percent = ({ killed, valid }) =>
+  valid === 0 ? "no mutant" : `${((100 * killed) / valid).toFixed(1)}% (${killed}/${valid})`;
 
 const folders = new Map();
 const open = [];
@@ -32,7 +33,9 @@ for (const [path, result] of Object.entries(files).sort(([a], [b]) => a.localeCo
   for (const mutant of valid) {
     if (detected.has(mutant.status)) continue;
     const { line, column } = mutant.location.start;
-    open.push(`${path}:${line}:${column} ${mutant.status} ${mutant.mutatorName} → ${JSON.stringify(mutant.replacement ?? "")}`);
+    open.push(
+      `${path}:${line}:${column} ${mutant.status} ${mutant.mutatorName} → ${JSON.stringify(mutant.replacement ?? "")}`,
+    );
   }
 }
 console.log(`${file}, under ${under}`);

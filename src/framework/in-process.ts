@@ -49,8 +49,14 @@ export function forwardedHeaders(incoming: Headers): Headers {
 /** What an in-process request carries: a form a browser would post, or JSON. */
 export type InProcessBody = { form: Record<string, string> } | { json: unknown };
 
-/** A request to `url` with `headers` (already forwarded), a GET without `body`, else a POST of it. */
+/**
+ * A request to `url` with `headers` (already forwarded), a GET without `body`, else a POST of it.
+ * The glue reads latchkey's answer and never shows it, so the request asks for JSON: a refusal that
+ * is not a redirect (429 RateLimited, a request error) then names its type, for the action to raise
+ * or hand to the page, where the browser's `Accept: text/html` would bring latchkey's error page.
+ */
 export function inProcessRequest(url: URL, headers: Headers, body?: InProcessBody): Request {
+  headers.set("accept", "application/json");
   if (body === undefined) return new Request(url, { headers });
   if ("form" in body) {
     headers.set("content-type", "application/x-www-form-urlencoded");

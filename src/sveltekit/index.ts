@@ -180,11 +180,8 @@ export function SvelteKitAuth(config: SvelteKitAuthConfig): SvelteKitAuthResult 
   ) {
     const url = new URL(`${basePathOf(config)}${path}`, event.url);
     url.search = query?.toString() ?? "";
-    const request = inProcessRequest(
-      url,
-      keepForwardedIfTrusted(forwardedHeaders(event.request.headers), READS_FORWARDED_HEADERS),
-      { form: fields },
-    );
+    const headers = keepForwardedIfTrusted(forwardedHeaders(event.request.headers), READS_FORWARDED_HEADERS);
+    const request = inProcessRequest(url, headers, { form: fields });
     return Auth(attachSocketAddress(request, clientAddress(event)), inProcessConfig(config));
   }
 

@@ -96,41 +96,31 @@ describe("latchkey/hono on @hono/node-server", () => {
     expect(seen).toEqual(["/api/auth/signin", "/api/auth/callback/credentials", "/"]);
   });
 
-  test("a config function that builds a new config per request shares one store: guesses stay counted", async () => {
-    const origin = await serve(
-      app(() =>
-        credentialsConfig({
-          basePath: "/api/auth",
-          rateLimit: { rules: { signInAttempt: { perIp: 100, perAccount: 3, windowSeconds: 60 } } },
-        }),
-      ),
-    );
-    const send = browser(origin);
-    const statuses: number[] = [];
-    for (let i = 0; i < 4; i++)
-      statuses.push((await signInThroughThePage(send, "/api/auth", "guess")).signIn.status);
-    expect(statuses).toEqual([302, 302, 302, 429]);
-    // The account stays locked for the right password too, from another browser.
-    expect((await signInThroughThePage(browser(origin), "/api/auth")).signIn.status).toBe(429);
-  });
-
-  test("a new config per request without a base path, mounted by wildcard, counts every guess in one store", async () => {
-    // Each request's config is copied for the mount path: the copies must count in the store the
-    // config function's configs share, not in one of their own per request.
-    const origin = await serve(
-      app(() =>
-        credentialsConfig({
-          rateLimit: { rules: { signInAttempt: { perIp: 100, perAccount: 3, windowSeconds: 60 } } },
-        }),
-      ),
-    );
-    const send = browser(origin);
-    const statuses: number[] = [];
-    for (let i = 0; i < 4; i++)
-      statuses.push((await signInThroughThePage(send, "/api/auth", "guess")).signIn.status);
-    expect(statuses).toEqual([302, 302, 302, 429]);
-    expect((await signInThroughThePage(browser(origin), "/api/auth")).signIn.status).toBe(429);
-  });
+  test.each([
+    { mount: "naming its base path", basePath: "/api/auth" as string | undefined },
+    // Without a base path, each request's config is copied for the wildcard's mount path: the
+    // copies must count in the store the config function's configs share, not in one of their own.
+    { mount: "without a base path, mounted by wildcard", basePath: undefined },
+  ])(
+    "a config function building a new config per request, $mount, counts every guess in one store",
+    async ({ basePath }) => {
+      const origin = await serve(
+        app(() =>
+          credentialsConfig({
+            ...(basePath ? { basePath } : {}),
+            rateLimit: { rules: { signInAttempt: { perIp: 100, perAccount: 3, windowSeconds: 60 } } },
+          }),
+        ),
+      );
+      const send = browser(origin);
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++)
+        statuses.push((await signInThroughThePage(send, "/api/auth", "guess")).signIn.status);
+      expect(statuses).toEqual([302, 302, 302, 429]);
+      // The account stays locked for the right password too, from another browser.
+      expect((await signInThroughThePage(browser(origin), "/api/auth")).signIn.status).toBe(429);
+    },
+  );
 
   test.each([
     { name: "a config function", source: () => () => credentialsConfig() },

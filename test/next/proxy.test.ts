@@ -57,6 +57,23 @@ describe("auth as the proxy (export { auth as proxy })", () => {
     expect(location.searchParams.get("callbackUrl")).toBe(`${ORIGIN}/dashboard/reports?tab=2`);
   });
 
+  test("authorized false on an https request: the sign-in page and the callbackUrl are on https", async () => {
+    const { auth } = NextAuth(config({ callbacks: { authorized } }));
+    const response = await auth(new NextRequest("https://app.test/dashboard"));
+    const location = new URL(response.headers.get("location") ?? "");
+    expect(`${location.origin}${location.pathname}`).toBe("https://app.test/api/auth/signin");
+    expect(location.searchParams.get("callbackUrl")).toBe("https://app.test/dashboard");
+  });
+
+  test("authorized false: redirects on the host the browser asked for, not the one Next.js listens on", async () => {
+    const { auth } = NextAuth(config({ callbacks: { authorized } }));
+    // Next.js's nextUrl names the server's own host; the Host header names the app's.
+    const request = new NextRequest("http://localhost:3000/dashboard", { headers: { host: "app.test" } });
+    const location = new URL((await auth(request)).headers.get("location") ?? "");
+    expect(`${location.origin}${location.pathname}`).toBe(`${ORIGIN}/api/auth/signin`);
+    expect(location.searchParams.get("callbackUrl")).toBe(`${ORIGIN}/dashboard`);
+  });
+
   test("authorized false on the sign-in page itself lets it through (no redirect loop)", async () => {
     const { auth } = NextAuth(
       config({ pages: { signIn: "/login" }, callbacks: { authorized: () => false } }),
@@ -164,5 +181,14 @@ describe("NextAuth((req) => config)", () => {
       "/",
       "/",
     ]);
+  });
+
+  test("resolves the config once: what latchkey says once per config is said once, not per request", async () => {
+    const warn = vi.fn();
+    // A short secret works, with a warning at resolution (docs/errors.md#weaksecret).
+    const shared = config({ secret: "short-secret", logger: { warn } });
+    const { auth } = NextAuth(() => shared);
+    for (let request = 0; request < 3; request++) await auth(visit("/"));
+    expect(warn.mock.calls.filter(([code]) => code === "WeakSecret")).toHaveLength(1);
   });
 });

@@ -277,7 +277,13 @@ describe("the caller's session list and revocation, whatever the adapter returns
   it("records a User-Agent cut to 512 characters and only an address that is one", async () => {
     const config = configWith({ adapter: MemoryAdapter() });
     const longAgent = `${LAPTOP} ${"x".repeat(600)}`;
-    const claims = ["203.0.113.7", "host-203.0.113.7", "203.0.113.7-host", "f".repeat(46), "::ffff:203.0.113.9"];
+    const claims = [
+      "203.0.113.7",
+      "host-203.0.113.7",
+      "203.0.113.7-host",
+      "f".repeat(46),
+      "::ffff:203.0.113.9",
+    ];
     const browsers = claims.map(() => new TestBrowser(config));
     for (const [index, browser] of browsers.entries()) {
       at(index * 60);

@@ -81,6 +81,21 @@ export async function postCode(
   return send(config, "/two-factor", { cookie: jar, form: { csrfToken, code, ...extra }, headers });
 }
 
+/** An attribute value as the page wrote it, unescaped (pages/escape.ts escapes `& < > " '`). */
+const unescapeAttribute = (value: string) =>
+  value
+    .replaceAll("&quot;", '"')
+    .replaceAll("&#39;", "'")
+    .replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">")
+    .replaceAll("&amp;", "&");
+
+/** A URL under the app's auth base path as a path with its query (what `send` takes). */
+const underAuth = (href: string) => {
+  const url = new URL(href);
+  return `${url.pathname.replace(/^\/auth/, "")}${url.search}`;
+};
+
 /**
  * Where a page's form posts, as a path under the auth base path with its query (what `send`
  * takes): what a browser submitting the form would request.
@@ -88,8 +103,36 @@ export async function postCode(
 export function formTarget(html: string): string {
   const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
   if (action === undefined) throw new Error("The page has no form that posts.");
-  const url = new URL(action.replaceAll("&amp;", "&"));
-  return `${url.pathname.replace(/^\/auth/, "")}${url.search}`;
+  return underAuth(unescapeAttribute(action));
+}
+
+/**
+ * Where the page's link reading `text` leads, as a path under the auth base path with its query:
+ * what a browser following it would request.
+ */
+export function linkTarget(html: string, text: string): string {
+  const link = [...html.matchAll(/<a [^>]*href="([^"]+)"[^>]*>([^<]*)<\/a>/g)].find(
+    ([, , label]) => label === text,
+  );
+  if (link === undefined) throw new Error(`The page has no link "${text}".`);
+  return underAuth(unescapeAttribute(link[1] as string));
+}
+
+/**
+ * The page's forms that post, each as where it posts (as {@link formTarget} gives it) and the
+ * hidden fields a browser would send with it.
+ */
+export function postForms(html: string): Array<{ target: string; hidden: Record<string, string> }> {
+  return [...html.matchAll(/<form method="post" action="([^"]+)"[^>]*>([\s\S]*?)<\/form>/g)].map(
+    ([, action, inner]) => ({
+      target: underAuth(unescapeAttribute(action as string)),
+      hidden: Object.fromEntries(
+        [...(inner as string).matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map(
+          ([, name, value]) => [unescapeAttribute(name as string), unescapeAttribute(value as string)],
+        ),
+      ),
+    }),
+  );
 }
 
 /** The session `jar` holds, through getSession. */

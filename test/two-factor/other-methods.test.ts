@@ -34,6 +34,7 @@ import {
   nextStep,
   PENDING_COOKIE,
   postCode,
+  postForms,
   SESSION_COOKIE,
   sessionOf,
   setsSession,
@@ -235,6 +236,10 @@ describe("a passkey as the second factor", () => {
     expect((await send(config, "/two-factor-passkey", { cookie: jar })).status).toBe(400);
     const posted = await postCode(config, jar, "", { method: "passkey", data: "{}" });
     expect(posted.status).toBe(400);
+    expect(await posted.json()).toEqual({
+      error: "InvalidRequest",
+      message: "A passkey cannot be the second factor of this sign-in: its first factor was one already.",
+    });
     expect(setsSession(posted)).toBe(false);
   });
 
@@ -250,6 +255,24 @@ describe("a passkey as the second factor", () => {
     const data = JSON.stringify(authenticator.get(body.options));
     const response = await postCode(config, jar, "", { method: "passkey", data });
     expect(setsSession(response)).toBe(true);
+  });
+
+  it("a passkey answer must be there and at most 16 KiB: an empty or longer one is refused unread, and leaves the challenge to one of 16 KiB", async () => {
+    const { config, authenticator } = await passkeyApp();
+    const { jar } = await signInWithCredentials(config);
+    const { body } = await passkeyOptions(config, jar);
+    const assertion = JSON.stringify(authenticator.get(body.options));
+    for (const data of ["", assertion.padEnd(16_385)]) {
+      const refused = await postCode(config, jar, "", { method: "passkey", data });
+      expect(refused.status, `${data.length} characters`).toBe(400);
+      expect(await refused.json()).toEqual({
+        error: "InvalidRequest",
+        message: "`data` must be the passkey's assertion, as JSON text.",
+      });
+    }
+    // JSON text may end in spaces: the same answer padded to exactly 16 KiB is read, and signs in.
+    const accepted = await postCode(config, jar, "", { method: "passkey", data: assertion.padEnd(16_384) });
+    expect(setsSession(accepted)).toBe(true);
   });
 
   it("without a pending sign-in there are no options, and a user without passkeys gets none", async () => {
@@ -418,8 +441,17 @@ describe("a code by e-mail as the second factor", () => {
     expect(await (await send(config, "/two-factor", { cookie: jar })).text()).not.toContain(
       "E-mail me a code",
     );
-    expect((await sendCode(config, jar)).status).toBe(400);
-    expect((await postCode(config, jar, "123456", { method: "email" })).status).toBe(400);
+    const noMailedCode = {
+      error: "InvalidRequest",
+      message:
+        "A code by e-mail cannot be the second factor of this sign-in: its first factor was one already.",
+    };
+    const asked = await sendCode(config, jar);
+    expect(asked.status).toBe(400);
+    expect(await asked.json()).toEqual(noMailedCode);
+    const posted = await postCode(config, jar, "123456", { method: "email" });
+    expect(posted.status).toBe(400);
+    expect(await posted.json()).toEqual(noMailedCode);
   });
 
   it.each(["jwt", "database"] as const)(
@@ -485,6 +517,50 @@ describe("a code by e-mail as the second factor", () => {
     expect(locationOf(response).searchParams.get("error")).toBeNull();
     jar.apply(response);
     expect((await sessionClaims(jar))?.amr).toEqual(["otp", "mfa"]);
+  });
+
+  it("the e-mail form asks to send a code first and takes the code once one is sent; a step-up returns to its callbackUrl through the mail", async () => {
+    const { config, mails, secret } = await emailApp();
+    const { jar } = await signInWithCredentials(config);
+    jar.apply(await postCode(config, jar, codeAt(secret, Date.now())));
+    nextStep();
+    const open = async (path: string) => (await send(config, path, { cookie: jar })).text();
+
+    const page = await open("/two-factor?method=email&callbackUrl=%2Fsettings");
+    expect(page).not.toContain('autocomplete="one-time-code"');
+    const [sendForm] = postForms(page);
+    expect(sendForm?.target).toBe("/two-factor-email");
+    const sent = await send(config, sendForm?.target as string, { cookie: jar, form: sendForm?.hidden });
+    expect(locationOf(sent).href).toBe(
+      "https://app.test/auth/two-factor?method=email&callbackUrl=%2Fsettings&sent=1",
+    );
+
+    const sentPage = await open(`/two-factor${locationOf(sent).search}`);
+    expect(sentPage).toContain("We sent a code to your e-mail address.");
+    expect(sentPage).toContain('autocomplete="one-time-code"');
+    const [codeForm] = postForms(sentPage);
+    const stepped = await send(config, codeForm?.target as string, {
+      cookie: jar,
+      form: { ...codeForm?.hidden, code: mails.at(-1)?.code as string },
+    });
+    expect(locationOf(stepped).href).toBe("https://app.test/settings");
+  });
+
+  it("a JSON caller asking for a mailed code is answered with the page that takes it, and that the code was sent", async () => {
+    const { config, mails } = await emailApp();
+    const { jar } = await signInWithCredentials(config);
+    const { token } = await getCsrf(config, { cookie: jar });
+    const response = await send(config, "/two-factor-email", {
+      cookie: jar,
+      form: { csrfToken: token },
+      headers: { "X-Auth-Return-Redirect": "1" },
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      url: "https://app.test/auth/two-factor?method=email&sent=1",
+      sent: true,
+    });
+    expect(mails).toHaveLength(1);
   });
 
   it("a signed-in user whose session proved a password and an authenticator code (pwd, otp, mfa) steps up with a mailed code", async () => {
@@ -578,6 +654,34 @@ describe("trust this device", () => {
       { factors: ["mfa"] },
     );
     expect(recent.ok).toBe(false);
+  });
+
+  it("the box may be ticked as a form's 1 or a JSON caller's true", async () => {
+    const { config, secret } = await trustingApp();
+    const byForm = (await signInWithCredentials(config)).jar;
+    const ticked = await postCode(config, byForm, codeAt(secret, Date.now()), { trustDevice: "1" });
+    expect(setsSession(ticked)).toBe(true);
+    expect(trustedCookies(ticked)).toHaveLength(1);
+
+    nextStep();
+    const byJson = (await signInWithCredentials(config)).jar;
+    const { token } = await getCsrf(config, { cookie: byJson });
+    const asJson = await send(config, "/two-factor", {
+      cookie: byJson,
+      json: { csrfToken: token, code: codeAt(secret, Date.now()), trustDevice: true },
+    });
+    expect(setsSession(asJson)).toBe(true);
+    expect(trustedCookies(asJson)).toHaveLength(1);
+  });
+
+  it("attack: a step-up trusts no browser, even with the box ticked: only a sign-in's second factor does", async () => {
+    const { config, secret } = await trustingApp();
+    const { jar } = await signInWithCredentials(config);
+    jar.apply(await postCode(config, jar, codeAt(secret, Date.now())));
+    nextStep();
+    const stepUp = await postCode(config, jar, codeAt(secret, Date.now()), { trustDevice: "on" });
+    expect(locationOf(stepUp).href).toBe("https://app.test/");
+    expect(trustedCookies(stepUp)).toEqual([]);
   });
 
   it("without the box ticked, nothing is trusted", async () => {

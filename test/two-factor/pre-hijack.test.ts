@@ -19,7 +19,15 @@ import {
 import Credentials from "../../src/providers/credentials.js";
 import Passkey from "../../src/providers/passkey.js";
 import { MemoryStore } from "../../src/store/memory.js";
-import { CookieJar, getCsrf, locationOf, makeConfig, send, signInWithCredentials } from "../core/helpers.js";
+import {
+  CookieJar,
+  getCsrf,
+  locationOf,
+  makeConfig,
+  recordingLogger,
+  send,
+  signInWithCredentials,
+} from "../core/helpers.js";
 import { confirmLink, lastMail, type Outbox, outboxProvider, requestLink } from "../flows/email/helpers.js";
 import {
   codeAt,
@@ -129,8 +137,9 @@ const STRATEGIES: Array<{ name: string; strategy: SessionStrategy; store?: () =>
 describe.each(STRATEGIES)("a squatter's pending two-factor sign-in, with $name", ({ strategy, store }) => {
   const target = () => app(strategy, store ? { store: store() } : {});
 
-  it("attack: completed with the squatter's own code after the owner proved the address, gets no session", async () => {
-    const victim = target();
+  it("attack: completed with the squatter's own code after the owner proved the address, gets no session, and the log says why", async () => {
+    const log = recordingLogger();
+    const victim = app(strategy, { logger: log.logger, ...(store ? { store: store() } : {}) });
     const secret = await squatWithTotp(victim);
     const pending = await squatterPending(victim);
 
@@ -140,6 +149,11 @@ describe.each(STRATEGIES)("a squatter's pending two-factor sign-in, with $name",
     const completed = await postCode(victim.config, pending, codeAt(secret, Date.now()));
     expect(setsSession(completed)).toBe(false);
     expect(locationOf(completed).searchParams.get("error")).toBe("InvalidCheck");
+    expect(log.warningLines).toContainEqual(
+      expect.stringMatching(
+        /^InvalidCheck: Two-factor: the sign-in pending in this browser no longer stands .*; sign in again\./,
+      ),
+    );
     expect(await sessionEmail(victim.config, pending)).toBeNull();
   });
 

@@ -910,7 +910,7 @@ describe("enrolling from a signed-in session", () => {
     expect(await regenerateRecoveryCodes(requestWith(jar), config)).toHaveLength(10);
   });
 
-  it("returns to the callbackUrl the setup page was opened with, once the code turns it on", async () => {
+  it("returns to the callbackUrl the setup page was opened with, once the code turns it on; a JSON caller gets the recovery codes beside it", async () => {
     const { config } = await twoFactorApp();
     const { jar } = await signInWithCredentials(config);
     const page = await send(config, "/two-factor-setup?callbackUrl=%2Fsettings", { cookie: jar });
@@ -924,7 +924,15 @@ describe("enrolling from a signed-in session", () => {
       form: { csrfToken, code: codeAt(secret, Date.now()) },
       headers: { "X-Auth-Return-Redirect": "1" },
     });
-    expect(await confirmed.json()).toMatchObject({ url: "https://app.test/settings" });
+    const answer = (await confirmed.json()) as { url: string; recoveryCodes: string[] };
+    expect(Object.keys(answer).sort()).toEqual(["recoveryCodes", "url"]);
+    expect(answer.url).toBe("https://app.test/settings");
+    expect(answer.recoveryCodes).toHaveLength(10);
+    // They are the codes now stored: one signs in at the next password sign-in.
+    nextStep();
+    const next = await signInWithCredentials(config);
+    const used = await postCode(config, next.jar, answer.recoveryCodes[0] as string, { method: "recovery" });
+    expect(setsSession(used)).toBe(true);
   });
   it("reads a database session once per enrolment POST: the recency check and the step-up reuse what it read", async () => {
     const { config, adapter } = await twoFactorApp({ session: { strategy: "database" } });
