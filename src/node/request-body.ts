@@ -3,22 +3,36 @@
  * so the auth core's size limit applies before a large upload is buffered in memory.
  */
 import type { IncomingMessage } from "node:http";
+import type { Http2ServerRequest } from "node:http2";
 
 /**
  * Whether the request can carry a body. RFC 9112 §6.3: without `Content-Length` or
- * `Transfer-Encoding` a request has none, so no stream is needed.
+ * `Transfer-Encoding` a request has none, so no stream is needed. HTTP/2 (node:http2's
+ * compatibility request) frames the body itself and makes `Content-Length` optional (RFC 9113
+ * §8.1.1): a request has none only when its HEADERS frame ended the stream.
  */
 export function requestHasBody(req: IncomingMessage): boolean {
   if (req.method === "GET" || req.method === "HEAD") return false;
+  if (req.httpVersionMajor >= 2)
+    return (req as unknown as Http2ServerRequest).stream?.endAfterHeaders !== true;
   if (req.headers["transfer-encoding"] !== undefined) return true;
   const length = req.headers["content-length"];
   return length !== undefined && length !== "0";
 }
 
 /**
+ * Whether the client cut the upload short. node:http destroys the request; node:http2's
+ * compatibility request instead ends its stream as if the body were whole and only marks it aborted.
+ */
+function cutShort(req: IncomingMessage): boolean {
+  return req.destroyed || (req as unknown as Http2ServerRequest).aborted;
+}
+
+/**
  * A pull-based `ReadableStream` over `req`. Cancelling it (for example when the core refuses a body
  * that is too large) discards the rest of the upload instead of destroying the socket, so the
- * refusal can still be sent; `onAbandon` runs when that happens before the body ended.
+ * refusal can still be sent; `onAbandon` runs when that happens before the whole body arrived (once
+ * it has, nothing is left on the connection to drain, however much of it was read).
  *
  * @example
  * ```ts
@@ -63,7 +77,7 @@ export function requestBodyStream(req: IncomingMessage, onAbandon?: () => void):
             resolve();
           };
           if (req.readableEnded) return onEnd();
-          if (req.destroyed) return onClose();
+          if (cutShort(req)) return onClose();
           req.on("readable", onReadable);
           req.on("end", onEnd);
           req.on("error", onError);
@@ -73,7 +87,7 @@ export function requestBodyStream(req: IncomingMessage, onAbandon?: () => void):
       },
       cancel() {
         stopWaiting?.();
-        if (!req.readableEnded) onAbandon?.();
+        if (!req.complete) onAbandon?.();
         req.resume();
       },
     },

@@ -40,6 +40,8 @@ describe("a deferred request", () => {
     expect(await request.text()).toBe("");
     expect(request.clone().url).toBe("http://app.test/auth/session?x=1");
     expect("signal" in request).toBe(true);
+    // Feature checks (`"duplex" in request`) get the real Request's answer, a "no" included.
+    expect("notARequestField" in request).toBe(false);
     expect(request.constructor).toBe(Request);
     expect(builds.count).toBe(1);
   });

@@ -37,9 +37,12 @@ describe("createNodeHandler", () => {
     const raw = await rawRequest(server.port, { path: "/auth/session" });
     expect(raw.status).toBe(500);
     expect(raw.headers["content-type"]).toBe("text/plain; charset=utf-8");
+    // An error answer no cache may keep and serve to the next visitor.
+    expect(raw.headers["cache-control"]).toBe("no-store");
     expect(raw.body).toBe("Internal Server Error");
     expect(raw.body).not.toMatch(/hunter2|Error:|\bat\b/);
     expect(logged).toHaveBeenCalledTimes(1);
+    expect(logged.mock.calls[0]?.[0]).toBe("latchkey: the request handler failed");
     expect(String(logged.mock.calls[0]?.[1])).toContain("hunter2");
   });
 

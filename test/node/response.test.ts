@@ -39,6 +39,7 @@ describe("sendWebResponse over real HTTP", () => {
     });
     const raw = await rawRequest(server.port, { path: "/cookies" });
     expect(raw.status).toBe(201);
+    expect(raw.statusMessage).toBe("Made");
     expect(raw.body).toBe("cookies set");
     expect(raw.headers["x-custom"]).toBe("yes");
     expect(raw.headers["set-cookie"]).toEqual([
@@ -150,7 +151,8 @@ describe("sendWebResponse over real HTTP", () => {
     const response = await fetch(`${server.origin}/broken`);
     expect(response.status).toBe(200);
     await expect(response.text()).rejects.toThrow();
-    expect(logged).toHaveBeenCalled();
+    expect(logged).toHaveBeenCalledTimes(1);
+    expect(logged.mock.calls[0]?.[0]).toBe("latchkey: the response body failed while streaming");
     expect(await (await fetch(`${server.origin}/ok`)).text()).toBe("fine");
   });
 

@@ -44,6 +44,7 @@ export async function startServer(
 
 export interface RawResponse {
   status: number;
+  statusMessage: string;
   headers: IncomingMessage["headers"];
   rawHeaders: string[];
   body: string;
@@ -75,6 +76,7 @@ export function rawRequest(
         res.on("end", () =>
           resolve({
             status: res.statusCode ?? 0,
+            statusMessage: res.statusMessage ?? "",
             headers: res.headers,
             rawHeaders: res.rawHeaders,
             body: Buffer.concat(chunks).toString("utf8"),
