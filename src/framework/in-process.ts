@@ -2,7 +2,9 @@
  * Calling latchkey's handler in process, as framework glue does for server actions and form
  * actions: the request a browser would have made, answered with latchkey's internal result.
  */
-import { type AuthConfig, raw, skipCSRFCheck } from "../index.js";
+import { CONFIGURATION_ERROR } from "../core/error-traits.js";
+import { RateLimited } from "../core/errors.js";
+import { type AuthConfig, type ResponseInternal, raw, skipCSRFCheck } from "../index.js";
 import { copyOfConfig } from "./config-copies.js";
 
 /** A config answering with the internal result, without latchkey's CSRF token check. */
@@ -51,9 +53,8 @@ export type InProcessBody = { form: Record<string, string> } | { json: unknown }
 
 /**
  * A request to `url` with `headers` (already forwarded), a GET without `body`, else a POST of it.
- * The glue reads latchkey's answer and never shows it, so the request asks for JSON: a refusal that
- * is not a redirect (429 RateLimited, a request error) then names its type, for the action to raise
- * or hand to the page, where the browser's `Accept: text/html` would bring latchkey's error page.
+ * The glue reads latchkey's answer and never shows it, so the request asks for JSON: a request
+ * error then names its type, where the browser's `Accept: text/html` would bring latchkey's page.
  */
 export function inProcessRequest(url: URL, headers: Headers, body?: InProcessBody): Request {
   headers.set("accept", "application/json");
@@ -64,4 +65,15 @@ export function inProcessRequest(url: URL, headers: Headers, body?: InProcessBod
   }
   headers.set("content-type", "application/json");
   return new Request(url, { method: "POST", headers, body: JSON.stringify(body.json) });
+}
+
+/**
+ * The error type of an in-process answer that is not a redirect, for the action to raise or hand to
+ * the page: the type a JSON answer names; for a 429, whose answer to a browser's request is the error
+ * page, RateLimited (the limiter is what answers 429); else Configuration, a fault on the server.
+ */
+export function refusedType(result: ResponseInternal): string {
+  const body = result.body as { error?: unknown } | undefined;
+  if (typeof body?.error === "string") return body.error;
+  return result.status === RateLimited.status ? RateLimited.type : CONFIGURATION_ERROR;
 }

@@ -4,7 +4,8 @@
  * server action has no page to show it on, so `signIn` throws the error of that type instead, as
  * next-auth v5 does, for the action to catch (`error instanceof CredentialsSignin`).
  */
-import { CONFIGURATION_ERROR, clientSafeErrorClass } from "../core/error-traits.js";
+import { clientSafeErrorClass } from "../core/error-traits.js";
+import { refusedType } from "../framework/in-process.js";
 import { AuthError, CredentialsSignin, type ResponseInternal } from "../index.js";
 
 /** The error of `type`, built without its class's constructor (some take other arguments). */
@@ -26,8 +27,7 @@ function errorOfType(type: string, code: string | null): AuthError {
 export function refusal(result: ResponseInternal, errorPages: readonly string[]): AuthError | undefined {
   if (result.redirect === undefined) {
     if ((result.status ?? 200) < 400) return undefined;
-    const body = result.body as { error?: unknown } | undefined;
-    return errorOfType(typeof body?.error === "string" ? body.error : CONFIGURATION_ERROR, null);
+    return errorOfType(refusedType(result), null);
   }
   const target = new URL(result.redirect);
   const type = target.searchParams.get("error");

@@ -61,25 +61,14 @@ export function configurationErrorResponse(answersJson: boolean): ResponseIntern
 }
 
 /**
- * Whether the caller asks for JSON and not for a page (`Accept: application/json`): a server-side
- * caller such as the SvelteKit glue's form actions, which reads the answer for its error type and
- * never shows latchkey's page (RFC 9110 §12.5.1).
- */
-function asksForJson(request: Request): boolean {
-  return /\bapplication\/json\b/i.test(request.headers.get("accept") ?? "") && !wantsPage(request);
-}
-
-/**
  * A rate-limited request, answered at once with 429 and `Retry-After` (RFC 6585 §4): a redirect
- * would lose the status. Browsers get the error page; JSON routes, fetch callers
- * (`X-Auth-Return-Redirect: 1`) and callers that ask for JSON get JSON, with the `url` such callers
- * read the error from.
+ * would lose the status. Browsers get the error page; JSON routes and fetch callers
+ * (`X-Auth-Return-Redirect: 1`) get JSON, with the `url` such callers read the error from.
  */
 function rateLimitedResponse(ctx: AuthContext, answersJson: boolean, error: RateLimited): ResponseInternal {
   ctx.config.logger.warn(error.type, `${error.message} (see ${errorDocsAnchor(error.type)})`);
   const headers = { "Retry-After": String(error.retryAfterSeconds) };
-  const request = ctx.req.request;
-  if (answersJson || returnsRedirectAsJson(request) || asksForJson(request)) {
+  if (answersJson || returnsRedirectAsJson(ctx.req.request)) {
     const url = new URL(ctx.actionUrl("signin"));
     url.searchParams.set("error", error.type);
     return {

@@ -53,7 +53,8 @@ import {
   strategyImpl,
 } from "../session/index.js";
 import { boundedStore } from "../store/bounded.js";
-import { defaultStoreOf } from "../store/copies-default.js";
+import { defaultStores } from "../store/copies-default.js";
+import { MemoryStore } from "../store/memory.js";
 import { createSingleFlight } from "../store/single-flight.js";
 import { applyEnvDefaults } from "./env-defaults.js";
 import { createLogger } from "./logger.js";
@@ -431,7 +432,7 @@ export function resolveConfig(config: AuthConfig, env: EnvRecord = readProcessEn
   const cacheMaxAge = cookieCacheMaxAge(config, strategy);
   const callbacks = { ...defaultCallbacks, ...config.callbacks } as CallbacksOptions;
   const storeTimeoutMs = positiveNumber("storeTimeoutMs", config.storeTimeoutMs, DEFAULT_STORE_TIMEOUT_MS);
-  const store = boundedStore(config.store ?? defaultStoreOf(config), storeTimeoutMs);
+  const store = boundedStore(config.store ?? defaultStores.get(config) ?? new MemoryStore(), storeTimeoutMs);
   return {
     basePath: normalizeBasePath(withEnv.basePath),
     secrets: resolveSecrets(withEnv.secret, logger),

@@ -11,8 +11,11 @@
 import { MemoryStore } from "./memory.js";
 import type { ShortLivedStore } from "./types.js";
 
-/** Config (by object) → the store it counts in when it names none. */
-const defaultStores = new WeakMap<object, ShortLivedStore>();
+/**
+ * Config (by object) → the store it counts in when it names none. resolveConfig reads it, and gives
+ * a config that has none a MemoryStore of its own.
+ */
+export const defaultStores = new WeakMap<object, ShortLivedStore>();
 
 /**
  * Makes `store` the default store of `config`, unless it has one already. A config keeps its first
@@ -24,10 +27,7 @@ export function shareDefaultStore(config: object, store: ShortLivedStore): void 
 
 /** The store `config` counts in when it names none: the one it was given, else a new one, kept for it. */
 export function defaultStoreOf(config: object): ShortLivedStore {
-  let store = defaultStores.get(config);
-  if (store === undefined) {
-    store = new MemoryStore();
-    defaultStores.set(config, store);
-  }
+  const store = defaultStores.get(config) ?? new MemoryStore();
+  defaultStores.set(config, store);
   return store;
 }

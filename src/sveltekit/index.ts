@@ -22,11 +22,10 @@
 import type { Action, Handle, RequestEvent } from "@sveltejs/kit";
 import { BASE_PATH_META_NAME } from "../client/base-url.js";
 import { finishingRoute } from "../client/finishing-route.js";
-import { CONFIGURATION_ERROR } from "../core/error-traits.js";
 import { isAuthPath } from "../framework/auth-path.js";
 import { basePathOf } from "../framework/base-path.js";
 import { type ConfigSource, configPerRequest } from "../framework/config-copies.js";
-import { forwardedHeaders, inProcessConfig, inProcessRequest } from "../framework/in-process.js";
+import { forwardedHeaders, inProcessConfig, inProcessRequest, refusedType } from "../framework/in-process.js";
 import { signInLocation } from "../framework/protected-route.js";
 import {
   keepForwardedIfTrusted,
@@ -191,11 +190,10 @@ export function SvelteKitAuth(config: SvelteKitAuthConfig): SvelteKitAuthResult 
     if (result.redirect !== undefined) {
       return settle(event.locals, { kind: "redirect", location: result.redirect });
     }
-    const body = result.body as { error?: unknown } | undefined;
     return settle(event.locals, {
       kind: "failure",
       status: result.status ?? 500,
-      error: typeof body?.error === "string" ? body.error : CONFIGURATION_ERROR,
+      error: refusedType(result),
     });
   }
 

@@ -146,20 +146,6 @@ describe("rate limiting credentials sign-in", () => {
     ]);
   });
 
-  it("answers a caller that asks for JSON (Accept: application/json) with JSON naming the error; a browser gets the page", async () => {
-    const { config } = harness({ rateLimit: { rules: { signInAttempt: { perAccount: 1 } } } });
-    await attempt(config, WRONG);
-    const json = await attempt(config, WRONG, undefined, { accept: "application/json" });
-    expect(json.status).toBe(429);
-    expect(((await json.json()) as { error: string }).error).toBe("RateLimited");
-    // A browser's navigation lists JSON-like types too, after text/html.
-    for (const accept of ["text/html,application/xhtml+xml,application/json;q=0.9,*/*;q=0.8", "*/*"]) {
-      const page = await attempt(config, WRONG, undefined, { accept });
-      expect(page.status).toBe(429);
-      expect(page.headers.get("content-type")).toContain("text/html");
-    }
-  });
-
   it("does not count a post that fails the CSRF check, so a cross-site form cannot lock an account", async () => {
     const { config } = harness({ rateLimit: { rules: { signInAttempt: { perAccount: 1 } } } });
     for (let i = 0; i < 5; i++) {
