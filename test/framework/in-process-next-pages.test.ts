@@ -10,6 +10,7 @@ import type { NextApiHandler, NextApiRequest } from "next/dist/types.js";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import NextAuthV5, { type Session } from "../../src/next/index.js";
 import NextAuth, { getServerSession, type NextAuthOptions } from "../../src/next/pages/index.js";
+import AzureAD from "../../src/providers/azure-ad.js";
 import Credentials from "../../src/providers/credentials.js";
 import { loadNextAuthV4 } from "../oracles/next-auth-v4.js";
 import { CookieJar } from "../support/cookie-jar.js";
@@ -532,6 +533,59 @@ describe("getServerSession(req, res, authOptions)", () => {
     await expect(call({ headers: {} }, {}, {})).rejects.toThrow(
       /^getServerSession needs next-auth's options object/,
     );
+  });
+});
+
+describe("getServerSession with plain request and response objects", () => {
+  /** A response that only records what is set on it, as a test double of `NextApiResponse`. */
+  function recordingResponse() {
+    const fields = new Map<string, unknown>();
+    return {
+      headersSent: false,
+      getHeader: (name: string) => fields.get(name),
+      setHeader: (name: string, value: unknown) => fields.set(name, value),
+      hasHeader: (name: string) => fields.has(name),
+    };
+  }
+
+  test("a repeated X-Forwarded-Proto is read as one comma-separated list: the first (https) names the __Secure- cookie", async () => {
+    const options = authOptions();
+    const { handlers } = NextAuthV5({ ...options });
+    const jar = await signedIn(handlers, "https://app.test");
+    expect(jar.header()).toContain("__Secure-authjs.session-token=");
+    // Node keeps repeated fields as arrays when a framework rebuilds `req.headers` without rawHeaders.
+    const req = {
+      headers: { host: "app.test", "x-forwarded-proto": ["https", "http"], cookie: jar.header() },
+    };
+    const session = await getServerSession(
+      req as unknown as NextApiRequest,
+      recordingResponse() as never,
+      options,
+    );
+    expect(session?.user?.email).toBe("ada@example.test");
+  });
+
+  test("the options are resolved once: a deprecated provider is warned about once, not on every call", async () => {
+    const options = authOptions();
+    options.providers = [
+      ...options.providers,
+      AzureAD({ clientId: "azure-id", clientSecret: "azure-secret" }),
+    ];
+    const req = { headers: { host: "app.test" } } as unknown as NextApiRequest;
+    const deprecations = () =>
+      logger.warn.mock.calls.filter(([code]) => code === "DeprecatedProvider").length;
+    const before = deprecations();
+    await getServerSession(req, recordingResponse() as never, options);
+    await getServerSession(req, recordingResponse() as never, options);
+    expect(deprecations() - before).toBe(1);
+  });
+
+  test("no Set-Cookie is put on res when there is no cookie to re-issue", async () => {
+    const options = authOptions();
+    const res = recordingResponse();
+    const req = { headers: { host: "app.test" } };
+    expect(await getServerSession(req as unknown as NextApiRequest, res as never, options)).toBeNull();
+    expect(res.hasHeader("set-cookie")).toBe(false);
   });
 });
 

@@ -105,6 +105,17 @@ describe("latchkey/next's server-side calls, answered in process", () => {
     expect(await auth()).toBeNull();
   });
 
+  test("auth() given a value that is no Pages Router request reads the request in next/headers", async () => {
+    const { auth, handlers } = NextAuth(config());
+    incoming(await signedIn(handlers, ORIGIN));
+    const anotherRequest = { headers: { host: "app.test", cookie: "authjs.session-token=forged" } };
+    type Loose = (...args: unknown[]) => Promise<{ user?: { email?: string } } | null>;
+    // A route handler's context ({ params }), null, or an object holding a request but no response.
+    for (const value of [{ params: Promise.resolve({}) }, null, { req: anotherRequest }]) {
+      expect((await (auth as unknown as Loose)(value))?.user?.email).toBe("ada@example.test");
+    }
+  });
+
   test("unstable_update posts the data to the session route and sets the re-issued cookie", async () => {
     const { auth, handlers, unstable_update } = NextAuth(config());
     const jar = await signedIn(handlers, ORIGIN);
@@ -239,6 +250,42 @@ describe("signIn in a server action", () => {
     expect(sessionSet()).toBeUndefined();
   });
 
+  test("a redirectTo that is no URL at all throws the handler's refusal (400) as its AuthError, named in the message", async () => {
+    const { signIn } = NextAuth(config());
+    incoming(new CookieJar());
+    const refused = await signIn("credentials", {
+      username: "ada",
+      password: "correct horse",
+      redirectTo: "http://[::1",
+      redirect: false,
+    }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(AuthError);
+    const { type, message } = refused as AuthError;
+    expect(message).toContain(type);
+    expect(sessionSet()).toBeUndefined();
+  });
+
+  test("without redirectTo or a Referer, the sign-in page is asked to come back to /", async () => {
+    const { signIn } = NextAuth(config());
+    incoming(new CookieJar());
+    expect(await signIn(undefined, { redirect: false })).toBe(`${ORIGIN}/api/auth/signin?callbackUrl=%2F`);
+  });
+
+  test("only a form's kinds of value are posted: an object field is left out, not stringified", async () => {
+    const { signIn } = NextAuth(config());
+    incoming(new CookieJar());
+    const pin = { toString: () => "1234" };
+    const refused = await signIn("pin", { pin, remember: true, redirect: false } as never).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(CredentialsSignin);
+    expect(sessionSet()).toBeUndefined();
+  });
+
   test("a callbackUrl with an ?error= parameter of its own is not taken for a refusal", async () => {
     const { signIn } = NextAuth(config());
     incoming(new CookieJar());
@@ -287,6 +334,13 @@ describe("signOut and unstable_update in a server action", () => {
     expect(await redirectOf(() => signOut({ redirectTo: "/goodbye" }))).toBe(`${ORIGIN}/goodbye`);
     incoming(jar);
     expect(await signOut({ redirect: false })).toEqual({ redirect: `${ORIGIN}/` });
+  });
+
+  test("a sign-out latchkey refuses still ends at /, without redirectTo or a Referer", async () => {
+    // A body limit no sign-out fits makes latchkey answer 413, with no redirect of its own.
+    const { signOut } = NextAuth(config({ maxBodyBytes: 1 }));
+    incoming(await signedIn(NextAuth(config()).handlers, ORIGIN));
+    expect(await signOut({ redirect: false })).toEqual({ redirect: "/" });
   });
 
   test("unstable_update answers null, not latchkey's error, when the update is refused", async () => {
