@@ -21,7 +21,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { isAuthPath } from "../framework/auth-path.js";
-import { mountedAt } from "../framework/config-copies.js";
+import { mountedAt, withItsDefaultStore } from "../framework/config-copies.js";
 import { permissionRefusal } from "../framework/permission.js";
 import { notSignedInResponse } from "../framework/protected-route.js";
 import {
@@ -114,6 +114,7 @@ function trustsProxy(req: ExpressRequestLike): boolean {
  * ```
  */
 export function LatchkeyExpress(config: AuthConfig): ExpressMiddleware {
+  withItsDefaultStore(config);
   return async (req, res, next) => {
     const mount = mountOf(req);
     if (mount === undefined) return next();

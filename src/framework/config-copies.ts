@@ -33,6 +33,16 @@ export function copyOfConfig<Config extends ConfigWithStore, const Changes exten
   return copy;
 }
 
+/**
+ * `config`, given its default store now when it names none: before latchkey first resolves it, so
+ * that the requests glue answers with the config itself and those it answers with copies of it
+ * (actions, other mount paths) count in one store.
+ */
+export function withItsDefaultStore<Config extends ConfigWithStore>(config: Config): Config {
+  if (config.store === undefined) defaultStoreOf(config);
+  return config;
+}
+
 const mountedCopies = new WeakMap<AuthConfig, Map<string, AuthConfig>>();
 
 /**
@@ -70,7 +80,10 @@ export function mountedAt(config: AuthConfig, basePath: string): AuthConfig {
 export function configPerRequest<Context, Config extends ConfigWithStore = AuthConfig>(
   source: ConfigSource<Context, Config>,
 ): (context: Context) => Promise<Config> {
-  if (typeof source !== "function") return async () => source;
+  if (typeof source !== "function") {
+    const config = withItsDefaultStore(source);
+    return async () => config;
+  }
   const store = new MemoryStore();
   return async (context) => {
     const config = await source(context);

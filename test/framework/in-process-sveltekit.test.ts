@@ -169,6 +169,41 @@ describe("latchkey/sveltekit's actions, answered in process", () => {
     expect(session).toBeNull();
   });
 
+  it("a config without a store counts the route handler's and the actions' guesses in one place", async () => {
+    const glue = SvelteKitAuth(
+      config({ rateLimit: { rules: { signInAttempt: { perIp: 100, perAccount: 3, windowSeconds: 60 } } } }),
+    );
+    const routeAttempt = async (): Promise<number> => {
+      const jar = new CookieJar();
+      const answer = async (request: Request): Promise<Response> => {
+        const event = {
+          request,
+          url: new URL(request.url),
+          locals: {},
+          getClientAddress: () => "203.0.113.7",
+        };
+        return glue.handle({
+          event: event as unknown as RequestEvent,
+          resolve: async () => new Response("app"),
+        });
+      };
+      const csrf = await answer(new Request(`${APP}/auth/csrf`));
+      jar.apply(csrf);
+      const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+      const form = new URLSearchParams({ csrfToken, username: "ada", password: "guess" });
+      const headers = { cookie: jar.header(), "content-type": "application/x-www-form-urlencoded" };
+      return (
+        await answer(new Request(`${APP}/auth/callback/credentials`, { method: "POST", headers, body: form }))
+      ).status;
+    };
+    const statuses = [await routeAttempt(), await routeAttempt()];
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const { response } = await postToAction(glue, "signIn", credentialsForm("guess"), new CookieJar());
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([302, 302, 303, 429]);
+  });
+
   it("with a config function and no store, a JWT session is not recorded: sign-out revokes no copy of its cookie, as for any config without one", async () => {
     // README, "Which session strategy": without a shared `store`, JWT sessions are neither recorded
     // nor revoked; sign-out clears the browser's cookie and writes no revocation marker. The store
