@@ -10,7 +10,7 @@
  */
 import type { AuthConfig } from "../index.js";
 import { MemoryStore } from "../rate-limit/index.js";
-import { defaultStoreOf, shareDefaultStore } from "../store/copies-default.js";
+import { defaultStoreOf } from "../store/copies-default.js";
 
 /** A config, or a function of the framework's request context returning one (as Auth.js glue accepts). */
 export type ConfigSource<Context, Config extends ConfigWithStore = AuthConfig> =
@@ -29,7 +29,7 @@ export function copyOfConfig<Config extends ConfigWithStore, const Changes exten
   changes: Changes,
 ): Config & Changes {
   const copy = { ...config, ...changes };
-  if (config.store === undefined) shareDefaultStore(copy, defaultStoreOf(config));
+  if (config.store === undefined) defaultStoreOf(copy, defaultStoreOf(config));
   return copy;
 }
 
@@ -87,7 +87,7 @@ export function configPerRequest<Context, Config extends ConfigWithStore = AuthC
   const store = new MemoryStore();
   return async (context) => {
     const config = await source(context);
-    if (config.store === undefined) shareDefaultStore(config, store);
+    if (config.store === undefined) defaultStoreOf(config, store);
     return config;
   };
 }

@@ -18,16 +18,12 @@ import type { ShortLivedStore } from "./types.js";
 export const defaultStores = new WeakMap<object, ShortLivedStore>();
 
 /**
- * Makes `store` the default store of `config`, unless it has one already. A config keeps its first
- * one: latchkey resolves a config once, with the store it had then, and its copies must share that.
+ * The store `config` counts in when it names none. A config keeps the first one it is given
+ * (`store`, else a new MemoryStore): latchkey resolves a config once, with the store it had then,
+ * and the copies made of it must share that one.
  */
-export function shareDefaultStore(config: object, store: ShortLivedStore): void {
-  if (!defaultStores.has(config)) defaultStores.set(config, store);
-}
-
-/** The store `config` counts in when it names none: the one it was given, else a new one, kept for it. */
-export function defaultStoreOf(config: object): ShortLivedStore {
-  const store = defaultStores.get(config) ?? new MemoryStore();
-  defaultStores.set(config, store);
-  return store;
+export function defaultStoreOf(config: object, store?: ShortLivedStore): ShortLivedStore {
+  const kept = defaultStores.get(config) ?? store ?? new MemoryStore();
+  defaultStores.set(config, kept);
+  return kept;
 }

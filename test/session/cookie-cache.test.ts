@@ -326,24 +326,19 @@ describe("the cache cookie as it is set", () => {
     expect(cookie).toMatch(/; SameSite=Lax/i);
   });
 
-  it("is written for a session with one second left, good for that second", async () => {
+  it.each([
+    { left: "one second left: written, good for that second", second: 199, expires: utcAt(200) },
+    { left: "less than a second left: not written", second: 199.5, expires: undefined },
+  ])("for a session with $left", async ({ second, expires }) => {
     const browser = new TestBrowser(configWith(countingAdapter().adapter, { session: shortSession }));
     await signIn(browser);
     browser.jar.delete(CACHE_COOKIE);
-    at(199);
+    at(second);
     const response = await browser.fetch("/auth/session");
     expect(await response.json()).toMatchObject({ user: { name: "ada" } });
-    expect(cacheSetCookie(response)).toContain(`Expires=${utcAt(200)}`);
-  });
-
-  it("is not written for a session with less than a second left", async () => {
-    const browser = new TestBrowser(configWith(countingAdapter().adapter, { session: shortSession }));
-    await signIn(browser);
-    browser.jar.delete(CACHE_COOKIE);
-    at(199.5);
-    const response = await browser.fetch("/auth/session");
-    expect(await response.json()).toMatchObject({ user: { name: "ada" } });
-    expect(cacheSetCookie(response)).toBeUndefined();
+    const cookie = cacheSetCookie(response);
+    if (expires === undefined) expect(cookie).toBeUndefined();
+    else expect(cookie).toContain(`Expires=${expires}`);
   });
 
   it("is not written when the sealed copy would not fit in one cookie: the session still works", async () => {
