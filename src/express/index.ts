@@ -140,15 +140,20 @@ function mountOf(req: ExpressRequestLike): string | undefined {
   // The path alone is ambiguous: "/signin/auth/session" reads as the signin route under "" and as
   // the session route under "/signin/auth" (a tenant named "signin"), and "/auth/callback/signin" as
   // a provider named "signin" or the signin route under "/auth/callback". The wildcard's capture
-  // says which; a mount that captures nothing (a regular expression without groups) takes the
-  // shortest reading.
+  // says which. A mount whose captures hold no tail of the path (a regular expression without
+  // groups, or whose group holds only the tenant) says nothing: the shortest reading is taken.
+  let shortest: string | undefined;
+  let capturedATail = false;
   for (let cut = 1; cut < segments.length; cut++) {
     const mount = segments.slice(0, cut).join("/");
+    const tail = decodedPath(baseUrl.slice(mount.length + 1));
+    const captures = captured.some((path) => path === tail);
+    capturedATail ||= captures;
     if (!isAuthPath(baseUrl, mount)) continue;
-    const route = decodedPath(baseUrl.slice(mount.length + 1));
-    if (captured.length === 0 || captured.some((path) => path === route)) return mount;
+    if (captures) return mount;
+    shortest ??= mount;
   }
-  return undefined;
+  return capturedATail ? undefined : shortest;
 }
 
 /** A captured parameter as a path: Express 5 hands a wildcard's segments as an array. */
