@@ -5,7 +5,10 @@
 // Run from the project root:
 //   node stryker/scores.mjs                           the whole-suite results (stryker/incremental.json)
 //   node stryker/scores.mjs --focused src/two-factor  the focused runs' results, under one folder
-import { readFileSync } from "node:fs";
+//
+// A file whose source has changed since its result was recorded is marked "stale": its score is of
+// code that is no longer there, until a run covers the file again.
+import { existsSync, readFileSync } from "node:fs";
 
 const args = process.argv.slice(2);
 const focused = args.includes("--focused");
@@ -20,6 +23,7 @@ const percent = ({ killed, valid }) =>
 
 const folders = new Map();
 const open = [];
+const staleFiles = [];
 for (const [path, result] of Object.entries(files).sort(([a], [b]) => a.localeCompare(b))) {
   if (!path.startsWith(under)) continue;
   const valid = result.mutants.filter((mutant) => !uncounted.has(mutant.status));
@@ -28,7 +32,9 @@ for (const [path, result] of Object.entries(files).sort(([a], [b]) => a.localeCo
   const total = folders.get(folder) ?? { killed: 0, valid: 0, files: [] };
   total.killed += score.killed;
   total.valid += score.valid;
-  total.files.push(`  ${path.slice(folder.length + 1)} ${percent(score)}`);
+  const stale = !existsSync(path) || readFileSync(path, "utf8") !== result.source;
+  if (stale) staleFiles.push(path);
+  total.files.push(`  ${path.slice(folder.length + 1)} ${percent(score)}${stale ? " stale" : ""}`);
   folders.set(folder, total);
   for (const mutant of valid) {
     if (detected.has(mutant.status)) continue;
@@ -40,5 +46,6 @@ for (const [path, result] of Object.entries(files).sort(([a], [b]) => a.localeCo
 }
 console.log(`${file}, under ${under}`);
 for (const [folder, total] of folders) console.log(`${folder} ${percent(total)}\n${total.files.join("\n")}`);
-console.log(`\nsurvived or uncovered: ${open.length}`);
+console.log(`\nstale (source changed since the run): ${staleFiles.length}`);
+console.log(`survived or uncovered: ${open.length}`);
 for (const line of open) console.log(line);

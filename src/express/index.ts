@@ -140,15 +140,24 @@ function mountOf(req: ExpressRequestLike): string | undefined {
   // The path alone is ambiguous: "/signin/auth/session" reads as the signin route under "" and as
   // the session route under "/signin/auth" (a tenant named "signin"), and "/auth/callback/signin" as
   // a provider named "signin" or the signin route under "/auth/callback". The wildcard's capture
-  // says which; a mount that captures nothing (a regular expression without groups) takes the
-  // shortest reading.
+  // says which: a capture that holds the route of a reading settles it. One that holds a tail
+  // starting below the shortest reading's mount puts the mount there, where no route of latchkey's
+  // follows: the path is the app's. Captures that hold no tail, or one starting at or above that
+  // mount (a regular expression without groups, or whose group holds the tenant or the whole path),
+  // say nothing, and the shortest reading is taken.
+  let shortest: number | undefined;
+  let deepestCapture = 0;
   for (let cut = 1; cut < segments.length; cut++) {
     const mount = segments.slice(0, cut).join("/");
+    const tail = decodedPath(baseUrl.slice(mount.length + 1));
+    const captures = captured.some((path) => path === tail);
+    if (captures) deepestCapture = cut;
     if (!isAuthPath(baseUrl, mount)) continue;
-    const route = decodedPath(baseUrl.slice(mount.length + 1));
-    if (captured.length === 0 || captured.some((path) => path === route)) return mount;
+    if (captures) return mount;
+    shortest ??= cut;
   }
-  return undefined;
+  if (shortest === undefined || deepestCapture > shortest) return undefined;
+  return segments.slice(0, shortest).join("/");
 }
 
 /** A captured parameter as a path: Express 5 hands a wildcard's segments as an array. */

@@ -127,16 +127,27 @@ describe.each(WILDCARD)("latchkey/express mounted at a wildcard on %s", (_, expr
     expect(await page.text()).toContain(`action="${origin}/signin/auth/callback/credentials"`);
   });
 
-  test("mounted at a regular expression, reads the shortest path before a route as the mount when nothing is captured, and leaves what it cannot decode to the app", async () => {
+  test("mounted at a regular expression, reads the shortest path before a route as the mount when no capture holds the route, and answers a route it cannot decode itself", async () => {
     const application = express();
     application.use(/^\/api\/auth\/.+/, LatchkeyExpress(credentialsConfig()));
+    // The group captures the mount and the route together (a name the next mount's \w+ cannot take).
+    application.use(/^\/(whole-app\/auth\/.+)/, LatchkeyExpress(credentialsConfig()));
     // The group captures the tenant, not the route: "%E0" in the route is never decoded by Express.
     application.use(/^\/(\w+)\/auth\/.+/, LatchkeyExpress(credentialsConfig()));
     const origin = await serve(application as unknown as RequestListener);
     expect(await (await fetch(`${origin}/api/auth/session`)).json()).toBeNull();
-    // Without the hand-over, Express 4 would be left with an unhandled rejection and no answer.
+    for (const mount of ["/whole-app/auth", "/acme/auth"]) {
+      const providers = await fetch(`${origin}${mount}/providers`);
+      expect(providers.status, mount).toBe(200);
+      expect(await providers.json(), mount).toMatchObject({
+        credentials: { signinUrl: `${origin}${mount}/signin/credentials` },
+      });
+    }
+    // Undecodable, the route captures nothing to compare: latchkey answers it, with its reason,
+    // where Express 4 would otherwise be left with an unhandled rejection and no answer.
     const malformed = await fetch(`${origin}/acme/auth/signin/%E0`, { signal: AbortSignal.timeout(2_000) });
-    expect(malformed.status).toBe(404);
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toMatchObject({ message: expect.stringContaining("percent-encoding") });
   });
 });
 

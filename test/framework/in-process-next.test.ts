@@ -346,7 +346,10 @@ describe("signOut and unstable_update in a server action", () => {
   test("unstable_update answers null, not latchkey's error, when the update is refused", async () => {
     const { handlers, unstable_update } = NextAuth(config({ maxBodyBytes: 1024 }));
     incoming(await signedIn(handlers, ORIGIN));
+    // Too large: latchkey answers 413.
     expect(await unstable_update({ user: { name: "A".repeat(4096) } })).toBeNull();
+    // Not an object, as a JavaScript caller can pass: latchkey answers 400, the lowest refusal.
+    expect(await unstable_update(["Ada L."] as unknown as Parameters<typeof unstable_update>[0])).toBeNull();
     expect(await unstable_update({ user: { name: "Ada L." } })).toMatchObject({ user: { name: "Ada L." } });
   });
 });

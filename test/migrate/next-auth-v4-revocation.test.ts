@@ -15,6 +15,7 @@ import {
   listUserSessions,
   revokeOtherSessions,
   revokeSession,
+  revokeUserSession,
   revokeUserSessions,
 } from "../../src/index.js";
 import type { JWT } from "../../src/jwt/types.js";
@@ -266,6 +267,27 @@ describe(`next-auth ${v4.version} JWT sessions adopted under revocation`, () => 
     expect(listed.map((session) => session.id)).toEqual([own?.[0]?.id]);
     // Derived from the v4 token, in the shape of the ids latchkey gives its own sessions.
     expect(own?.[0]?.id).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it("a session getSession lists before the v4 cookie is adopted, once ended by its id, is never adopted", async () => {
+    // A jwt callback that changes the token makes getSession record the session it reads, so an
+    // admin sees (and can end) it before any route has adopted the v4 cookie.
+    config = makeConfig({
+      migrate: { nextAuthV4: true },
+      session: { strategy: "jwt" },
+      store: new MemoryStore(),
+      callbacks: { jwt: ({ token }) => withPlan(token) },
+    });
+    expect((await getSession(pageRequest(stolenCopy()), config))?.user?.id).toBe(USER);
+    const listed = await listUserSessions(config, USER);
+    expect(listed).toHaveLength(1);
+    vi.setSystemTime(SWITCHED.valueOf() + 5_000);
+    expect(await revokeUserSession(config, USER, listed[0]?.id ?? "")).toBe(true);
+    vi.setSystemTime(SWITCHED.valueOf() + 10_000);
+    const thief = stolenCopy();
+    expect(await sessionOf(config, thief)).toBeNull();
+    expect(thief.get(V5_COOKIE)).toBeUndefined();
+    expect(await getSession(pageRequest(stolenCopy()), config)).toBeNull();
   });
 
   it.each(reissues)(
