@@ -483,6 +483,9 @@ describe("a revocation marker in the default MemoryStore", () => {
     thief.jar.set(SESSION_COOKIE, phoneCookie);
     expect(await thief.session()).toBeNull();
     expect(await laptop.session()).toMatchObject({ user: { name: "ada" } });
+    // The list of the user's sessions is kept apart from the flood as well.
+    const listed = await listSessions(devicesRequest(laptop), config);
+    expect(listed?.map((session) => session.userAgent)).toEqual([LAPTOP]);
   });
 });
 
@@ -595,6 +598,17 @@ class RacedStore extends MemoryStore {
   }
 }
 
+/** A store where another instance's user-wide marker is there at every write, and gone at every read. */
+class FlickeringMarkerStore extends MemoryStore {
+  userMarkerWrites = 0;
+
+  override async setIfAbsent(...args: Parameters<MemoryStore["setIfAbsent"]>): Promise<boolean> {
+    if (!args[0].startsWith("revoked:user:")) return super.setIfAbsent(...args);
+    this.userMarkerWrites++;
+    return false;
+  }
+}
+
 describe("merging user-wide markers (MemoryStore)", () => {
   afterEach(() => vi.useRealTimers());
 
@@ -652,6 +666,15 @@ describe("merging user-wide markers (MemoryStore)", () => {
     store.rival = undefined;
     expect(store.userMarkerDeletes).toBe(3);
     expect(await thief().session()).toBeNull();
+  });
+
+  it("a marker key taken at every write and gone at every read is tried four times, then left to the instance writing it", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: START });
+    const store = new FlickeringMarkerStore();
+    const { config } = await adaWithUnrecordedSession(store);
+    at(10_000);
+    await revokeUserSessions(config, "app-ada");
+    expect(store.userMarkerWrites).toBe(4);
   });
 
   it("marking again what a standing marker already covers leaves that marker in place, so no read in between finds the stolen session live", async () => {

@@ -95,6 +95,8 @@ describe("a bounded MemoryStore", () => {
 class StuckLockStore extends MemoryStore {
   attempts = 0;
   releases = 0;
+  /** When each try was made, on the real clock (the tests may move Date). */
+  triedAt: number[] = [];
 
   constructor(private readonly onAttempt: () => void = () => {}) {
     super();
@@ -103,6 +105,7 @@ class StuckLockStore extends MemoryStore {
   override async acquireLock(key: string, owner: string, ttlMs: number): Promise<boolean> {
     if (!key.includes("jwt-sessions")) return super.acquireLock(key, owner, ttlMs);
     this.attempts++;
+    this.triedAt.push(performance.now());
     this.onAttempt();
     return false;
   }
@@ -120,6 +123,9 @@ describe("a lock on the record that is never free", () => {
     const laptop = new TestBrowser(config);
     await signInFromDevice(laptop, "ada", LAPTOP);
     expect(store.attempts).toBe(1000 / 20 + 1);
+    // Spaced out, not all at once: the instance holding the lock gets its second to finish.
+    const waited = (store.triedAt.at(-1) ?? 0) - (store.triedAt[0] ?? 0);
+    expect(waited).toBeGreaterThanOrEqual(900);
     expect(store.releases).toBe(0);
     expect((await listUserSessions(config, "app-ada")).map((session) => session.userAgent)).toEqual([LAPTOP]);
   });

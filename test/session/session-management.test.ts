@@ -3,6 +3,7 @@
  * with a non-secret id and metadata (never a token), `revokeSession` and `revokeOtherSessions` end
  * only the caller's own; the admin functions work by user id. Run on every store.
  */
+import { createHash } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createMemoryTables, MemoryAdapter } from "../../src/adapters/memory.js";
 import type { Adapter } from "../../src/adapters/types.js";
@@ -86,6 +87,12 @@ describe.each(SESSION_STORES)("session management on $name", (store) => {
     const listed = JSON.stringify(sessions);
     expect(listed).not.toContain(laptopToken);
     expect(listed).not.toContain(phoneToken);
+    // Derived from the token under latchkey's own prefix: the same id in every version and on every
+    // instance (records and revocation markers keyed by it outlive a deploy), and never the plain
+    // SHA-256 of the token that an app may itself compute, log or store.
+    const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+    expect(sessions?.[0]?.id).toBe(sha256(`latchkey.session-id:${laptopToken}`));
+    expect(sessions?.[0]?.id).not.toBe(sha256(laptopToken));
     const fromPhone = await listSessions(devicesRequest(phone), config);
     expect(fromPhone?.find((session) => session.current)?.id).toBe(sessions?.[1]?.id);
   });
@@ -252,6 +259,24 @@ describe("the caller's session list and revocation, whatever the adapter returns
     at(120);
     const sessions = await listSessions(devicesRequest(fresh), config);
     expect(sessions?.map((session) => session.current)).toEqual([true]);
+  });
+
+  it("lists and ends only the caller's own sessions, even where the adapter answers other users' rows", async () => {
+    const tables = createMemoryTables();
+    const memory = MemoryAdapter(tables);
+    // A custom adapter that ignores the user id it is asked about.
+    const everyonesRows = async () => [...tables.sessions.values()].map((row) => ({ ...row }));
+    const config = configWith({ adapter: { ...memory, listSessionsByUserId: everyonesRows } });
+    const ada = new TestBrowser(config);
+    const bob = new TestBrowser(config);
+    await signInFromDevice(ada, "ada", LAPTOP, "203.0.113.1");
+    await signInFromDevice(bob, "bob", PHONE, "203.0.113.2");
+    expect((await listSessions(devicesRequest(bob), config))?.map((session) => session.userAgent)).toEqual([
+      PHONE,
+    ]);
+    await revokeOtherSessions(devicesRequest(bob), config);
+    expect(await ada.session()).toMatchObject({ user: { name: "ada" } });
+    expect(tables.sessions.size).toBe(2);
   });
 
   it("lists the soonest expiry first, in whatever order the adapter answers", async () => {

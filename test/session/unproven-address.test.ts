@@ -51,7 +51,8 @@ describe("the mark of an unproven address", () => {
       sub: "u",
       [UNPROVEN_ADDRESS_CLAIM]: true,
     });
-    expect(withLibraryClaims({ sub: "u", [UNPROVEN_ADDRESS_CLAIM]: true }, { sub: "u" })).toEqual({
+    // Removed, not left as a key holding undefined that the session callback would still see.
+    expect(withLibraryClaims({ sub: "u", [UNPROVEN_ADDRESS_CLAIM]: true }, { sub: "u" })).toStrictEqual({
       sub: "u",
     });
   });
