@@ -333,6 +333,21 @@ describe.each(EXPRESS)("latchkey/express on %s", (_, express) => {
     expect((await signInThroughThePage(browser(origin), "/junk-1/auth")).signIn.status).toBe(429);
   });
 
+  test("a config mounted at a path it does not name is prepared once: what it warns about at startup is said once", async () => {
+    const warnings: string[] = [];
+    const config = credentialsConfig({
+      secret: "a-secret-too-short",
+      logger: { warn: (code) => void warnings.push(code), error() {}, debug() {} },
+    });
+    const application = express();
+    application.use("/api/auth", LatchkeyExpress(config));
+    const origin = await serve(application as unknown as RequestListener);
+    for (let request = 0; request < 3; request++) {
+      expect((await fetch(`${origin}/api/auth/session`)).status).toBe(200);
+    }
+    expect(warnings.filter((code) => code === "WeakSecret")).toEqual(["WeakSecret"]);
+  });
+
   test("honours X-Forwarded-Host only when Express's trust proxy trusts the peer", async () => {
     const listed = async (origin: string) => {
       const response = await fetch(`${origin}/api/auth/providers`, {
