@@ -26,6 +26,7 @@ export default defineConfig({
     ...baseTest,
     include: focusedSuites ?? [
       "test/actions/**/*.test.ts",
+      "test/carried-code.test.ts",
       "test/config.test.ts",
       "test/core/**/*.test.ts",
       "test/cookie/**/*.test.ts",
@@ -40,6 +41,8 @@ export default defineConfig({
       "test/framework/**/*.test.ts",
       "test/hono/**/*.test.ts",
       "test/jwt/**/*.test.ts",
+      // The default pages in every built-in language.
+      "test/locales/**/*.test.ts",
       "test/login.test.ts",
       "test/login/**/*.test.ts",
       // The v4 database adoption suite needs the generated Prisma clients; the JWT one runs here.
@@ -48,7 +51,10 @@ export default defineConfig({
       "test/modules-load.test.ts",
       "test/next/proxy.test.ts",
       "test/node/**/*.test.ts",
+      // The organizations feature reaches the session strategies' feature marks.
+      "test/organizations/**/*.test.ts",
       "test/pages/**/*.test.ts",
+      "test/pipeline/**/*.test.ts",
       "test/providers/**/*.test.ts",
       "test/rate-limit/**/*.test.ts",
       "test/runtime/**/*.test.ts",

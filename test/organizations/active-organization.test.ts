@@ -5,11 +5,12 @@
  * or copied organization claim gives no role, and asking what the role allows costs no call to
  * the store or the adapter beyond reading the session.
  */
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Adapter } from "../../src/adapters/types.js";
 import { getSession } from "../../src/index.js";
 import { hasPermission } from "../../src/organizations-entry.js";
 import type { ShortLivedStore } from "../../src/store/types.js";
+import { send } from "../core/helpers.js";
 import { requestWith } from "../two-factor/harness.js";
 import { addPerson, createOrg, orgApp, post, type Strategy, sessionOf, signIn } from "./harness.js";
 
@@ -94,6 +95,43 @@ describe.each(STRATEGIES)("active organization (%s)", (strategy) => {
     expect((await sessionOf(config, bob))?.activeOrganization).toBeNull();
   });
 });
+
+describe.each(["jwt", "database"] as const)(
+  "active organization (%s), as the session records it",
+  (strategy) => {
+    afterEach(() => vi.useRealTimers());
+
+    it("is written to its cookie again only when it moves: no cookie on a read that changes nothing", async () => {
+      // Changes are dated to the second: a read in the second of a change may record it again.
+      const start = Date.parse("2026-11-01T00:00:00Z");
+      vi.useFakeTimers({ toFake: ["Date"], now: start });
+      // JWT sessions carry it in the session cookie; database sessions in the marks cookie beside it.
+      const { config } = await orgApp(strategy);
+      const alice = await signIn(config, "alice");
+      const acme = await createOrg(config, alice, "acme");
+      await addPerson(config, alice, acme, "bob", "admin");
+      const bob = await signIn(config, "bob");
+      await post(config, bob, "/organization", { action: "setActive", organizationId: acme });
+      const setCookies = async (second: number) => {
+        vi.setSystemTime(start + second * 1000);
+        const response = await send(config, "/session", { cookie: bob });
+        bob.apply(response);
+        return response.headers.getSetCookie().length;
+      };
+      expect(await setCookies(1)).toBe(0);
+      await post(config, alice, "/organization", {
+        action: "updateMemberRole",
+        organizationId: acme,
+        userId: "user-bob",
+        role: "member",
+      });
+      // The role moved: the next read records it, and the reads after it find it recorded.
+      expect(await setCookies(2)).toBe(1);
+      expect(await setCookies(3)).toBe(0);
+      expect((await sessionOf(config, bob))?.activeOrganization?.role).toBe("member");
+    });
+  },
+);
 
 describe("active organization: forged and counted", () => {
   it("ignores an organization claim the jwt callback or session update writes", async () => {

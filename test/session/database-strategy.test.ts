@@ -225,6 +225,18 @@ describe.each(SESSION_STORES)("database sessions on $name", (store) => {
     });
   });
 
+  it("answers GET /session once the app's session event handler has finished", async () => {
+    const finished: string[] = [];
+    const session = async ({ session }: { session: { user?: { name?: string | null } } }) => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      finished.push(String(session.user?.name));
+    };
+    const browser = new TestBrowser(config(adapter, { events: { session } }));
+    await signIn(browser);
+    expect(await browser.session()).toMatchObject({ user: { name: "ada" } });
+    expect(finished).toEqual(["ada"]);
+  });
+
   it("does not pass the session token to the session callback or the client", async () => {
     const seen: unknown[] = [];
     const browser = new TestBrowser(

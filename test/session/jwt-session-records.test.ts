@@ -5,7 +5,13 @@
  * never free, and that a token naming no user or no session is never recorded.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { type AuthConfig, listSessions, listUserSessions, revokeSession } from "../../src/index.js";
+import {
+  type AuthConfig,
+  listSessions,
+  listUserSessions,
+  revokeSession,
+  revokeUserSessions,
+} from "../../src/index.js";
 import { decode } from "../../src/jwt/index.js";
 import Credentials from "../../src/providers/credentials.js";
 import { MemoryStore } from "../../src/store/memory.js";
@@ -164,6 +170,50 @@ describe("a token that names no user or no session", () => {
     });
     expect(updated.status).toBe(200);
     expect(await listUserSessions(config, "")).toEqual([]);
+  });
+
+  it.each([
+    ["empty", ""],
+    ["not a string", 42],
+  ])(
+    "whose `sub` is %s has no session list of its own: listSessions answers null, as without a session",
+    async (_, sub) => {
+      const config = configWith(new MemoryStore(), {
+        callbacks: {
+          jwt: ({ token, trigger }) =>
+            trigger === "update" ? ({ ...token, sub } as unknown as typeof token) : token,
+        },
+      });
+      const laptop = new TestBrowser(config);
+      await signInFromDevice(laptop, "ada", LAPTOP);
+      expect(await listSessions(devicesRequest(laptop), config)).toHaveLength(1);
+      const csrfToken = await laptop.csrfToken();
+      const updated = await laptop.fetch("/auth/session", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ csrfToken, data: {} }),
+      });
+      expect(updated.status).toBe(200);
+      expect(await listSessions(devicesRequest(laptop), config)).toBeNull();
+    },
+  );
+
+  it("is not ended by revoking the blank user id, which names nobody", async () => {
+    const config = configWith(new MemoryStore(), {
+      callbacks: { jwt: ({ token, trigger }) => (trigger === "update" ? { ...token, sub: "" } : token) },
+    });
+    const laptop = new TestBrowser(config);
+    await signInFromDevice(laptop, "ada", LAPTOP);
+    const csrfToken = await laptop.csrfToken();
+    await laptop.fetch("/auth/session", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ csrfToken, data: {} }),
+    });
+    at(1000);
+    expect(await revokeUserSessions(config, "")).toBe(0);
+    at(2000);
+    expect(await laptop.session()).toMatchObject({ user: { name: "ada" } });
   });
 
   it("is never recorded: a session whose token (decoded by the app's own codec) carries no id", async () => {

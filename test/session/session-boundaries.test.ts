@@ -193,6 +193,16 @@ describe("JWT sessions", () => {
     expect(errors[0]?.message).toContain("jwt.decode threw");
   });
 
+  it("a custom decode that answers null is the app's verdict: no session, and nothing logged", async () => {
+    const errors: Error[] = [];
+    const browser = new TestBrowser(
+      config({ jwt: { decode: async () => null }, logger: { error: (error) => void errors.push(error) } }),
+    );
+    browser.jar.set(SESSION_COOKIE, "a-token-the-app-refuses");
+    expect(await browser.session()).toBeNull();
+    expect(errors).toEqual([]);
+  });
+
   it("the jwt callback at sign-in gets no sub for a user without an id", async () => {
     const initial: JWT[] = [];
     const browser = new TestBrowser(

@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from "vitest";
 import { createMemoryTables, MemoryAdapter } from "../../src/adapters/memory.js";
 import type { Adapter, AdapterUser } from "../../src/adapters/types.js";
 import { firstFactorMarks, marksClaims, UNPROVEN_ADDRESS_CLAIM } from "../../src/core/session-marks.js";
-import type { AuthConfig } from "../../src/index.js";
+import { type AuthConfig, twoFactorStatus } from "../../src/index.js";
 import { decode, encode, type JWT } from "../../src/jwt/index.js";
 import Credentials from "../../src/providers/credentials.js";
 import { withLibraryClaims } from "../../src/session/session-claims.js";
@@ -74,6 +74,35 @@ describe("a session issued before the proof", () => {
     expect(issuedBeforeProof({ iat: seconds - 15 }, stored(provenAt))).toBe(false);
     expect(issuedBeforeProof({ iat: seconds + 1 }, stored(provenAt))).toBe(false);
     expect(issuedBeforeProof({}, stored(provenAt))).toBe(false);
+  });
+});
+
+describe("a JWT session without the mark, issued well before the proof (from before the mark existed)", () => {
+  it("acts for nobody in the account functions, while one issued after the proof acts for its user", async () => {
+    const provenAt = new Date("2026-11-26T10:00:00Z");
+    const memory = MemoryAdapter(createMemoryTables());
+    await memory.createUser(stored(provenAt));
+    const config: AuthConfig = makeConfig({
+      secret: SECRET,
+      adapter: memory,
+      session: { strategy: "jwt" },
+      twoFactor: { methods: ["totp"] },
+    });
+    const cookieIssuedAt = async (at: Date) => {
+      vi.setSystemTime(at);
+      const token = await encode({ token: { sub: "user-ada" }, secret: SECRET, salt: SESSION_COOKIE });
+      return new Request("https://app.test/account", { headers: { cookie: `${SESSION_COOKIE}=${token}` } });
+    };
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const before = await cookieIssuedAt(new Date(provenAt.valueOf() - 3_600_000));
+      const after = await cookieIssuedAt(new Date(provenAt.valueOf() + 60_000));
+      vi.setSystemTime(provenAt.valueOf() + 3_600_000);
+      expect(await twoFactorStatus(before, config)).toBeNull();
+      expect(await twoFactorStatus(after, config)).toMatchObject({ enabled: false });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
