@@ -155,20 +155,31 @@ describe("a session that expires while its writer waits for a lock that is never
 });
 
 describe("a token that names no user or no session", () => {
-  it("is never recorded: an update that empties `sub` leaves no record under the empty user id", async () => {
-    const config = configWith(new MemoryStore(), {
-      callbacks: { jwt: ({ token, trigger }) => (trigger === "update" ? { ...token, sub: "" } : token) },
+  /** An app whose `jwt` callback sets `sub` to `sub` when the session is updated. */
+  const configSettingSubOnUpdate = (sub: unknown) =>
+    configWith(new MemoryStore(), {
+      callbacks: {
+        jwt: ({ token, trigger }) =>
+          trigger === "update" ? ({ ...token, sub } as unknown as typeof token) : token,
+      },
     });
-    const laptop = new TestBrowser(config);
-    await signInFromDevice(laptop, "ada", LAPTOP);
-    at(1000);
-    const csrfToken = await laptop.csrfToken();
-    const updated = await laptop.fetch("/auth/session", {
+
+  /** POST /auth/session with an empty update: the `jwt` callback runs with the "update" trigger. */
+  async function updateSession(browser: TestBrowser): Promise<Response> {
+    const csrfToken = await browser.csrfToken();
+    return browser.fetch("/auth/session", {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ csrfToken, data: {} }),
     });
-    expect(updated.status).toBe(200);
+  }
+
+  it("is never recorded: an update that empties `sub` leaves no record under the empty user id", async () => {
+    const config = configSettingSubOnUpdate("");
+    const laptop = new TestBrowser(config);
+    await signInFromDevice(laptop, "ada", LAPTOP);
+    at(1000);
+    expect((await updateSession(laptop)).status).toBe(200);
     expect(await listUserSessions(config, "")).toEqual([]);
   });
 
@@ -178,38 +189,20 @@ describe("a token that names no user or no session", () => {
   ])(
     "whose `sub` is %s has no session list of its own: listSessions answers null, as without a session",
     async (_, sub) => {
-      const config = configWith(new MemoryStore(), {
-        callbacks: {
-          jwt: ({ token, trigger }) =>
-            trigger === "update" ? ({ ...token, sub } as unknown as typeof token) : token,
-        },
-      });
+      const config = configSettingSubOnUpdate(sub);
       const laptop = new TestBrowser(config);
       await signInFromDevice(laptop, "ada", LAPTOP);
       expect(await listSessions(devicesRequest(laptop), config)).toHaveLength(1);
-      const csrfToken = await laptop.csrfToken();
-      const updated = await laptop.fetch("/auth/session", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ csrfToken, data: {} }),
-      });
-      expect(updated.status).toBe(200);
+      expect((await updateSession(laptop)).status).toBe(200);
       expect(await listSessions(devicesRequest(laptop), config)).toBeNull();
     },
   );
 
   it("is not ended by revoking the blank user id, which names nobody", async () => {
-    const config = configWith(new MemoryStore(), {
-      callbacks: { jwt: ({ token, trigger }) => (trigger === "update" ? { ...token, sub: "" } : token) },
-    });
+    const config = configSettingSubOnUpdate("");
     const laptop = new TestBrowser(config);
     await signInFromDevice(laptop, "ada", LAPTOP);
-    const csrfToken = await laptop.csrfToken();
-    await laptop.fetch("/auth/session", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ csrfToken, data: {} }),
-    });
+    expect((await updateSession(laptop)).status).toBe(200);
     at(1000);
     expect(await revokeUserSessions(config, "")).toBe(0);
     at(2000);
