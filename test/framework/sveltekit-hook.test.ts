@@ -245,6 +245,41 @@ describe("latchkey/sveltekit's actions, answered through the hook", () => {
     expect(await guess("198.51.100.2")).toBe(303);
   });
 
+  it("attack: a client's X-Forwarded-For never becomes its address in the actions, even where the config trusts it", async () => {
+    // SvelteKit's adapter applies the proxy headers it is told to trust; what reaches the action
+    // beside them is the client's own.
+    const glue = SvelteKitAuth(
+      credentialsConfig({
+        rateLimit: {
+          trustForwardedFor: true,
+          rules: { signInAttempt: { perIp: 2, perAccount: 100, windowSeconds: 60 } },
+        },
+      }),
+    );
+    const statuses: number[] = [];
+    for (let guess = 1; guess <= 3; guess++) {
+      const headers = { "x-forwarded-for": `192.0.2.${guess}` };
+      const response = await postForm(glue, "signIn", credentials("guess"), {
+        clientAddress: "198.51.100.1",
+        headers,
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([303, 303, 429]);
+  });
+
+  it("refuses an action posted as anything but a form, with 400 and why", async () => {
+    const glue = SvelteKitAuth(credentialsConfig());
+    const response = await sendToApp(glue, `${APP}/account`, {
+      action: "signIn",
+      headers: { origin: APP, accept: "text/html", "content-type": "application/json" },
+      body: JSON.stringify(credentials()),
+      clientAddress: "198.51.100.1",
+    });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("The sign-in and sign-out actions take a form.");
+  });
+
   it("without redirectTo returns to the page the form was on, from the Referer", async () => {
     const glue = SvelteKitAuth(credentialsConfig());
     const jar = new CookieJar();
