@@ -1,7 +1,7 @@
 import { Agent, request as httpRequest, type IncomingMessage } from "node:http";
 import type { Socket } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { echo, eventually, rawRequest, startServer, type TestServer } from "./server.js";
+import { echo, eventually, pumpUpload, rawRequest, startServer, type TestServer } from "./server.js";
 
 let server: TestServer | undefined;
 afterEach(async () => {
@@ -206,24 +206,9 @@ describe("createNodeHandler", () => {
     });
     const total = 64 * 1024 * 1024;
     const response = await new Promise<IncomingMessage>((resolve, reject) => {
-      const client = httpRequest({
-        host: "127.0.0.1",
-        port: server!.port,
-        method: "POST",
-        path: "/upload",
-        headers: { "content-type": "application/octet-stream", "content-length": String(total) },
-      });
+      const client = pumpUpload(server!.port, total);
       client.on("response", resolve);
       client.on("error", reject);
-      const chunk = Buffer.alloc(64 * 1024, 1);
-      let sent = 0;
-      const pump = () => {
-        while (sent < total && !client.destroyed) {
-          sent += chunk.length;
-          if (!client.write(chunk)) return void client.once("drain", pump);
-        }
-      };
-      pump();
     });
     expect(response.statusCode).toBe(413);
     expect(response.headers.connection).toBe("close");

@@ -6,7 +6,7 @@ import { Agent, createServer, request as httpRequest, type IncomingMessage, type
 import { type AddressInfo, connect, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { sendWebResponse, toWebRequest } from "../../src/node/index.js";
-import { eventually, rawRequest, startServer, type TestServer } from "./server.js";
+import { eventually, pumpUpload, rawRequest, startServer, type TestServer } from "./server.js";
 
 let server: TestServer | undefined;
 let plain: Server | undefined;
@@ -28,28 +28,6 @@ async function startPlain(
   });
   await new Promise<void>((resolve) => plain!.listen(0, "127.0.0.1", resolve));
   return (plain.address() as AddressInfo).port;
-}
-
-/** Starts a POST that declares `total` bytes and writes as fast as the server takes them. */
-function pumpUpload(port: number, total: number) {
-  const client = httpRequest({
-    host: "127.0.0.1",
-    port,
-    method: "POST",
-    path: "/upload",
-    headers: { "content-type": "application/octet-stream", "content-length": String(total) },
-  });
-  client.on("error", () => {});
-  const chunk = Buffer.alloc(64 * 1024, 1);
-  let sent = 0;
-  const pump = () => {
-    while (sent < total && !client.destroyed) {
-      sent += chunk.length;
-      if (!client.write(chunk)) return void client.once("drain", pump);
-    }
-  };
-  pump();
-  return client;
 }
 
 /** A POST that declares 100000 bytes, sends 1000 and then waits. */

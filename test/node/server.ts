@@ -137,3 +137,28 @@ export function plainServers(): {
     },
   };
 }
+
+/**
+ * Starts a POST that declares `total` bytes and writes as fast as the server takes them. Its errors
+ * are ignored: the server closing the connection mid-upload is what the tests look at.
+ */
+export function pumpUpload(port: number, total: number) {
+  const client = httpRequest({
+    host: "127.0.0.1",
+    port,
+    method: "POST",
+    path: "/upload",
+    headers: { "content-type": "application/octet-stream", "content-length": String(total) },
+  });
+  client.on("error", () => {});
+  const chunk = Buffer.alloc(64 * 1024, 1);
+  let sent = 0;
+  const pump = () => {
+    while (sent < total && !client.destroyed) {
+      sent += chunk.length;
+      if (!client.write(chunk)) return void client.once("drain", pump);
+    }
+  };
+  pump();
+  return client;
+}

@@ -8,17 +8,20 @@ import { afterEach, beforeEach, expect, vi } from "vitest";
 import { MemoryAdapter } from "../../src/adapters/memory.js";
 import type { Adapter } from "../../src/adapters/types.js";
 import { type AuthConfig, confirmTotp, enrollTotp, getSession } from "../../src/index.js";
-import {
-  ALICE,
-  authRequest,
-  type CookieJar,
-  makeConfig,
-  send,
-  signInWithCredentials,
-} from "../core/helpers.js";
+import { ALICE, authRequest, CookieJar, makeConfig, send, signInWithCredentials } from "../core/helpers.js";
 
 export const PENDING_COOKIE = "__Secure-latchkey.two-factor";
 export const SESSION_COOKIE = "__Secure-authjs.session-token";
+
+/** A copy of the pending sign-in `jar` holds, as a thief would replay it: the pending cookie and the CSRF cookie beside it. */
+export function copyOfPendingSignIn(jar: CookieJar): CookieJar {
+  const copy = new CookieJar();
+  copy.apply([
+    `${PENDING_COOKIE}=${jar.get(PENDING_COOKIE)}; Path=/`,
+    `__Host-authjs.csrf-token=${jar.get("__Host-authjs.csrf-token")}; Path=/`,
+  ]);
+  return copy;
+}
 
 export async function twoFactorApp(
   overrides: Partial<AuthConfig> = {},

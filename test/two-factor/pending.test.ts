@@ -6,13 +6,13 @@
 import { describe, expect, it, vi } from "vitest";
 import { MemoryStore } from "../../src/store/memory.js";
 import type { SetIfAbsentOptions } from "../../src/store/types.js";
-import { CookieJar, locationOf, signInWithCredentials } from "../core/helpers.js";
+import { locationOf, signInWithCredentials } from "../core/helpers.js";
 import {
   codeAt,
+  copyOfPendingSignIn,
   enrolAlice,
   freezeDateAtStart,
   nextStep,
-  PENDING_COOKIE,
   postCode,
   setsSession,
   twoFactorApp,
@@ -39,11 +39,7 @@ describe("a pending sign-in, once completed", () => {
     const { secret } = await enrolAlice(config);
     nextStep();
     const { jar } = await signInWithCredentials(config);
-    const copy = new CookieJar();
-    copy.apply([
-      `${PENDING_COOKIE}=${jar.get(PENDING_COOKIE)}; Path=/`,
-      `__Host-authjs.csrf-token=${jar.get("__Host-authjs.csrf-token")}; Path=/`,
-    ]);
+    const copy = copyOfPendingSignIn(jar);
     expect(setsSession(await postCode(config, jar, codeAt(secret, Date.now())))).toBe(true);
 
     // Ten seconds before the copy expires: it still opens, so only the spent mark refuses it.

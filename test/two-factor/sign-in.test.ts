@@ -31,6 +31,7 @@ import {
 } from "../core/helpers.js";
 import {
   codeAt,
+  copyOfPendingSignIn,
   enrolAlice,
   formTarget,
   freezeDateAtStart,
@@ -625,11 +626,7 @@ describe("two-factor sign-in: configuration and other first factors", () => {
     const { secret } = await enrolAlice(config);
     nextStep();
     const { jar } = await signInWithCredentials(config);
-    const copy = new CookieJar();
-    copy.apply([
-      `${PENDING_COOKIE}=${jar.get(PENDING_COOKIE)}; Path=/`,
-      `__Host-authjs.csrf-token=${jar.get("__Host-authjs.csrf-token")}; Path=/`,
-    ]);
+    const copy = copyOfPendingSignIn(jar);
     expect(setsSession(await postCode(config, jar, codeAt(secret, Date.now())))).toBe(true);
     nextStep();
     expect(setsSession(await postCode(config, copy, codeAt(secret, Date.now())))).toBe(false);
